@@ -1,0 +1,85 @@
+# npt: NPU profile tools.  POSIX make; see config.mk for settings.
+.POSIX:
+
+include config.mk
+
+BIN = \
+	bin/npt-decode \
+	bin/npt-synth
+
+LIBOBJ = \
+	lib/buf.o \
+	lib/crc32c.o \
+	lib/err.o \
+	lib/event.o \
+	lib/freq.o \
+	lib/hash.o \
+	lib/in.o \
+	lib/logrd.o \
+	lib/mem.o \
+	lib/num.o \
+	lib/opt.o \
+	lib/out.o \
+	lib/tsv.o
+
+HDR = lib/npt.h lib/nptlog.h
+
+MAN1 = \
+	man/npt-decode.1 \
+	man/npt-synth.1
+MAN5 = man/npt-events.5 man/npt-log.5
+MAN7 = man/npt.7
+
+UNIT = tests/unit/lib-test
+
+all: $(BIN)
+
+.SUFFIXES:
+.SUFFIXES: .c .o
+
+.c.o:
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+.c:
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< lib/libnpt.a
+
+$(LIBOBJ): $(HDR)
+$(BIN) $(UNIT): lib/libnpt.a $(HDR)
+
+lib/libnpt.a: $(LIBOBJ)
+	rm -f $@
+	$(AR) rc $@ $(LIBOBJ)
+	$(RANLIB) $@
+
+check: all $(UNIT)
+	sh tests/check.sh
+
+bench: all
+	sh bench/run.sh
+
+static:
+	cc=$(CC); if command -v musl-gcc >/dev/null 2>&1; then cc=musl-gcc; fi; \
+	$(MAKE) clean && $(MAKE) CC="$$cc" LDFLAGS="$(LDFLAGS) -static"
+
+install: all
+	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1 \
+	    $(DESTDIR)$(MANPREFIX)/man5 $(DESTDIR)$(MANPREFIX)/man7
+	for f in $(BIN); do \
+	    cp -f $$f $(DESTDIR)$(PREFIX)/bin && \
+	    chmod 755 $(DESTDIR)$(PREFIX)/$$f || exit 1; \
+	done
+	for f in $(MAN1) $(MAN5) $(MAN7); do \
+	    s=$${f##*.}; cp -f $$f $(DESTDIR)$(MANPREFIX)/man$$s && \
+	    chmod 644 $(DESTDIR)$(MANPREFIX)/man$$s/$${f#man/} || exit 1; \
+	done
+
+uninstall:
+	for f in $(BIN); do rm -f $(DESTDIR)$(PREFIX)/$$f; done
+	for f in $(MAN1) $(MAN5) $(MAN7); do \
+	    rm -f $(DESTDIR)$(MANPREFIX)/man$${f##*.}/$${f#man/}; \
+	done
+
+clean:
+	rm -f $(BIN) $(UNIT) $(LIBOBJ) lib/libnpt.a
+
+.PHONY: all check bench static install uninstall clean

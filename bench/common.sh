@@ -1,0 +1,50 @@
+#!/bin/sh
+# Shared by the benchmarks: the data directory, the event count, and a
+# timer that prints seconds and peak RSS of one command.
+# NPT_BENCH_EVENTS (default 10000000) scales every benchmark;
+# NPT_BENCH_DIR (default a fresh directory under /tmp) holds the data.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+PATH=$top/bin:$PATH
+export LC_ALL=C PATH
+events=${NPT_BENCH_EVENTS:-10000000}
+dir=${NPT_BENCH_DIR:-/tmp/npt-bench}
+mkdir -p "$dir"
+
+# The event count as inferences of the default model on two cores (193
+# events each).
+iterations=$(( (events + 192) / 193 ))
+
+# measure NAME CMD...: run CMD (a shell command string) once, print
+# "NAME seconds peak-RSS-KiB"; sets $secs and $rss.
+measure() {
+	name=$1
+	shift
+	if [ -x /usr/bin/time ]; then
+		/usr/bin/time -f '%e %M' -o "$dir/time.out" sh -c "$*"
+		secs=$(cut -d' ' -f1 "$dir/time.out")
+		rss=$(cut -d' ' -f2 "$dir/time.out")
+	else
+		start=$(date +%s.%N)
+		sh -c "$*"
+		secs=$(echo "$(date +%s.%N) - $start" | bc)
+		rss=unknown
+	fi
+	printf '%-28s %8.2f s %10s KiB\n' "$name" "$secs" "$rss"
+}
+
+# rate COUNT SECS: COUNT per second, in millions.
+rate() {
+	awk -v n="$1" -v s="$2" 'BEGIN { if (s > 0) printf "%.1f", n / s / 1e6; else print "inf" }'
+}
+
+# The logs and their decoded text, made once per event count.
+make_logs() {
+	if [ ! -s "$dir/logs.$events/core0.bin" ]; then
+		mkdir -p "$dir/logs.$events"
+		npt-synth -i "$iterations" -o "$dir/logs.$events"
+	fi
+	if [ ! -s "$dir/events.$events.tsv" ]; then
+		npt-decode "$dir/logs.$events"/core*.bin > "$dir/events.$events.tsv"
+	fi
+}

@@ -1,0 +1,773 @@
+/* See LICENSE file for copyright and license details. */
+/*
+ * npt-synth: realistic binary logs (npt-log(5)) of an NPU running a model,
+ * or the event stream they decode to.
+ *
+ * Each inference runs the model's layers in order on every compute core at
+ * once (a data-parallel split): all cores start a layer together, each takes
+ * the layer's cost plus or minus the jitter, and the next layer starts when
+ * the slowest core is done, after a short sync gap.  The control core logs
+ * the begin and end of every inference.  Conv, vector and DMA cycles are
+ * drawn per layer from ranges that depend on the kind of operator.  All
+ * arithmetic is on integers and the generator is splitmix64, so a seed gives
+ * the same bytes on every machine.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../lib/npt.h"
+#define NPT_LOGW_CRC32C(crc, p, n) npt_crc32c((crc), (p), (n))
+#include "../lib/nptlog.h"
+
+static const char synopsis[] =
+    "[-b bytes] [-c cores] [-F format] [-f freq] [-i iterations]\n"
+    " [-j jitter] [-m model] [-o dir] [-P bytes] [-s seed] [-T cycles]\n"
+    " [-x fault]";
+
+/* the default model: examples/data/yolov8s_ops.tsv */
+static const char yolov8s[] =
+	"#id\top\tshare_pct\n"
+	"0\tCONV_2D\t7.880\n"
+	"1\tCONV_2D\t0.000\n"
+	"2\tCONV_2D\t0.000\n"
+	"3\tCONV_2D\t2.976\n"
+	"4\tCONV_2D\t0.000\n"
+	"5\tCONCATENATION\t1.214\n"
+	"6\tCONV_2D\t4.951\n"
+	"7\tCONV_2D\t0.000\n"
+	"8\tCONV_2D\t0.000\n"
+	"9\tCONV_2D\t1.132\n"
+	"10\tCONV_2D\t1.132\n"
+	"11\tCONV_2D\t1.128\n"
+	"12\tCONV_2D\t1.132\n"
+	"13\tCONCATENATION\t0.577\n"
+	"14\tCONV_2D\t1.283\n"
+	"15\tCONV_2D\t2.706\n"
+	"16\tCONV_2D\t0.542\n"
+	"17\tCONV_2D\t1.187\n"
+	"18\tCONV_2D\t1.189\n"
+	"19\tCONV_2D\t1.186\n"
+	"20\tCONV_2D\t1.187\n"
+	"21\tCONCATENATION\t0.141\n"
+	"22\tCONV_2D\t1.153\n"
+	"23\tCONV_2D\t2.470\n"
+	"24\tCONV_2D\t0.592\n"
+	"25\tCONV_2D\t1.162\n"
+	"26\tCONV_2D\t1.165\n"
+	"27\tCONCATENATION\t0.063\n"
+	"28\tCONV_2D\t0.816\n"
+	"29\tCONV_2D\t0.309\n"
+	"30\tMAX_POOL_2D\t0.135\n"
+	"31\tMAX_POOL_2D\t0.135\n"
+	"32\tMAX_POOL_2D\t0.135\n"
+	"33\tCONV_2D\t1.090\n"
+	"34\tRESIZE_NEAREST_NEIGHBOR\t0.205\n"
+	"35\tCONV_2D\t2.078\n"
+	"36\tCONV_2D\t1.186\n"
+	"37\tCONV_2D\t1.187\n"
+	"38\tCONCATENATION\t0.106\n"
+	"39\tCONV_2D\t0.831\n"
+	"40\tRESIZE_NEAREST_NEIGHBOR\t0.534\n"
+	"41\tCONV_2D\t1.833\n"
+	"42\tCONV_2D\t1.129\n"
+	"43\tCONV_2D\t1.129\n"
+	"44\tCONCATENATION\t0.314\n"
+	"45\tCONV_2D\t0.904\n"
+	"46\tCONV_2D\t1.362\n"
+	"47\tCONV_2D\t0.899\n"
+	"48\tCONV_2D\t1.186\n"
+	"49\tCONV_2D\t1.186\n"
+	"50\tCONCATENATION\t0.105\n"
+	"51\tCONV_2D\t0.825\n"
+	"52\tCONV_2D\t1.192\n"
+	"53\tCONV_2D\t0.866\n"
+	"54\tCONV_2D\t1.159\n"
+	"55\tCONV_2D\t1.156\n"
+	"56\tCONCATENATION\t0.095\n"
+	"57\tCONV_2D\t0.854\n"
+	"58\tCONV_2D\t0.602\n"
+	"59\tCONV_2D\t0.084\n"
+	"60\tCONV_2D\t0.016\n"
+	"61\tCONV_2D\t1.178\n"
+	"62\tCONV_2D\t0.300\n"
+	"63\tCONV_2D\t0.031\n"
+	"64\tCONCATENATION\t0.027\n"
+	"65\tTRANSPOSE\t0.049\n"
+	"66\tCONV_2D\t1.208\n"
+	"67\tCONV_2D\t0.286\n"
+	"68\tCONV_2D\t0.046\n"
+	"69\tCONV_2D\t2.409\n"
+	"70\tCONV_2D\t1.187\n"
+	"71\tCONV_2D\t0.102\n"
+	"72\tCONCATENATION\t0.089\n"
+	"73\tTRANSPOSE\t0.206\n"
+	"74\tCONV_2D\t2.249\n"
+	"75\tCONV_2D\t1.127\n"
+	"76\tCONV_2D\t0.384\n"
+	"77\tCONV_2D\t10.019\n"
+	"78\tCONV_2D\t0.000\n"
+	"79\tCONV_2D\t0.000\n"
+	"80\tCONCATENATION\t0.919\n"
+	"81\tTRANSPOSE\t0.978\n"
+	"82\tCONCATENATION\t1.356\n"
+	"83\tTRANSPOSE\t0.756\n"
+	"84\tSOFTMAX\t8.033\n"
+	"85\tTRANSPOSE\t0.316\n"
+	"86\tCONV_2D\t0.184\n"
+	"87\tSTRIDED_SLICE\t0.011\n"
+	"88\tMUL\t0.311\n"
+	"89\tSTRIDED_SLICE\t0.011\n"
+	"90\tADD\t0.306\n"
+	"91\tADD\t0.015\n"
+	"92\tSUB\t0.013\n"
+	"93\tMUL\t0.225\n"
+	"94\tLOGISTIC\t0.755\n"
+	"95\tFix2Float\t1.121\n";
+
+struct layer {
+	uint32_t id, type;
+	uint64_t cost;		/* cycles */
+	int class;
+	char *name;		/* NULL if the model has no names */
+};
+
+enum { CLASS_CONV, CLASS_MOVE, CLASS_VECTOR };
+
+/* per-class ranges of conv, vector, DMA load, DMA store, in permille of the layer */
+static const struct {
+	unsigned lo[4], hi[4];
+} split[] = {
+	[CLASS_CONV] = { { 700, 50, 200, 50 }, { 950, 250, 600, 250 } },
+	[CLASS_MOVE] = { { 0, 50, 400, 300 }, { 0, 300, 900, 800 } },
+	[CLASS_VECTOR] = { { 0, 500, 100, 50 }, { 0, 950, 500, 300 } },
+};
+
+struct core {
+	struct npt_logw w;
+	unsigned char *buf;
+	FILE *fp;
+	char *path;
+	int werr;
+	unsigned long nrec;	/* records offered, for -x overflow */
+	unsigned char *typeok;	/* op type name written to this log */
+	unsigned char *nameok;	/* layer name written */
+};
+
+static struct layer *model;
+static size_t nlayer;
+static char **types;
+static size_t ntype;
+
+static unsigned long ncores = 2, iterations = 10;
+static uint64_t clock_hz = 900000000, cycles = 7830000, seed = 1;
+static unsigned jitter = 20;	/* permille */
+static size_t bufsize, pktsize = NPT_LOG_PKT_DEFAULT;
+static const char *format = "log", *dir = ".", *modelpath;
+static unsigned long f_overflow;
+static unsigned long long f_truncate;
+static unsigned long f_corrupt[64];
+static size_t ncorrupt;
+static int have_overflow, have_truncate, have_corrupt;
+
+static uint64_t rng;
+
+static uint64_t
+next(void)
+{
+	uint64_t z = (rng += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ z >> 30) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ z >> 27) * 0x94d049bb133111ebULL;
+	return z ^ z >> 31;
+}
+
+/* uniform in [lo, hi] */
+static uint64_t
+uniform(uint64_t lo, uint64_t hi)
+{
+	return lo + next() % (hi - lo + 1);
+}
+
+static int
+classify(const char *op)
+{
+	static const char *move[] = {
+		"CONCAT", "TRANSPOSE", "SLICE", "RESHAPE", "RESIZE", "PAD",
+		"GATHER", "SPLIT", "Fix2Float", "PACK", "UNPACK", "SQUEEZE",
+		NULL,
+	};
+	size_t i;
+
+	if (strstr(op, "CONV") != NULL || strstr(op, "FULLY_CONNECTED") != NULL
+	    || strstr(op, "MATMUL") != NULL)
+		return CLASS_CONV;
+	for (i = 0; move[i] != NULL; i++)
+		if (strstr(op, move[i]) != NULL)
+			return CLASS_MOVE;
+	return CLASS_VECTOR;
+}
+
+static uint32_t
+typeindex(const char *op)
+{
+	size_t i;
+
+	for (i = 0; i < ntype; i++)
+		if (strcmp(types[i], op) == 0)
+			return (uint32_t)i;
+	types = npt_ereallocarray(types, ntype + 1, sizeof *types);
+	types[ntype] = npt_estrdup(op);
+	return (uint32_t)ntype++;
+}
+
+static char *
+field(const char *src, long long line, struct npt_span f, const char *col)
+{
+	char *s = npt_emalloc(f.n + 1);
+	long n = npt_tsv_unescape(s, f.p, f.n);
+
+	if (n < 0)
+		npt_errat(src, line, "column %s: invalid escape", col);
+	s[n] = '\0';
+	return s;
+}
+
+/*
+ * Read a model table: columns id, op, a cost column (cost or share_pct)
+ * and optionally name.  Layer costs are cycles * cost / total cost.
+ */
+static void
+loadmodel(const char *src, const char *text, size_t len)
+{
+	struct npt_hdr h = { 0 };
+	struct npt_span *f = NULL;
+	size_t fcap = 0, nf, n;
+	const char *p = text, *e = text + len, *nl, *err;
+	long icol = -1, ocol = -1, ccol = -1, ncol = -1;
+	long long line = 0;
+	uint64_t total = 0, *w = NULL, wi;
+	int64_t v;
+	size_t i;
+
+	for (; p < e; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(e - p));
+		if (nl == NULL)
+			nl = e;
+		n = (size_t)(nl - p);
+		line++;
+		if (n > 0 && p[n - 1] == '\r')
+			npt_errat(src, line, "line ends with CR LF");
+		if (n >= 2 && p[0] == '#' && p[1] == '#')
+			continue;
+		if (n >= 1 && p[0] == '#') {
+			if ((err = npt_hdr_parse(&h, p, n)) != NULL)
+				npt_errat(src, line, "header: %s", err);
+			icol = npt_hdr_find(&h, "id");
+			ocol = npt_hdr_find(&h, "op");
+			if ((ccol = npt_hdr_find(&h, "cost")) < 0)
+				ccol = npt_hdr_find(&h, "share_pct");
+			ncol = npt_hdr_find(&h, "name");
+			if (icol < 0 || ocol < 0 || ccol < 0)
+				npt_errat(src, line, "the model needs columns "
+				    "id, op and cost (or share_pct)");
+			continue;
+		}
+		if (h.ncol == 0)
+			npt_errat(src, line, "no header line before the data");
+		nf = npt_tsv_split(p, n, &f, &fcap);
+		if (nf != h.ncol)
+			npt_errat(src, line, "%zu fields, but the header has "
+			    "%zu columns", nf, h.ncol);
+		model = npt_ereallocarray(model, nlayer + 1, sizeof *model);
+		w = npt_ereallocarray(w, nlayer + 1, sizeof *w);
+		if ((err = npt_parse_u64(f[icol].p, f[icol].n, &wi)) != NULL ||
+		    wi > UINT32_MAX)
+			npt_errat(src, line, "column id: %s: \"%.*s\"",
+			    err ? err : "too large", (int)f[icol].n, f[icol].p);
+		model[nlayer].id = (uint32_t)wi;
+		if (f[ocol].n == 0)
+			npt_errat(src, line, "column op: empty");
+		{
+			char *op = field(src, line, f[ocol], "op");
+
+			model[nlayer].type = typeindex(op);
+			model[nlayer].class = classify(op);
+			free(op);
+		}
+		if ((err = npt_parse_dec(f[ccol].p, f[ccol].n, 6, &v)) != NULL
+		    || v < 0)
+			npt_errat(src, line, "column %s: %s: \"%.*s\"",
+			    h.col[ccol].p, err ? err : "negative",
+			    (int)f[ccol].n, f[ccol].p);
+		w[nlayer] = (uint64_t)v;
+		if (total > UINT64_MAX / 2 - (uint64_t)v)
+			npt_errat(src, line, "column %s: total too large",
+			    h.col[ccol].p);
+		total += (uint64_t)v;
+		model[nlayer].name = ncol >= 0 && f[ncol].n > 0 ?
+		    field(src, line, f[ncol], "name") : NULL;
+		nlayer++;
+		if (nl == e)
+			break;
+	}
+	if (nlayer == 0)
+		npt_errx(1, "%s: the model has no layers", src);
+	if (total == 0)
+		npt_errx(1, "%s: every layer costs 0", src);
+	for (i = 0; i < nlayer; i++) {
+		uint64_t c;
+
+		if (npt_muldiv(cycles, w[i], total, &c, NULL) < 0)
+			npt_errx(1, "%s: layer cost too large", src);
+		model[i].cost = c < 16 ? 16 : c;
+	}
+	free(w);
+	free(f);
+	npt_hdr_free(&h);
+}
+
+/* Every name must fit one string record of a packet. */
+static void
+checknames(void)
+{
+	size_t i, n, max = pktsize < 0xffff ? pktsize : 0xffff;
+
+	for (i = 0; i < ntype + nlayer; i++) {
+		const char *s = i < ntype ? types[i] : model[i - ntype].name;
+
+		if (s == NULL)
+			continue;
+		n = strlen(s);
+		if (((NPT_LOG_STRING_SIZE + n + 3) & ~(size_t)3) > max)
+			npt_errx(1, "%s name of %zu bytes does not fit a packet "
+			    "of %zu bytes (see -P)", i < ntype ? "op type" :
+			    "layer", n, pktsize);
+	}
+}
+
+static int
+flush_core(void *ctx, const unsigned char *p, size_t n)
+{
+	struct core *c = ctx;
+
+	if (c->fp != NULL && fwrite(p, 1, n, c->fp) != n) {
+		c->werr = errno;
+		return -1;
+	}
+	return 0;
+}
+
+static void
+open_core(struct core *c, unsigned kind, unsigned id)
+{
+	size_t cap = bufsize ? bufsize : 1024 * 1024;
+	size_t n = strlen(dir) + 32;
+
+	c->path = npt_emalloc(n);
+	snprintf(c->path, n, "%s/core%s%u.bin", dir,
+	    kind == NPT_LOG_CORE_CONTROL ? "ctrl" : "", id);
+	c->buf = npt_emalloc(cap);
+	if (!npt_logw_begin(&c->w, c->buf, cap, kind, id, clock_hz, pktsize))
+		npt_errx(1, "-b: log buffer too small: %zu bytes", cap);
+	c->typeok = npt_ecalloc(ntype ? ntype : 1, 1);
+	c->nameok = npt_ecalloc(nlayer, 1);
+	if (!bufsize) {
+		c->w.flush = flush_core;
+		c->w.ctx = c;
+	}
+	if (strcmp(format, "log") != 0)
+		return;
+	if ((c->fp = fopen(c->path, "w+b")) == NULL)
+		npt_err(1, "%s", c->path);
+	/* room for the header, written last */
+	if (!bufsize &&
+	    fwrite(c->buf, 1, NPT_LOG_HDR_SIZE, c->fp) != NPT_LOG_HDR_SIZE)
+		npt_err(1, "%s", c->path);
+}
+
+/* A record is offered: refuse it when -x overflow=N says the buffer is full. */
+static int
+room(struct core *c)
+{
+	if (have_overflow && c->nrec++ >= f_overflow)
+		npt_logw_overflow(&c->w);
+	return !c->w.full;
+}
+
+/* The layer name strings of a core's log, written before its first layer. */
+static void
+strings(struct core *c)
+{
+	size_t i;
+
+	for (i = 0; i < ntype; i++)
+		if (room(c) && npt_logw_string(&c->w, NPT_LOG_TABLE_OPTYPE,
+		    (uint32_t)i, types[i], strlen(types[i])) == 1)
+			c->typeok[i] = 1;
+	for (i = 0; i < nlayer; i++)
+		if (model[i].name != NULL && room(c) &&
+		    npt_logw_string(&c->w, NPT_LOG_TABLE_LAYER, model[i].id,
+		    model[i].name, strlen(model[i].name)) == 1)
+			c->nameok[i] = 1;
+}
+
+/* Flip bits of the middle payload byte of packet number which. */
+static void
+corrupt(FILE *fp, const char *path, unsigned long which)
+{
+	unsigned char h[NPT_LOG_PKT_HDR_SIZE];
+	long off = NPT_LOG_HDR_SIZE;
+	unsigned long k;
+	uint32_t len;
+	int ch;
+
+	for (k = 0; ; k++) {
+		if (fseek(fp, off, SEEK_SET) != 0 ||
+		    fread(h, 1, sizeof h, fp) != sizeof h)
+			return;
+		len = npt_log_get32(h + 8);
+		if (k == which)
+			break;
+		off += NPT_LOG_PKT_HDR_SIZE + (long)len;
+	}
+	off += NPT_LOG_PKT_HDR_SIZE + (long)(len / 2);
+	if (fseek(fp, off, SEEK_SET) != 0 || (ch = fgetc(fp)) == EOF ||
+	    fseek(fp, off, SEEK_SET) != 0 || fputc(ch ^ 0x5a, fp) == EOF)
+		npt_err(1, "%s", path);
+}
+
+static void
+close_core(struct core *c)
+{
+	size_t n = npt_logw_end(&c->w);
+
+	if (c->fp == NULL)
+		return;
+	if (bufsize) {
+		if (fwrite(c->buf, 1, n, c->fp) != n)
+			c->werr = errno;
+	} else {
+		if (n > NPT_LOG_HDR_SIZE)
+			flush_core(c, c->buf + NPT_LOG_HDR_SIZE,
+			    n - NPT_LOG_HDR_SIZE);
+		if (fflush(c->fp) != 0 || fseek(c->fp, 0, SEEK_SET) != 0 ||
+		    fwrite(c->buf, 1, NPT_LOG_HDR_SIZE, c->fp) !=
+		    NPT_LOG_HDR_SIZE)
+			c->werr = errno;
+	}
+	if (have_corrupt && !c->werr && fflush(c->fp) == 0) {
+		size_t i;
+
+		for (i = 0; i < ncorrupt; i++)
+			corrupt(c->fp, c->path, f_corrupt[i]);
+	}
+	if (fflush(c->fp) != 0 && !c->werr)
+		c->werr = errno;
+	if (fclose(c->fp) != 0 && !c->werr)
+		c->werr = errno;
+	if (c->werr) {
+		errno = c->werr;
+		npt_err(1, "%s", c->path);
+	}
+	if (have_truncate) {
+		FILE *fp = fopen(c->path, "rb+");
+
+		if (fp == NULL || fseek(fp, 0, SEEK_END) != 0)
+			npt_err(1, "%s", c->path);
+		if ((unsigned long long)ftell(fp) > f_truncate &&
+		    ftruncate(fileno(fp), (off_t)f_truncate) != 0)
+			npt_err(1, "%s", c->path);
+		fclose(fp);
+	}
+}
+
+struct rec {
+	uint64_t start, dur, comp[4];
+	int ok;
+};
+
+static void
+event(const struct core *c, const struct rec *r, const struct layer *l,
+    const char *track)
+{
+	struct npt_logev ev = { 0 };
+
+	ev.kind = NPT_LOG_LAYER;
+	ev.ts = r->start;
+	ev.dur = r->dur;
+	ev.has_dur = 1;
+	ev.id = l->id;
+	if (c->typeok[l->type]) {
+		ev.op = types[l->type];
+		ev.oplen = strlen(ev.op);
+	}
+	if (c->nameok[l - model]) {
+		ev.name = l->name;
+		ev.namelen = strlen(l->name);
+	}
+	ev.conv = r->comp[0];
+	ev.vector = r->comp[1];
+	ev.dma_load = r->comp[2];
+	ev.dma_store = r->comp[3];
+	npt_ev_print(&ev, track, strlen(track));
+}
+
+static void
+run(void)
+{
+	struct core *core = npt_ecalloc(ncores + 1, sizeof *core), *ctrl;
+	struct rec *rec = npt_ereallocarray(NULL, nlayer * ncores, sizeof *rec);
+	char **track = npt_ecalloc(ncores + 1, sizeof *track), b[32];
+	int events = strcmp(format, "events") == 0;
+	uint64_t t = 10000, begin, end;
+	unsigned long it, c;
+	size_t i;
+
+	for (c = 0; c < ncores; c++) {
+		open_core(&core[c], NPT_LOG_CORE_COMPUTE, (unsigned)c);
+		strings(&core[c]);
+	}
+	ctrl = &core[ncores];
+	open_core(ctrl, NPT_LOG_CORE_CONTROL, 0);
+	for (c = 0; c <= ncores; c++) {
+		snprintf(b, sizeof b, "%s%lu", c < ncores ? "core" : "ctrl",
+		    c < ncores ? c : 0);
+		track[c] = npt_estrdup(b);
+		if (events) {
+			npt_out_str("## clock.");
+			npt_out_str(track[c]);
+			npt_out_putc('=');
+			npt_out_write(b, npt_freq_fmt(b, clock_hz));
+			npt_out_putc('\n');
+		}
+	}
+	if (events)
+		npt_ev_header();
+
+	for (it = 0; it < iterations; it++) {
+		int okb, oke;
+
+		begin = t;
+		t += uniform(800, 1200);
+		for (i = 0; i < nlayer; i++) {
+			uint64_t start = t, maxd = 0;
+
+			for (c = 0; c < ncores; c++) {
+				struct rec *r = &rec[i * ncores + c];
+				int k, cl = model[i].class;
+
+				r->start = start;
+				r->dur = model[i].cost * (1000 - jitter +
+				    uniform(0, 2 * jitter)) / 1000;
+				if (r->dur == 0)
+					r->dur = 1;
+				for (k = 0; k < 4; k++)
+					r->comp[k] = split[cl].hi[k] == 0 ? 0 :
+					    r->dur * uniform(split[cl].lo[k],
+					    split[cl].hi[k]) / 1000;
+				if (r->dur > maxd)
+					maxd = r->dur;
+			}
+			t = start + maxd + uniform(20, 60);
+		}
+		end = t + uniform(600, 1000);
+		t = end + cycles / 20 + uniform(0, cycles / 100);
+
+		okb = room(ctrl) && npt_logw_control(&ctrl->w,
+		    NPT_LOG_CTL_INVOKE_BEGIN, (uint32_t)it, begin);
+		for (i = 0; i < nlayer; i++) {
+			for (c = 0; c < ncores; c++) {
+				struct rec *r = &rec[i * ncores + c];
+
+				r->ok = room(&core[c]) &&
+				    npt_logw_layer(&core[c].w, model[i].id,
+				    model[i].type, r->start, r->dur,
+				    r->comp[0], r->comp[1], r->comp[2],
+				    r->comp[3]);
+			}
+		}
+		oke = room(ctrl) && npt_logw_control(&ctrl->w,
+		    NPT_LOG_CTL_INVOKE_END, (uint32_t)it, end);
+		if (!events)
+			continue;
+		if (okb) {
+			struct npt_logev ev = { 0 };
+
+			ev.kind = NPT_LOG_CONTROL;
+			ev.ctl = NPT_LOG_CTL_INVOKE_BEGIN;
+			ev.ts = begin;
+			ev.dur = end - begin;
+			ev.has_dur = oke;
+			ev.id = (uint32_t)it;
+			ev.op = "INVOKE";
+			ev.oplen = 6;
+			ev.name = "invoke";
+			ev.namelen = 6;
+			npt_ev_print(&ev, track[ncores], strlen(track[ncores]));
+		}
+		for (i = 0; i < nlayer; i++)
+			for (c = 0; c < ncores; c++)
+				if (rec[i * ncores + c].ok)
+					event(&core[c], &rec[i * ncores + c],
+					    &model[i], track[c]);
+	}
+	for (c = 0; c <= ncores; c++) {
+		close_core(&core[c]);
+		free(core[c].buf);
+		free(core[c].path);
+		free(core[c].typeok);
+		free(core[c].nameok);
+		free(track[c]);
+	}
+	free(core);
+	free(track);
+	free(rec);
+}
+
+static char *
+slurp(const char *path, size_t *len)
+{
+	struct npt_in in;
+	struct npt_buf b = { 0 };
+	size_t n;
+
+	if (npt_in_open(&in, path) < 0)
+		exit(1);
+	while ((n = npt_in_fill(&in, 1)) > 0) {
+		npt_buf_add(&b, in.buf + in.beg, n);
+		npt_in_skip(&in, n);
+	}
+	if (in.err)
+		exit(1);
+	npt_in_close(&in);
+	*len = b.n;
+	return b.p;
+}
+
+static uint64_t
+number(int opt, const char *arg, uint64_t lo, uint64_t hi)
+{
+	const char *e;
+	uint64_t v;
+
+	if ((e = npt_parse_u64(arg, strlen(arg), &v)) == NULL &&
+	    (v < lo || v > hi))
+		e = v < lo ? "too small" : "too large";
+	if (e != NULL)
+		npt_errx(2, "-%c: %s: \"%s\"", opt, e, arg);
+	return v;
+}
+
+static void
+fault(const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
+	const char *e;
+	uint64_t v;
+
+	if (eq == NULL)
+		npt_errx(2, "-x: expected overflow=N, truncate=N or corrupt=N: "
+		    "\"%s\"", arg);
+	if ((e = npt_parse_u64(eq + 1, strlen(eq + 1), &v)) != NULL)
+		npt_errx(2, "-x: %s: \"%s\"", e, arg);
+	if (n == 8 && strncmp(arg, "overflow", 8) == 0) {
+		have_overflow = 1;
+		f_overflow = (unsigned long)v;
+	} else if (n == 8 && strncmp(arg, "truncate", 8) == 0) {
+		have_truncate = 1;
+		f_truncate = v;
+	} else if (n == 7 && strncmp(arg, "corrupt", 7) == 0) {
+		if (ncorrupt == sizeof f_corrupt / sizeof f_corrupt[0])
+			npt_errx(2, "-x: more than %zu corrupt faults", ncorrupt);
+		have_corrupt = 1;
+		f_corrupt[ncorrupt++] = (unsigned long)v;
+	} else {
+		npt_errx(2, "-x: unknown fault: \"%s\" (overflow, truncate or "
+		    "corrupt)", arg);
+	}
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct npt_getopt g = { 0 };
+	const char *e, *text = yolov8s, *src = "yolov8s";
+	size_t len = sizeof yolov8s - 1;
+	int64_t v;
+	int c;
+
+	npt_init(argv[0]);
+	while ((c = npt_getopt(&g, argc, argv, "b:c:F:f:i:j:m:o:P:s:T:x:",
+	    NULL, synopsis)) != -1) {
+		switch (c) {
+		case 'b':
+			bufsize = (size_t)number(c, g.arg, 64, SIZE_MAX);
+			break;
+		case 'c':
+			ncores = (unsigned long)number(c, g.arg, 1, 256);
+			break;
+		case 'F':
+			if (strcmp(g.arg, "log") != 0 &&
+			    strcmp(g.arg, "events") != 0 &&
+			    strcmp(g.arg, "model") != 0)
+				npt_errx(2, "-F: unknown format: \"%s\" (log, "
+				    "events or model)", g.arg);
+			format = g.arg;
+			break;
+		case 'f':
+			if ((e = npt_freq_parse(g.arg, strlen(g.arg),
+			    &clock_hz)) != NULL)
+				npt_errx(2, "-f: %s: \"%s\"", e, g.arg);
+			break;
+		case 'i':
+			iterations = (unsigned long)number(c, g.arg, 0,
+			    UINT32_MAX);
+			break;
+		case 'j':
+			if ((e = npt_parse_dec(g.arg, strlen(g.arg), 1, &v))
+			    == NULL && (v < 0 || v > 500))
+				e = v < 0 ? "negative" : "more than 50%";
+			if (e != NULL)
+				npt_errx(2, "-j: %s: \"%s\"", e, g.arg);
+			jitter = (unsigned)v;
+			break;
+		case 'm':
+			modelpath = g.arg;
+			break;
+		case 'o':
+			dir = g.arg;
+			break;
+		case 'P':
+			pktsize = (size_t)number(c, g.arg, 64, NPT_LOG_PKT_MAX);
+			break;
+		case 's':
+			seed = number(c, g.arg, 0, UINT64_MAX);
+			break;
+		case 'T':
+			cycles = number(c, g.arg, 1000, 1000000000000000ULL);
+			break;
+		case 'x':
+			fault(g.arg);
+			break;
+		}
+	}
+	if (g.ind != argc)
+		npt_usage(synopsis);
+	if (modelpath != NULL) {
+		text = slurp(modelpath, &len);
+		src = strcmp(modelpath, "-") == 0 ? "<stdin>" : modelpath;
+	}
+	if (strcmp(format, "model") == 0) {
+		npt_out_write(text, len);
+		return npt_out_close();
+	}
+	loadmodel(src, text, len);
+	checknames();
+	rng = seed;
+	run();
+	return npt_out_close();
+}

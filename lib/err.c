@@ -1,0 +1,145 @@
+/* See LICENSE file for copyright and license details. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "npt.h"
+
+const char *npt_prog = "npt";
+
+void
+npt_init(const char *argv0)
+{
+	const char *p;
+
+	if (argv0 == NULL || *argv0 == '\0')
+		return;
+	npt_prog = (p = strrchr(argv0, '/')) != NULL && p[1] != '\0' ?
+	    p + 1 : argv0;
+}
+
+static void
+vmsg(const char *pre, int errnum, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: %s", npt_prog, pre);
+	vfprintf(stderr, fmt, ap);
+	if (errnum)
+		fprintf(stderr, ": %s", strerror(errnum));
+	fputc('\n', stderr);
+}
+
+void
+npt_warnx(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("", 0, fmt, ap);
+	va_end(ap);
+}
+
+void
+npt_warn(const char *fmt, ...)
+{
+	int e = errno;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("", e, fmt, ap);
+	va_end(ap);
+}
+
+void
+npt_errx(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("", 0, fmt, ap);
+	va_end(ap);
+	exit(status);
+}
+
+void
+npt_err(int status, const char *fmt, ...)
+{
+	int e = errno;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("", e, fmt, ap);
+	va_end(ap);
+	exit(status);
+}
+
+static void
+vat(const char *pre, const char *src, long long line, const char *fmt,
+    va_list ap)
+{
+	fprintf(stderr, "%s: %s%s:", npt_prog, pre, src);
+	if (line > 0)
+		fprintf(stderr, "%lld:", line);
+	fputc(' ', stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void
+npt_errat(const char *src, long long line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vat("", src, line, fmt, ap);
+	va_end(ap);
+	npt_out_flush();
+	exit(1);
+}
+
+void
+npt_warnat(const char *src, long long line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vat("warning: ", src, line, fmt, ap);
+	va_end(ap);
+}
+
+void
+npt_synopsis(FILE *fp, const char *synopsis)
+{
+	const char *p, *nl;
+	int n, indent = 0;
+
+	/* lines starting with a space continue the form before them */
+	for (p = synopsis; ; p = nl + 1) {
+		nl = strchr(p, '\n');
+		n = nl ? (int)(nl - p) : (int)strlen(p);
+		if (*p == ' ') {
+			fprintf(fp, "%*s%.*s\n", indent, "", n - 1, p + 1);
+		} else {
+			indent = fprintf(fp, "%s%s ", p == synopsis ? "usage: " :
+			    "       ", npt_prog);
+			fprintf(fp, "%.*s\n", n, p);
+		}
+		if (nl == NULL)
+			break;
+	}
+}
+
+void
+npt_usage(const char *synopsis)
+{
+	npt_synopsis(stderr, synopsis);
+	exit(2);
+}
+
+void
+npt_version(void)
+{
+	printf("%s (npt) %s\n", npt_prog, NPT_VERSION);
+	exit(fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1);
+}

@@ -1,0 +1,91 @@
+/* See LICENSE file for copyright and license details. */
+#include <string.h>
+
+#include "npt.h"
+#include "nptlog.h"
+
+static const char header[] = "#ts_cyc\tdur_cyc\ttrack\top\tname\tid\tloc\t"
+    "conv_cyc\tvector_cyc\tdma_load_cyc\tdma_store_cyc\targ\n";
+
+void
+npt_ev_header(void)
+{
+	npt_out_write(header, sizeof header - 1);
+}
+
+static inline size_t
+num(char *b, uint64_t v)
+{
+	size_t n = npt_fmt_u64(b, v);
+
+	b[n] = '\t';
+	return n + 1;
+}
+
+/* A string with its escapes, fast when it is known to need none. */
+static size_t
+str(char *b, const char *p, size_t n, int plain)
+{
+	if (!plain)
+		return npt_esc_field(b, p, n);
+	memcpy(b, p, n);
+	return n;
+}
+
+void
+npt_ev_print(const struct npt_logev *ev, const char *track, size_t tn)
+{
+	size_t need, k;
+	char *b;
+
+	/* 7 numbers of at most 20 digits, 11 tabs, escaped strings */
+	need = 200 + 2 * (tn + ev->oplen + ev->namelen);
+	if (need > 32768) {
+		char t[48];
+
+		npt_out_write(t, num(t, ev->ts));
+		if (ev->has_dur)
+			npt_out_write(t, num(t, ev->dur));
+		else
+			npt_out_putc('\t');
+		npt_out_write(track, tn);
+		npt_out_putc('\t');
+		if (ev->op != NULL)
+			npt_out_field(ev->op, ev->oplen);
+		npt_out_putc('\t');
+		if (ev->name != NULL)
+			npt_out_field(ev->name, ev->namelen);
+		b = npt_out_reserve(200);
+		k = 0;
+	} else {
+		b = npt_out_reserve(need);
+		k = num(b, ev->ts);
+		if (ev->has_dur)
+			k += num(b + k, ev->dur);
+		else
+			b[k++] = '\t';
+		memcpy(b + k, track, tn);
+		k += tn;
+		b[k++] = '\t';
+		if (ev->op != NULL)
+			k += str(b + k, ev->op, ev->oplen, ev->op_plain);
+		b[k++] = '\t';
+		if (ev->name != NULL)
+			k += str(b + k, ev->name, ev->namelen, ev->name_plain);
+	}
+	b[k++] = '\t';
+	if (ev->kind == NPT_LOG_LAYER) {
+		k += num(b + k, ev->id);
+		b[k++] = '\t';
+		k += num(b + k, ev->conv);
+		k += num(b + k, ev->vector);
+		k += num(b + k, ev->dma_load);
+		k += num(b + k, ev->dma_store);
+	} else {
+		memcpy(b + k, "\t\t\t\t\t\t", 6);
+		k += 6;
+		k += npt_fmt_u64(b + k, ev->id);
+	}
+	b[k++] = '\n';
+	npt_out_commit(k);
+}

@@ -1,0 +1,179 @@
+/* See LICENSE file for copyright and license details. */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "npt.h"
+
+#define OUTBUF (64 * 1024)
+
+static char obuf[OUTBUF];
+static size_t olen;
+static int linebuf, closed;
+
+static void
+wfail(int e)
+{
+	if (e == EPIPE) {
+		signal(SIGPIPE, SIG_DFL);
+		raise(SIGPIPE);
+		_exit(141);
+	}
+	errno = e;
+	closed = 1;
+	npt_err(1, "write error");
+}
+
+static void
+wr(const char *p, size_t n)
+{
+	ssize_t r;
+
+	while (n > 0) {
+		if ((r = write(1, p, n)) < 0) {
+			if (errno == EINTR)
+				continue;
+			wfail(errno);
+		}
+		p += r;
+		n -= (size_t)r;
+	}
+}
+
+void
+npt_out_flush(void)
+{
+	if (olen == 0 || closed)
+		return;
+	wr(obuf, olen);
+	olen = 0;
+}
+
+void
+npt_out_write(const void *p, size_t n)
+{
+	if (n > OUTBUF - olen) {
+		npt_out_flush();
+		if (n >= OUTBUF) {
+			wr(p, n);
+			return;
+		}
+	}
+	memcpy(obuf + olen, p, n);
+	olen += n;
+	if (linebuf && memchr(p, '\n', n) != NULL)
+		npt_out_flush();
+}
+
+char *
+npt_out_reserve(size_t n)
+{
+	if (n > OUTBUF - olen)
+		npt_out_flush();
+	return obuf + olen;
+}
+
+void
+npt_out_commit(size_t n)
+{
+	olen += n;
+	if (linebuf && memchr(obuf + olen - n, '\n', n) != NULL)
+		npt_out_flush();
+}
+
+void
+npt_out_putc(int c)
+{
+	if (olen == OUTBUF)
+		npt_out_flush();
+	obuf[olen++] = (char)c;
+	if (linebuf && c == '\n')
+		npt_out_flush();
+}
+
+void
+npt_out_str(const char *s)
+{
+	npt_out_write(s, strlen(s));
+}
+
+void
+npt_out_u64(uint64_t v)
+{
+	char b[48];
+
+	npt_out_write(b, npt_fmt_u64(b, v));
+}
+
+void
+npt_out_i64(int64_t v)
+{
+	char b[48];
+
+	npt_out_write(b, npt_fmt_i64(b, v));
+}
+
+void
+npt_out_dec(int64_t v, int scale)
+{
+	char b[48];
+
+	npt_out_write(b, npt_fmt_dec(b, v, scale));
+}
+
+static const unsigned char esc[256] = {
+	['\t'] = 't', ['\n'] = 'n', ['\r'] = 'r', ['\\'] = '\\', [0] = '0',
+};
+
+size_t
+npt_esc_field(char *dst, const char *p, size_t n)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)p[i], e = esc[c];
+
+		if (e) {
+			dst[k++] = '\\';
+			dst[k++] = (char)e;
+		} else {
+			dst[k++] = (char)c;
+		}
+	}
+	return k;
+}
+
+void
+npt_out_field(const char *p, size_t n)
+{
+	const char *e = p + n, *s;
+	char pair[2] = { '\\', 0 };
+
+	for (s = p; p < e; p++) {
+		if ((pair[1] = (char)esc[(unsigned char)*p]) == 0)
+			continue;
+		npt_out_write(s, (size_t)(p - s));
+		npt_out_write(pair, 2);
+		s = p + 1;
+	}
+	npt_out_write(s, (size_t)(p - s));
+}
+
+void
+npt_out_linebuf(int on)
+{
+	linebuf = on;
+}
+
+int
+npt_out_close(void)
+{
+	npt_out_flush();
+	if (close(1) < 0 && errno != EBADF && !closed) {
+		npt_warn("write error");
+		return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,518 @@
+#!/usr/bin/env bats
+# npt-decode: binary logs in, one event stream out; damage reported, data kept.
+load test_helper
+
+ENC="$NPT_ROOT/tests/helpers/nptlog.py"
+HDR='#ts_cyc	dur_cyc	track	op	name	id	loc	conv_cyc	vector_cyc	dma_load_cyc	dma_store_cyc	arg'
+
+# A log from the independent encoder: enc OUT.bin < spec
+enc() {
+	python3 "$ENC" "$1"
+}
+
+# A small model: five layers of three types.
+small_model() {
+	printf '#id\top\tcost\n0\tCONV_2D\t50\n1\tADD\t10\n2\tCONV_2D\t30\n3\tSOFTMAX\t5\n4\tADD\t5\n' > model.tsv
+}
+
+data() {
+	grep -v '^#' "$@"
+}
+
+@test "decode: the example of npt-log(5) decodes to the line the page shows" {
+	printf 'header nrec=2\npacket\nstring 0 7 CONV_2D\nlayer 17 7 1000 100 80 10 40 5\n' | enc ex.bin
+	run -0 npt-decode ex.bin
+	assert_output <<-EOF
+	## clock.core0=900MHz
+	$HDR
+	1000	100	core0	CONV_2D		17		80	10	40	5	
+	EOF
+	# the bytes of the page's example are these bytes
+	sed -n '/^4e 50 54 4c/,/^\.Ed/p' "$NPT_ROOT/man/npt-log.5" | sed '$d' | tr -d ' \n' > page.hex
+	od -An -tx1 -v ex.bin | tr -d ' \n' > ex.hex
+	cmp page.hex ex.hex
+}
+
+@test "decode: round trip equals npt-synth -F events for seeds, core counts and packet sizes" {
+	for s in 1 2 3; do
+		for c in 1 2 5; do
+			for p in 64 4096; do
+				rm -f core*.bin
+				npt-synth -s "$s" -c "$c" -P "$p" -i 3
+				npt-synth -s "$s" -c "$c" -P "$p" -i 3 -F events > want
+				npt-decode core*.bin > got
+				cmp want got || flunk "seed $s cores $c packet $p"
+			done
+		done
+	done
+}
+
+@test "decode: round trip of a million events is byte for byte" {
+	npt-synth -i 5200
+	npt-synth -i 5200 -F events > want
+	npt-decode core0.bin core1.bin corectrl0.bin > got
+	[ "$(grep -vc '^#' got)" -ge 1000000 ]
+	cmp want got
+}
+
+@test "decode: peak memory stays under 8 MiB for a million events" {
+	[ -x /usr/bin/time ] || skip "GNU time is not installed"
+	npt-synth -i 5200
+	/usr/bin/time -f %M -o rss npt-decode core*.bin > /dev/null
+	[ "$(cat rss)" -lt 8192 ] || flunk "peak RSS $(cat rss) KiB"
+}
+
+@test "decode: the order of the operands does not change the output" {
+	npt-synth -c 3 -i 2
+	npt-decode core0.bin core1.bin core2.bin corectrl0.bin > a
+	npt-decode corectrl0.bin core2.bin core0.bin core1.bin > b
+	cmp a b
+}
+
+@test "decode: events are sorted by start, ties by compute core then control core" {
+	npt-synth -c 3 -i 4
+	npt-decode core*.bin > out
+	data out | awk -F'\t' '
+		function rank(t) { return t ~ /^core/ ? substr(t, 5) + 0 : 1000 + substr(t, 5) }
+		NR > 1 && ($1 < ts || ($1 == ts && rank($3) < r)) { bad = NR }
+		{ ts = $1; r = rank($3) } END { exit bad ? 1 : 0 }'
+}
+
+@test "decode: writes one clock line per track from the log headers" {
+	npt-synth -c 2 -f 1.25GHz -i 1
+	run -0 sh -c 'npt-decode core*.bin | grep "^##"'
+	assert_output <<-'EOF'
+	## clock.core0=1250MHz
+	## clock.core1=1250MHz
+	## clock.ctrl0=1250MHz
+	EOF
+}
+
+@test "decode: two logs of one track with different clocks is an error" {
+	mkdir a b
+	npt-synth -o a -f 900MHz -i 1
+	npt-synth -o b -f 800MHz -i 1
+	run --separate-stderr -1 npt-decode a/core0.bin b/core0.bin
+	assert_stderr "npt-decode: two logs for track core0 with different clocks"
+}
+
+@test "decode: control records pair into INVOKE events, sync into SYNC" {
+	enc c.bin <<-'EOF'
+	header kind=1 core=0 clock=1000000
+	packet
+	control 1 7 100
+	control 3 42 150
+	control 2 7 400
+	control 3 43 500
+	EOF
+	run -0 npt-decode c.bin
+	assert_output <<-EOF
+	## clock.ctrl0=1MHz
+	$HDR
+	100	300	ctrl0	INVOKE	invoke							7
+	150	0	ctrl0	SYNC	sync							42
+	500	0	ctrl0	SYNC	sync							43
+	EOF
+}
+
+@test "decode: an invoke without its end keeps an empty duration and is warned about" {
+	enc c.bin <<-'EOF'
+	header kind=1 core=2
+	packet
+	control 1 0 100
+	control 2 0 200
+	control 1 1 300
+	control 3 9 350
+	EOF
+	run --separate-stderr -0 npt-decode c.bin
+	[ "${lines[3]}" = "300		ctrl2	INVOKE	invoke							1" ]
+	[ "${lines[4]}" = "350	0	ctrl2	SYNC	sync							9" ]
+	assert_stderr "npt-decode: warning: c.bin: invoke 1 has no end record"
+	run -1 npt-decode --strict c.bin
+}
+
+@test "decode: an invoke end without a begin is dropped with a warning" {
+	enc c.bin <<-'EOF'
+	header kind=1
+	packet
+	control 2 5 200
+	control 3 1 250
+	EOF
+	run --separate-stderr -0 npt-decode c.bin
+	[ "${#lines[@]}" -eq 3 ]
+	assert_stderr "npt-decode: warning: c.bin: invoke 5 has no begin record; its end is dropped"
+}
+
+@test "decode: a full log buffer is reported, data up to there kept" {
+	npt-synth -b 4096 -i 2
+	npt-synth -b 4096 -i 2 -F events > want
+	run --separate-stderr -0 npt-decode core0.bin core1.bin corectrl0.bin
+	printf '%s\n' "$output" > got
+	cmp want got
+	n=$(grep -c '	core0	' want)
+	want_err="npt-decode: warning: core0.bin: log incomplete: buffer full after $((n + 12)) records; enlarge the log buffer
+npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) records; enlarge the log buffer"
+	assert_stderr "$want_err"
+	run -1 npt-decode --strict core0.bin core1.bin corectrl0.bin
+}
+
+@test "decode: -x overflow=N in npt-synth reads back as buffer full after N records" {
+	npt-synth -x overflow=50 -i 2
+	npt-synth -x overflow=50 -i 2 -F events > want
+	run --separate-stderr -0 npt-decode core0.bin core1.bin corectrl0.bin
+	printf '%s\n' "$output" > got
+	cmp want got
+	[ "${stderr_lines[0]}" = "npt-decode: warning: core0.bin: log incomplete: buffer full after 50 records; enlarge the log buffer" ]
+	# 12 op type strings, then 38 layers
+	[ "$(grep -c '	core0	' got)" -eq 38 ]
+}
+
+@test "decode: a corrupted packet is skipped, counted, and decoding resumes" {
+	small_model
+	npt-synth -m model.tsv -c 1 -i 20 -P 256
+	npt-decode core0.bin > full
+	npt-synth -m model.tsv -c 1 -i 20 -P 256 -x corrupt=1
+	run --separate-stderr -0 npt-decode core0.bin
+	printf '%s\n' "$output" > got
+	assert_stderr "npt-decode: warning: core0.bin: byte 284: packet 1: CRC mismatch; skipped 256 bytes to the next packet"
+	# packet 0 (32..284) holds 3 strings (56 bytes) and 3 layers; packet 1
+	# (284..540) the next 4 layers
+	[ "$(data full | grep -c core0)" -eq $(($(data got | grep -c core0) + 4)) ]
+	# what is left is the full output without those four lines, in order
+	data full | grep core0 | sed '4,7d' > want
+	data got | grep core0 | cmp - want
+	run -1 npt-decode --strict core0.bin
+}
+
+@test "decode: every damaged region after the first is counted at the end" {
+	small_model
+	npt-synth -m model.tsv -c 1 -i 20 -P 256 -x corrupt=1 -x corrupt=3 -x corrupt=5
+	run --separate-stderr -0 npt-decode core0.bin
+	[ "${stderr_lines[0]}" = "npt-decode: warning: core0.bin: byte 284: packet 1: CRC mismatch; skipped 256 bytes to the next packet" ]
+	[ "${stderr_lines[1]}" = "npt-decode: warning: core0.bin: 3 damaged regions, 768 bytes skipped in all" ]
+	[ "${#stderr_lines[@]}" -eq 2 ]
+	# 100 layers, 12 of them in the three damaged packets
+	[ "$(grep -c '	core0	' <<< "$output")" -eq 88 ]
+}
+
+@test "decode: a record of an unknown kind is skipped by its length, warned once" {
+	enc u.bin <<-'EOF'
+	header
+	packet
+	string 0 1 ADD
+	layer 0 1 10 5 0 1 1 1
+	raw 09 00 08 00 aa bb cc dd
+	layer 1 1 20 5 0 1 1 1
+	raw 09 00 0c 00 aa bb cc dd ee ff 00 11
+	layer 2 1 30 5 0 1 1 1
+	EOF
+	run --separate-stderr -0 npt-decode u.bin
+	[ "${#lines[@]}" -eq 5 ]
+	[ "${lines[4]}" = "30	5	core0	ADD		2		0	1	1	1	" ]
+	assert_stderr "npt-decode: warning: u.bin: byte 124: unknown record kind 9; skipped (and every later record of this kind)"
+	run -1 npt-decode --strict u.bin
+}
+
+@test "decode: a record longer than its kind is read, the extra bytes ignored" {
+	enc l.bin <<-'EOF'
+	header
+	packet
+	raw 02 00 44 00 01 00 00 00 00 00 00 00 0a 00 00 00 00 00 00 00 05 00 00 00 00 00 00 00 01 00 00 00 00 00 00 00 02 00 00 00 00 00 00 00 03 00 00 00 00 00 00 00 04 00 00 00 00 00 00 00 ee ee ee ee ee ee ee ee
+	EOF
+	run --separate-stderr -0 npt-decode l.bin
+	[ "${lines[2]}" = "10	5	core0			1		1	2	3	4	" ]
+	assert_stderr "npt-decode: warning: l.bin: op type 0 has no name in the string table"
+}
+
+@test "decode: a record shorter than its kind is skipped with a warning" {
+	enc s.bin <<-'EOF'
+	header
+	packet
+	raw 02 00 08 00 01 00 00 00
+	string 0 0 ADD
+	layer 0 0 10 5 0 1 1 1
+	EOF
+	run --separate-stderr -0 npt-decode s.bin
+	[ "${#lines[@]}" -eq 3 ]
+	assert_stderr "npt-decode: warning: s.bin: byte 48: layer record of 8 bytes, expected 60; skipped"
+}
+
+@test "decode: a bad record length ends the packet with a warning" {
+	enc r.bin <<-'EOF'
+	header
+	packet
+	string 0 0 ADD
+	layer 0 0 10 5 0 1 1 1
+	raw 02 00 02 00
+	packet
+	layer 1 0 20 5 0 1 1 1
+	EOF
+	run --separate-stderr -0 npt-decode r.bin
+	[ "${#lines[@]}" -eq 4 ]
+	assert_stderr "npt-decode: warning: r.bin: byte 124: packet 0: bad record length 2; rest of the packet skipped"
+}
+
+@test "decode: a gap in the packet sequence is reported" {
+	enc g.bin <<-'EOF'
+	header
+	packet seq=0
+	string 0 0 ADD
+	layer 0 0 10 5 0 1 1 1
+	packet seq=3
+	layer 1 0 20 5 0 1 1 1
+	EOF
+	run --separate-stderr -0 npt-decode g.bin
+	[ "${#lines[@]}" -eq 4 ]
+	assert_stderr "npt-decode: warning: g.bin: byte 124: packet sequence jumps from 0 to 3"
+}
+
+@test "decode: garbage between packets is skipped to the next packet" {
+	enc j.bin <<-'EOF'
+	header
+	packet
+	string 0 0 ADD
+	layer 0 0 10 5 0 1 1 1
+	rawfile 00 11 22 33 4e 50 54 50 44 55
+	packet
+	layer 1 0 20 5 0 1 1 1
+	EOF
+	run --separate-stderr -0 npt-decode j.bin
+	[ "${#lines[@]}" -eq 4 ]
+	assert_stderr "npt-decode: warning: j.bin: byte 124: no packet header here (bad magic); skipped 10 bytes to the next packet"
+}
+
+@test "decode: a packet whose length runs into the next packet is damage, not truncation" {
+	enc k.bin <<-'EOF'
+	header
+	packet len=200
+	string 0 0 ADD
+	layer 0 0 10 5 0 1 1 1
+	packet
+	layer 1 0 20 5 0 1 1 1
+	EOF
+	run --separate-stderr -0 npt-decode k.bin
+	[ "${#lines[@]}" -eq 3 ]
+	[ "${lines[2]}" = "20	5	core0			1		0	1	1	1	" ]
+	[ "${stderr_lines[0]}" = "npt-decode: warning: k.bin: byte 32: packet 0: payload length 200 runs into the next packet; skipped 92 bytes to the next packet" ]
+}
+
+@test "decode: a payload length of 0 or over 64 KiB is damage" {
+	enc z.bin <<-'EOF'
+	header
+	packet len=0
+	packet
+	string 0 0 ADD
+	layer 1 0 20 5 0 1 1 1
+	EOF
+	run --separate-stderr -0 npt-decode z.bin
+	[ "${#lines[@]}" -eq 3 ]
+	[ "${stderr_lines[0]}" = "npt-decode: warning: z.bin: byte 32: packet 0: bad payload length 0; skipped 16 bytes to the next packet" ]
+	enc h.bin <<-'EOF'
+	header
+	packet len=70000
+	packet
+	string 0 0 ADD
+	layer 1 0 20 5 0 1 1 1
+	EOF
+	run --separate-stderr -0 npt-decode h.bin
+	[ "${stderr_lines[0]}" = "npt-decode: warning: h.bin: byte 32: packet 0: bad payload length 70000; skipped 16 bytes to the next packet" ]
+}
+
+@test "decode: a truncated final packet yields its whole records and reports the loss" {
+	small_model
+	npt-synth -m model.tsv -c 1 -i 1 -P 4096
+	npt-decode core0.bin > full
+	# 32 header + 16 packet header + 56 of strings + 60 + 60 + 30 bytes of the third layer
+	[ "$(wc -c < core0.bin)" -eq $((32 + 16 + 56 + 5 * 60)) ]
+	head -c 254 core0.bin > cut.bin
+	run --separate-stderr -0 npt-decode cut.bin
+	[ "${#lines[@]}" -eq 4 ]
+	[ "$(printf '%s\n' "${lines[@]:2}")" = "$(data full | head -n 2)" ]
+	assert_stderr "npt-decode: warning: cut.bin: byte 32: packet 0 truncated (206 of 356 payload bytes in the file): 5 whole records kept, the rest lost"
+	run -1 npt-decode --strict cut.bin
+}
+
+@test "decode: a log cut inside a packet header reports the loss" {
+	small_model
+	npt-synth -m model.tsv -c 1 -i 3 -P 128
+	# packet 0: 56 bytes of strings and one layer; packet 1 starts at 32 + 16 + 116
+	head -c $((164 + 7)) core0.bin > cut.bin
+	run --separate-stderr -0 npt-decode cut.bin
+	[ "${#lines[@]}" -eq 3 ]
+	assert_stderr "npt-decode: warning: cut.bin: byte 164: truncated packet header (7 of 16 bytes); lost"
+}
+
+@test "decode: a log cut between two packets is caught by the header's record count" {
+	small_model
+	npt-synth -m model.tsv -c 1 -i 3 -P 128
+	head -c 164 core0.bin > cut.bin
+	run --separate-stderr -0 npt-decode cut.bin
+	[ "${#lines[@]}" -eq 3 ]
+	assert_stderr "npt-decode: warning: cut.bin: log ends early: 4 of 18 records read"
+	run -1 npt-decode --strict cut.bin
+}
+
+@test "decode: truncated at every byte: no crash, output a prefix, loss reported" {
+	small_model
+	npt-synth -m model.tsv -c 1 -i 4 -P 64
+	size=$(wc -c < core0.bin)
+	[ "$size" -gt 1000 ]
+	npt-decode core0.bin | grep -v '^#' > full
+	for ((k = 0; k <= size; k++)); do
+		head -c "$k" core0.bin > cut.bin
+		rc=0
+		timeout 5 npt-decode cut.bin > out 2> err || rc=$?
+		if [ "$k" -lt 32 ]; then
+			[ "$rc" -eq 1 ] || flunk "byte $k: exit $rc"
+			[ -s err ] || flunk "byte $k: no error"
+			continue
+		fi
+		[ "$rc" -eq 0 ] || flunk "byte $k: exit $rc: $(cat err)"
+		grep -v '^#' out > data || true
+		n=$(wc -l < data)
+		head -n "$n" full | cmp -s - data || flunk "byte $k: not a prefix"
+		if [ "$k" -lt "$size" ]; then
+			[ -s err ] || flunk "byte $k: loss not reported"
+		fi
+		if [ "$k" -eq "$size" ]; then
+			[ ! -s err ] || flunk "whole file: $(cat err)"
+			cmp -s full data || flunk "whole file differs"
+		fi
+	done
+}
+
+@test "decode: a header longer than 32 bytes is skipped" {
+	enc x.bin <<-'EOF'
+	header hsize=40
+	packet
+	string 0 0 ADD
+	layer 0 0 10 5 0 1 1 1
+	EOF
+	run -0 npt-decode x.bin
+	[ "${lines[2]}" = "10	5	core0	ADD		0		0	1	1	1	" ]
+}
+
+@test "decode: layer names from string table 1 fill the name column, escaped" {
+	# "back\tbone/conv\\1" : a TAB and a backslash in the name
+	enc n.bin <<-'EOF'
+	header
+	packet
+	string 0 0 CONV_2D
+	stringhex 1 4 6261636b 09 626f6e652f636f6e76 5c 31
+	layer 4 0 10 5 0 1 1 1
+	EOF
+	run -0 npt-decode n.bin
+	[ "${lines[2]}" = "10	5	core0	CONV_2D	back\\tbone/conv\\\\1	4		0	1	1	1	" ]
+}
+
+@test "decode: records out of time order are warned about, not lost" {
+	enc o.bin <<-'EOF'
+	header
+	packet
+	string 0 0 ADD
+	layer 0 0 4000000000 5 0 1 1 1
+	layer 1 0 100 5 0 1 1 1
+	EOF
+	run --separate-stderr -0 npt-decode --strict o.bin
+	[ "${#lines[@]}" -eq 4 ]
+	assert_stderr "npt-decode: warning: o.bin: records out of time order near byte 184 (a counter wrap? see npt-time -w)"
+}
+
+@test "decode: not an npt log, empty file, short header: errors, other files still decoded" {
+	npt-synth -i 1
+	printf 'hello, world\n' > text.bin
+	: > empty.bin
+	head -c 12 core0.bin > short.bin
+	run --separate-stderr -1 npt-decode text.bin core0.bin empty.bin short.bin
+	assert_stderr <<-'EOF'
+	npt-decode: text.bin: not an npt log: bad magic
+	npt-decode: empty.bin: not an npt log: empty file
+	npt-decode: short.bin: truncated log header (12 of 32 bytes)
+	EOF
+	[ "$(printf '%s\n' "$output" | grep -c '	core0	')" -eq 96 ]
+}
+
+@test "decode: an unsupported version and a corrupt header are errors" {
+	printf 'header version=2\n' | enc v2.bin
+	run --separate-stderr -1 npt-decode v2.bin
+	assert_stderr "npt-decode: v2.bin: unsupported log version 2 (npt reads version 1)"
+	printf 'header crc=bad\n' | enc bad.bin
+	run --separate-stderr -1 npt-decode bad.bin
+	assert_stderr "npt-decode: bad.bin: corrupt log header (CRC mismatch)"
+	printf 'header clock=0\n' | enc c0.bin
+	run --separate-stderr -1 npt-decode c0.bin
+	assert_stderr "npt-decode: c0.bin: log header gives no clock (0 Hz)"
+	printf 'header kind=7\n' | enc k7.bin
+	run --separate-stderr -1 npt-decode k7.bin
+	assert_stderr "npt-decode: k7.bin: unknown core kind 7 in the log header"
+	printf 'header hsize=16\n' | enc hs.bin
+	run --separate-stderr -1 npt-decode hs.bin
+	assert_stderr "npt-decode: hs.bin: corrupt log header (size 16)"
+}
+
+@test "decode: a missing file and a directory are reported by name" {
+	mkdir dir
+	run --separate-stderr -1 npt-decode nosuch.bin dir
+	assert_stderr <<-'EOF'
+	npt-decode: nosuch.bin: No such file or directory
+	npt-decode: dir: Is a directory
+	EOF
+	[ "$output" = "$HDR" ]
+}
+
+@test "decode: reads standard input with no operand and with -" {
+	npt-synth -i 1
+	npt-decode core0.bin > want
+	npt-decode < core0.bin > a
+	npt-decode - < core0.bin > b
+	cmp want a
+	cmp want b
+	run --separate-stderr -1 npt-decode - < /dev/null
+	assert_stderr "npt-decode: <stdin>: not an npt log: empty file"
+}
+
+@test "decode: a log with no records gives the header only" {
+	printf 'header\n' | enc e.bin
+	run -0 npt-decode e.bin
+	assert_output <<-EOF
+	## clock.core0=900MHz
+	$HDR
+	EOF
+}
+
+@test "decode: a write error on /dev/full is reported, exit 1" {
+	need_devfull
+	npt-synth -i 1
+	run --separate-stderr -1 sh -c 'npt-decode core0.bin > /dev/full'
+	assert_stderr "npt-decode: write error: No space left on device"
+}
+
+@test "decode: a closed stdout is reported" {
+	npt-synth -i 1
+	run --separate-stderr -1 sh -c 'npt-decode core0.bin >&-'
+	assert_stderr "npt-decode: write error: Bad file descriptor"
+}
+
+@test "decode: | head -n1 ends quietly" {
+	npt-synth -i 200
+	run --separate-stderr sh -c 'npt-decode core*.bin | head -n1'
+	[ "$status" -eq 0 ]
+	[ "$output" = "## clock.core0=900MHz" ]
+	[ -z "$stderr" ]
+}
+
+@test "decode: runs under busybox sh with busybox tools" {
+	need_busybox
+	npt-synth -i 2
+	npt-decode core*.bin | grep -vc '^#' > want
+	run -0 busybox sh -c 'npt-decode core*.bin | busybox grep -v "^#" | busybox wc -l'
+	[ "$output" -eq "$(cat want)" ]
+}
+
+@test "decode: --progress writes progress to stderr, not stdout" {
+	npt-synth -i 400
+	npt-decode core*.bin > want
+	npt-decode --progress core*.bin > got 2> err
+	cmp want got
+	grep -q 'npt-decode: .* MB' err
+}

@@ -1,0 +1,233 @@
+#!/usr/bin/env bats
+# npt-synth: realistic logs of a model on several cores, deterministic.
+load test_helper
+
+data() {
+	grep -v '^#' "$@"
+}
+
+@test "synth: writes core0.bin, core1.bin and corectrl0.bin by default" {
+	run -0 npt-synth
+	[ -z "$output" ]
+	[ -s core0.bin ] && [ -s core1.bin ] && [ -s corectrl0.bin ]
+	[ "$(find . -type f | wc -l)" -eq 3 ]
+}
+
+@test "synth: -F model prints the shipped yolov8s table, which is the corpus file" {
+	run -0 npt-synth -F model
+	printf '%s\n' "$output" | cmp - "$NPT_ROOT/examples/data/yolov8s_ops.tsv"
+	cmp "$NPT_ROOT/examples/data/yolov8s_ops.tsv" "$NPT_ROOT/../shared/corpus/sigmastar/yolov8s_ops.tsv" ||
+		[ ! -e "$NPT_ROOT/../shared/corpus/sigmastar/yolov8s_ops.tsv" ]
+}
+
+@test "synth: the shipped example logs are what npt-synth writes today" {
+	npt-synth
+	for f in core0.bin core1.bin corectrl0.bin; do
+		cmp "$f" "$NPT_ROOT/examples/data/yolov8s/$f" || flunk "$f differs"
+	done
+}
+
+@test "synth: the same seed gives the same bytes, another seed others" {
+	mkdir a b c
+	npt-synth -o a -s 7
+	npt-synth -o b -s 7
+	npt-synth -o c -s 8
+	cmp a/core0.bin b/core0.bin
+	run -1 cmp -s a/core0.bin c/core0.bin
+}
+
+@test "synth: one INVOKE per iteration, and every layer on every core" {
+	npt-synth -c 3 -i 7 -F events > ev
+	[ "$(data ev | awk -F'\t' '$4 == "INVOKE"' | wc -l)" -eq 7 ]
+	[ "$(data ev | awk -F'\t' '$3 == "core2"' | wc -l)" -eq $((7 * 96)) ]
+	# the cores of one layer start together
+	data ev | awk -F'\t' '$3 ~ /^core/ { k = $1 " " $6; n[k]++ }
+		END { for (k in n) if (n[k] != 3) exit 1 }'
+}
+
+@test "synth: every layer lies inside its inference, and layers do not overlap on a core" {
+	npt-synth -c 2 -i 5 -F events > ev
+	data ev | awk -F'\t' '
+		$4 == "INVOKE" { b = $1; e = $1 + $2; next }
+		{ if ($1 < b || $1 + $2 > e) exit 1
+		  if ($1 < end[$3]) exit 2
+		  end[$3] = $1 + $2 }'
+}
+
+@test "synth: with -j 0 the per-type shares match the yolov8s table summed by type" {
+	npt-synth -j 0 -i 3 -F events > ev
+	# the corpus shares summed by type (an independent computation)
+	awk -F'\t' '!/^#/ { s[$2] += $3 } END { for (k in s) printf "%s %.3f\n", k, s[k] }' \
+		"$NPT_ROOT/examples/data/yolov8s_ops.tsv" | sort > want
+	data ev | awk -F'\t' '$3 ~ /^core/ { t[$4] += $2; all += $2 }
+		END { for (k in t) printf "%s %.3f\n", k, 100 * t[k] / all }' | sort > got
+	# equal within 0.002 points: rounding of the printed shares, and the
+	# 16-cycle floor of the 0.000% layers
+	paste -d' ' want got | awk '$1 != $3 || ($2 - $4) > 0.002 || ($4 - $2) > 0.002 { print; bad = 1 }
+		END { exit bad }'
+}
+
+@test "synth: conv, vector and DMA cycles never exceed the layer's" {
+	npt-synth -i 2 -F events > ev
+	data ev | awk -F'\t' '$3 ~ /^core/ && ($8 > $2 || $9 > $2 || $10 > $2 || $11 > $2) { exit 1 }'
+	# convolutions do conv work, data movement does none
+	data ev | awk -F'\t' '$4 == "CONV_2D" && $8 == 0 && $2 > 100 { exit 1 }
+		$4 == "CONCATENATION" && $8 != 0 { exit 2 }'
+}
+
+@test "synth: -f sets the clock in every log" {
+	npt-synth -f 0.5GHz -c 1 -i 1
+	run -0 sh -c 'npt-decode core0.bin corectrl0.bin | grep "^##"'
+	assert_output <<-'EOF'
+	## clock.core0=500MHz
+	## clock.ctrl0=500MHz
+	EOF
+}
+
+@test "synth: -T scales the inference" {
+	npt-synth -T 1000000 -i 1 -j 0 -F events > ev
+	d=$(data ev | awk -F'\t' '$4 == "INVOKE" { print $2 }')
+	# 1e6 cycles of layers, 96 sync gaps of 20-60 cycles, 1400-2200 around
+	[ "$d" -ge 1000000 ] && [ "$d" -le 1010000 ] || flunk "invoke of $d cycles"
+}
+
+@test "synth: a model with names puts them in the log and the name column" {
+	printf '#id\top\tname\tcost\n0\tCONV_2D\tstem/conv\t3\n1\tADD\t\t1\n' > m.tsv
+	npt-synth -m m.tsv -c 1 -i 1
+	run -0 npt-decode core0.bin
+	[ "$(printf '%s\n' "$output" | cut -f4-6 | sed -n '3,4p')" = "CONV_2D	stem/conv	0
+ADD		1" ]
+}
+
+@test "synth: the model may come from standard input and lack its final newline" {
+	printf '#id\top\tcost\n0\tCONV_2D\t3\n1\tADD\t1' | npt-synth -m - -F events -i 1 > ev
+	[ "$(data ev | wc -l)" -eq 5 ]
+}
+
+@test "synth: model errors are located" {
+	printf '#id\top\tcost\n0\tCONV_2D\t1x\n' > bad.tsv
+	run --separate-stderr -1 npt-synth -m bad.tsv
+	assert_stderr 'npt-synth: bad.tsv:2: column cost: not a number: "1x"'
+	printf '#id\top\tcost\n0\tCONV_2D\t-1\n' > neg.tsv
+	run --separate-stderr -1 npt-synth -m neg.tsv
+	assert_stderr 'npt-synth: neg.tsv:2: column cost: negative: "-1"'
+	printf '#id\top\n0\tCONV_2D\n' > nocost.tsv
+	run --separate-stderr -1 npt-synth -m nocost.tsv
+	assert_stderr 'npt-synth: nocost.tsv:1: the model needs columns id, op and cost (or share_pct)'
+	printf '0\tCONV_2D\t1\n' > nohdr.tsv
+	run --separate-stderr -1 npt-synth -m nohdr.tsv
+	assert_stderr 'npt-synth: nohdr.tsv:1: no header line before the data'
+	printf '#id\top\tcost\n0\tCONV_2D\n' > short.tsv
+	run --separate-stderr -1 npt-synth -m short.tsv
+	assert_stderr 'npt-synth: short.tsv:2: 2 fields, but the header has 3 columns'
+	printf '#id\top\tcost\nx\tCONV_2D\t1\n' > id.tsv
+	run --separate-stderr -1 npt-synth -m id.tsv
+	assert_stderr 'npt-synth: id.tsv:2: column id: not a number: "x"'
+	printf '#id\top\tcost\n0\t\t1\n' > op.tsv
+	run --separate-stderr -1 npt-synth -m op.tsv
+	assert_stderr 'npt-synth: op.tsv:2: column op: empty'
+	printf '#id\top\tcost\r\n0\tADD\t1\r\n' > crlf.tsv
+	run --separate-stderr -1 npt-synth -m crlf.tsv
+	assert_stderr 'npt-synth: crlf.tsv:1: line ends with CR LF'
+	printf '#id\top\tcost\tid\n' > dup.tsv
+	run --separate-stderr -1 npt-synth -m dup.tsv
+	assert_stderr 'npt-synth: dup.tsv:1: header: duplicate column name'
+	printf '#id\top\tcost\n0\tA\\x\t1\n' > esc.tsv
+	run --separate-stderr -1 npt-synth -m esc.tsv
+	assert_stderr 'npt-synth: esc.tsv:2: column op: invalid escape'
+}
+
+@test "synth: an empty model, a header-only model and an all-zero model are errors" {
+	: > empty.tsv
+	run --separate-stderr -1 npt-synth -m empty.tsv
+	assert_stderr 'npt-synth: empty.tsv: the model has no layers'
+	printf '#id\top\tcost\n' > hdr.tsv
+	run --separate-stderr -1 npt-synth -m hdr.tsv
+	assert_stderr 'npt-synth: hdr.tsv: the model has no layers'
+	printf '#id\top\tcost\n0\tADD\t0\n' > zero.tsv
+	run --separate-stderr -1 npt-synth -m zero.tsv
+	assert_stderr 'npt-synth: zero.tsv: every layer costs 0'
+	run --separate-stderr -1 npt-synth -m nosuch.tsv
+	assert_stderr 'npt-synth: nosuch.tsv: No such file or directory'
+}
+
+@test "synth: an op name too long for a packet is an error, not a silent loss" {
+	{ printf '#id\top\tcost\n0\t'; head -c 1048576 /dev/zero | tr '\0' 'A'; printf '\t1\n'; } > long.tsv
+	run --separate-stderr -1 npt-synth -m long.tsv
+	assert_stderr 'npt-synth: op type name of 1048576 bytes does not fit a packet of 4096 bytes (see -P)'
+	run --separate-stderr -1 npt-synth -m long.tsv -F events
+	assert_stderr 'npt-synth: op type name of 1048576 bytes does not fit a packet of 4096 bytes (see -P)'
+}
+
+@test "synth: bad option values are usage errors naming the option" {
+	run --separate-stderr -2 npt-synth -c 0
+	assert_stderr 'npt-synth: -c: too small: "0"'
+	run --separate-stderr -2 npt-synth -c 257
+	assert_stderr 'npt-synth: -c: too large: "257"'
+	run --separate-stderr -2 npt-synth -f '1.2 GHz'
+	assert_stderr 'npt-synth: -f: not a frequency: "1.2 GHz"'
+	run --separate-stderr -2 npt-synth -f 0.5Hz
+	assert_stderr 'npt-synth: -f: not a whole number of hertz: "0.5Hz"'
+	run --separate-stderr -2 npt-synth -F json
+	assert_stderr 'npt-synth: -F: unknown format: "json" (log, events or model)'
+	run --separate-stderr -2 npt-synth -j 51
+	assert_stderr 'npt-synth: -j: more than 50%: "51"'
+	run --separate-stderr -2 npt-synth -P 10
+	assert_stderr 'npt-synth: -P: too small: "10"'
+	run --separate-stderr -2 npt-synth -T 5
+	assert_stderr 'npt-synth: -T: too small: "5"'
+	run --separate-stderr -2 npt-synth -i -1
+	assert_stderr 'npt-synth: -i: negative: "-1"'
+	run --separate-stderr -2 npt-synth -x flip=1
+	assert_stderr 'npt-synth: -x: unknown fault: "flip=1" (overflow, truncate or corrupt)'
+	run --separate-stderr -2 npt-synth -x overflow
+	assert_stderr 'npt-synth: -x: expected overflow=N, truncate=N or corrupt=N: "overflow"'
+	run --separate-stderr -2 npt-synth -x overflow=a
+	assert_stderr 'npt-synth: -x: not a number: "overflow=a"'
+	run --separate-stderr -2 npt-synth -b 10
+	assert_stderr 'npt-synth: -b: too small: "10"'
+	run --separate-stderr -2 npt-synth -c
+	[ "${stderr_lines[0]}" = "npt-synth: option requires an argument: -c" ]
+	run --separate-stderr -2 npt-synth extra
+	[[ ${stderr_lines[0]} == "usage: npt-synth "* ]]
+}
+
+@test "synth: -o names a directory that must exist" {
+	mkdir run
+	npt-synth -o run -c 1
+	[ -s run/core0.bin ] && [ -s run/corectrl0.bin ]
+	run --separate-stderr -1 npt-synth -o nosuch
+	assert_stderr 'npt-synth: nosuch/core0.bin: No such file or directory'
+}
+
+@test "synth: -x truncate=N cuts every log at byte N" {
+	npt-synth -x truncate=1000
+	[ "$(wc -c < core0.bin)" -eq 1000 ]
+	[ "$(wc -c < corectrl0.bin)" -eq 368 ]
+}
+
+@test "synth: -i 0 writes logs with strings and no events" {
+	npt-synth -i 0 -F events > ev
+	[ "$(data ev | wc -l)" -eq 0 ]
+	npt-synth -i 0
+	run -0 npt-decode core0.bin
+	[ "${#lines[@]}" -eq 2 ]
+}
+
+@test "synth: -F events to /dev/full is a write error" {
+	need_devfull
+	run --separate-stderr -1 sh -c 'npt-synth -F events > /dev/full'
+	assert_stderr "npt-synth: write error: No space left on device"
+}
+
+@test "synth: -F events | head -n1 ends quietly" {
+	run --separate-stderr sh -c 'npt-synth -i 1000 -F events | head -n1'
+	[ "$output" = "## clock.core0=900MHz" ]
+	[ -z "$stderr" ]
+}
+
+@test "synth: runs under busybox sh" {
+	need_busybox
+	run -0 busybox sh -c 'npt-synth -c 1 && npt-decode core0.bin | busybox wc -l'
+	[ "$output" -eq 962 ]
+}

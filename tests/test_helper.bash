@@ -1,0 +1,53 @@
+# Shared setup for the bats suites: the built tools first on PATH, a scratch
+# directory per test, and the fixture directory.
+bats_require_minimum_version 1.5.0
+
+NPT_ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+PATH="$NPT_ROOT/bin:$PATH"
+FIXTURES="$NPT_ROOT/tests/fixtures"
+export NPT_ROOT FIXTURES PATH LC_ALL=C
+
+setup() {
+	TMP=$(mktemp -d "${BATS_TMPDIR:-/tmp}/npt.XXXXXX")
+	cd "$TMP" || return 1
+}
+
+teardown() {
+	cd / && rm -rf "$TMP"
+}
+
+# Fail with a message.
+flunk() {
+	printf '%s\n' "$*" >&2
+	return 1
+}
+
+# Compare $output with the expected text (argument or stdin).
+assert_output() {
+	local want
+	if [ $# -gt 0 ]; then want=$1; else want=$(cat); fi
+	if [ "$output" != "$want" ]; then
+		printf 'expected:\n%s\nactual:\n%s\n' "$want" "$output" >&2
+		return 1
+	fi
+}
+
+# Compare $stderr (run --separate-stderr) with the expected text.
+assert_stderr() {
+	local want
+	if [ $# -gt 0 ]; then want=$1; else want=$(cat); fi
+	if [ "$stderr" != "$want" ]; then
+		printf 'expected stderr:\n%s\nactual stderr:\n%s\n' "$want" "$stderr" >&2
+		return 1
+	fi
+}
+
+# busybox, or skip the test with the reason.
+need_busybox() {
+	command -v busybox >/dev/null 2>&1 || skip "busybox is not installed"
+}
+
+# /dev/full, or skip.
+need_devfull() {
+	[ -w /dev/full ] || skip "no /dev/full here"
+}

@@ -1,0 +1,389 @@
+/* See LICENSE file for copyright and license details. */
+/*
+ * lib-test: unit tests of lib/, as TAP ("ok N - what", "not ok N - what").
+ * Expected values come from independent computations: snprintf for
+ * numbers, bit-by-bit CRC, exact arithmetic done another way.
+ * tests/lib.bats runs it; exit status 1 if anything failed.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../lib/npt.h"
+#include "../../lib/nptlog.h"
+
+static int ntest, nfail;
+
+static void
+ok(int cond, const char *what)
+{
+	ntest++;
+	if (!cond)
+		nfail++;
+	printf("%sok %d - %s\n", cond ? "" : "not ", ntest, what);
+}
+
+static uint64_t rs = 88172645463325252ULL;
+
+static uint64_t
+rnd(void)
+{
+	rs ^= rs << 13;
+	rs ^= rs >> 7;
+	rs ^= rs << 17;
+	return rs;
+}
+
+/* a random value with a random number of significant bits */
+static uint64_t
+rndbits(void)
+{
+	unsigned b = (unsigned)(rnd() % 65);
+
+	return b == 0 ? 0 : b == 64 ? rnd() : rnd() & ((1ULL << b) - 1);
+}
+
+static void
+test_fmt(void)
+{
+	char a[64], b[64];
+	size_t n;
+	int i, bad = 0;
+	uint64_t v;
+
+	for (i = 0; i < 2000000; i++) {
+		v = rndbits();
+		n = npt_fmt_u64(a, v);
+		snprintf(b, sizeof b, "%" PRIu64, v);
+		if (n != strlen(b) || memcmp(a, b, n) != 0)
+			bad++;
+	}
+	for (i = 0; i < 20; i++) {
+		v = npt_pow10[i];
+		n = npt_fmt_u64(a, v);
+		snprintf(b, sizeof b, "%" PRIu64, v);
+		bad += n != strlen(b) || memcmp(a, b, n) != 0;
+		n = npt_fmt_u64(a, v - 1);
+		snprintf(b, sizeof b, "%" PRIu64, v - 1);
+		bad += n != strlen(b) || memcmp(a, b, n) != 0;
+	}
+	n = npt_fmt_u64(a, UINT64_MAX);
+	bad += n != 20 || memcmp(a, "18446744073709551615", 20) != 0;
+	ok(bad == 0, "fmt_u64 agrees with snprintf on 2M random values and every power of 10");
+
+	n = npt_fmt_i64(a, INT64_MIN);
+	ok(n == 20 && memcmp(a, "-9223372036854775808", 20) == 0,
+	    "fmt_i64 prints INT64_MIN");
+	n = npt_fmt_dec(a, 12345, 3);
+	ok(n == 6 && memcmp(a, "12.345", 6) == 0, "fmt_dec 12345/10^3 is 12.345");
+	n = npt_fmt_dec(a, -5, 3);
+	ok(n == 6 && memcmp(a, "-0.005", 6) == 0, "fmt_dec -5/10^3 is -0.005");
+	n = npt_fmt_dec(a, 7, 0);
+	ok(n == 1 && a[0] == '7', "fmt_dec with scale 0 is an integer");
+}
+
+static int
+pu(const char *s, uint64_t want, const char *err)
+{
+	uint64_t v = 0;
+	const char *e = npt_parse_u64(s, strlen(s), &v);
+
+	if (err != NULL)
+		return e != NULL && strcmp(e, err) == 0;
+	return e == NULL && v == want;
+}
+
+static int
+pi(const char *s, int64_t want, const char *err)
+{
+	int64_t v = 0;
+	const char *e = npt_parse_i64(s, strlen(s), &v);
+
+	if (err != NULL)
+		return e != NULL && strcmp(e, err) == 0;
+	return e == NULL && v == want;
+}
+
+static int
+pd(const char *s, int scale, int64_t want, const char *err)
+{
+	int64_t v = 0;
+	const char *e = npt_parse_dec(s, strlen(s), scale, &v);
+
+	if (err != NULL)
+		return e != NULL && strcmp(e, err) == 0;
+	return e == NULL && v == want;
+}
+
+static void
+test_parse(void)
+{
+	ok(pu("0", 0, NULL) && pu("18446744073709551615", UINT64_MAX, NULL),
+	    "parse_u64 reads 0 and UINT64_MAX");
+	ok(pu("18446744073709551616", 0, "too large") &&
+	    pu("999999999999999999999999999999", 0, "too large"),
+	    "parse_u64 rejects 2^64 and 30 digits as too large");
+	ok(pu("", 0, "not a number") && pu("12x", 0, "not a number") &&
+	    pu(" 1", 0, "not a number") && pu("+1", 0, "not a number") &&
+	    pu("1.0", 0, "not a number") && pu("-", 0, "not a number"),
+	    "parse_u64 rejects empty, junk, spaces, signs and decimals");
+	ok(pu("-1", 0, "negative") && pu("-0", 0, "negative"),
+	    "parse_u64 calls -1 negative");
+	ok(pi("-9223372036854775808", INT64_MIN, NULL) &&
+	    pi("9223372036854775807", INT64_MAX, NULL) &&
+	    pi("9223372036854775808", 0, "too large") &&
+	    pi("-9223372036854775809", 0, "too large") &&
+	    pi("--1", 0, "not a number"), "parse_i64 limits");
+	ok(pd("12.345", 3, 12345, NULL) && pd("12", 3, 12000, NULL) &&
+	    pd("-0.5", 3, -500, NULL) && pd("12.3450", 3, 12345, NULL) &&
+	    pd(".5", 1, 5, NULL), "parse_dec scales exactly");
+	ok(pd("12.3456", 3, 0, "too many decimal places") &&
+	    pd("1.", 3, 0, "not a number") && pd("1e3", 3, 0, "not a number") &&
+	    pd("", 3, 0, "not a number") && pd("1.2.3", 3, 0, "not a number"),
+	    "parse_dec rejects extra places and malformed numbers");
+	ok(pd("9223372036854775.807", 3, INT64_MAX, NULL) &&
+	    pd("9223372036854775.808", 3, 0, "too large") &&
+	    pd("-9223372036854775.808", 3, INT64_MIN, NULL),
+	    "parse_dec limits at INT64_MAX and INT64_MIN");
+	ok(npt_dec_scale("1.250", 5) == 3 && npt_dec_scale("7", 1) == 0 &&
+	    npt_dec_scale("x", 1) == -1, "dec_scale counts decimal places");
+}
+
+static int
+fq(const char *s, uint64_t want, const char *err)
+{
+	uint64_t v = 0;
+	const char *e = npt_freq_parse(s, strlen(s), &v);
+
+	if (err != NULL)
+		return e != NULL && strcmp(e, err) == 0;
+	return e == NULL && v == want;
+}
+
+static int
+ff(uint64_t hz, const char *want)
+{
+	char b[48];
+	size_t n = npt_freq_fmt(b, hz);
+
+	return n == strlen(want) && memcmp(b, want, n) == 0;
+}
+
+static void
+test_freq(void)
+{
+	ok(fq("900MHz", 900000000, NULL) && fq("0.9GHz", 900000000, NULL) &&
+	    fq("900000000", 900000000, NULL) &&
+	    fq("900000000Hz", 900000000, NULL) &&
+	    fq("900000kHz", 900000000, NULL) && fq("900mhz", 900000000, NULL) &&
+	    fq("333.333MHz", 333333000, NULL) && fq("32768Hz", 32768, NULL),
+	    "freq_parse accepts the documented forms");
+	ok(fq("1.2 GHz", 0, "not a frequency") &&
+	    fq("900 MHz", 0, "not a frequency") &&
+	    fq("900M", 0, "not a frequency") && fq("", 0, "not a frequency") &&
+	    fq("MHz", 0, "not a frequency") && fq("fast", 0, "not a frequency"),
+	    "freq_parse rejects spaces, bare M and junk");
+	ok(fq("0.5Hz", 0, "not a whole number of hertz") &&
+	    fq("0.0000000001GHz", 0, "not a whole number of hertz") &&
+	    fq("0MHz", 0, "not positive") && fq("-5MHz", 0, "not positive") &&
+	    fq("99999999999GHz", 0, "too large"),
+	    "freq_parse rejects fractions of a hertz, zero, negatives, overflow");
+	ok(ff(900000000, "900MHz") && ff(1000000000, "1GHz") &&
+	    ff(333333333, "333333333Hz") && ff(32768, "32768Hz") &&
+	    ff(1500000000, "1500MHz") && ff(44100, "44100Hz") &&
+	    ff(48000, "48kHz"), "freq_fmt prints the shortest exact unit");
+}
+
+static void
+test_muldiv(void)
+{
+	uint64_t a, b, c, q1, r1, q2, r2;
+	int i, bad = 0, e1, e2;
+
+	for (i = 0; i < 1000000; i++) {
+		a = rndbits();
+		b = rndbits();
+		c = rndbits();
+		e1 = npt_muldiv(a, b, c, &q1, &r1);
+		e2 = npt_muldiv_portable(a, b, c, &q2, &r2);
+		if (e1 != e2 || (e1 == 0 && (q1 != q2 || r1 != r2)))
+			bad++;
+	}
+	ok(bad == 0, "muldiv: the portable path agrees on 1M random triples");
+	ok(npt_muldiv(UINT64_MAX, UINT64_MAX, UINT64_MAX, &q1, &r1) == 0 &&
+	    q1 == UINT64_MAX && r1 == 0, "muldiv: (2^64-1)^2 / (2^64-1)");
+	ok(npt_muldiv(UINT64_MAX, 2, 1, &q1, NULL) < 0 &&
+	    npt_muldiv(1, 1, 0, &q1, NULL) < 0,
+	    "muldiv: overflow and division by zero are errors");
+	/* 10^18 cycles at 900 MHz in ns: 10^27 / 9e8, by hand */
+	ok(npt_muldiv(1000000000000000000ULL, 1000000000, 900000000, &q1,
+	    &r1) == 0 && q1 == 1111111111111111111ULL && r1 == 100000000,
+	    "muldiv: 10^18 * 10^9 / (9 * 10^8)");
+}
+
+static int
+splits(const char *line, size_t want)
+{
+	struct npt_span *f = NULL;
+	size_t cap = 0, n = npt_tsv_split(line, strlen(line), &f, &cap);
+
+	free(f);
+	return n == want;
+}
+
+static void
+test_tsv(void)
+{
+	struct npt_hdr h = { 0 };
+	char buf[64];
+	long n;
+	size_t k;
+
+	ok(splits("", 1) && splits("a", 1) && splits("a\t\tb", 3) &&
+	    splits("\t", 2) && splits("a\t", 2),
+	    "tsv_split keeps empty fields");
+	n = npt_tsv_unescape(buf, "a\\tb\\\\c\\nd\\re\\0", 15);
+	ok(n == 10 && memcmp(buf, "a\tb\\c\nd\re\0", 10) == 0,
+	    "tsv_unescape undoes every escape");
+	ok(npt_tsv_unescape(buf, "a\\x", 3) == -1 &&
+	    npt_tsv_unescape(buf, "a\\", 2) == -1,
+	    "tsv_unescape rejects an unknown escape and a trailing backslash");
+	k = npt_esc_field(buf, "a\tb\\c\nd\re\0f", 11);
+	ok(k == 16 && memcmp(buf, "a\\tb\\\\c\\nd\\re\\0f", 16) == 0,
+	    "esc_field escapes TAB, LF, CR, backslash and NUL");
+	ok(npt_hdr_parse(&h, "#ts_cyc\tdur_cyc\ttrack", 21) == NULL &&
+	    h.ncol == 3 && npt_hdr_find(&h, "track") == 2 &&
+	    npt_hdr_find(&h, "op") == -1 && strcmp(h.col[0].p, "ts_cyc") == 0,
+	    "hdr_parse names the columns");
+	ok(npt_hdr_parse(&h, "#a\tb\ta", 6) != NULL &&
+	    strcmp(npt_hdr_parse(&h, "#a\tb\ta", 6), "duplicate column name")
+	    == 0, "hdr_parse rejects a duplicate column");
+	ok(npt_hdr_parse(&h, "#a\t\tb", 5) != NULL, "hdr_parse rejects an empty name");
+	npt_hdr_free(&h);
+}
+
+static void
+test_hash(void)
+{
+	struct npt_ht t;
+	char k[32];
+	int i, bad = 0, isnew;
+	uint64_t *v;
+	size_t it = 0, seen = 0, len;
+
+	npt_ht_init(&t, sizeof(uint64_t));
+	for (i = 0; i < 100000; i++) {
+		snprintf(k, sizeof k, "key%d", i);
+		v = npt_ht_put(&t, k, strlen(k), &isnew);
+		bad += !isnew;
+		*v = (uint64_t)i;
+	}
+	for (i = 0; i < 100000; i++) {
+		snprintf(k, sizeof k, "key%d", i);
+		v = npt_ht_get(&t, k, strlen(k));
+		bad += v == NULL || *v != (uint64_t)i ||
+		    strcmp(npt_ht_key(v, &len), k) != 0 || len != strlen(k);
+		v = npt_ht_put(&t, k, strlen(k), &isnew);
+		bad += isnew;
+	}
+	bad += npt_ht_get(&t, "key100000", 9) != NULL;
+	bad += npt_ht_get(&t, "", 0) != NULL;
+	v = npt_ht_put(&t, "a\0b", 3, &isnew);
+	bad += !isnew || npt_ht_get(&t, "a\0c", 3) != NULL ||
+	    npt_ht_get(&t, "a", 1) != NULL;
+	while (npt_ht_iter(&t, &it) != NULL)
+		seen++;
+	ok(bad == 0 && seen == 100001 && t.n == 100001,
+	    "hash: 100000 keys in, found, iterated; NUL bytes in keys count");
+	npt_ht_free(&t);
+}
+
+static uint32_t
+crc_bitwise(const unsigned char *p, size_t n)
+{
+	uint32_t c = 0xffffffff;
+	int k;
+
+	while (n--) {
+		c ^= *p++;
+		for (k = 0; k < 8; k++)
+			c = c & 1 ? c >> 1 ^ 0x82f63b78 : c >> 1;
+	}
+	return ~c;
+}
+
+static void
+test_crc(void)
+{
+	unsigned char b[1000];
+	size_t i, n;
+	int bad = 0;
+
+	ok(npt_crc32c(0, "123456789", 9) == 0xe3069283 &&
+	    npt_crc32c_sw(0, "123456789", 9) == 0xe3069283 &&
+	    npt_logw_crc32c(0, (const unsigned char *)"123456789", 9) ==
+	    0xe3069283, "crc32c check value of 123456789 is e3069283");
+	for (i = 0; i < 2000; i++) {
+		n = (size_t)(rnd() % sizeof b);
+		for (size_t j = 0; j < n; j++)
+			b[j] = (unsigned char)rnd();
+		uint32_t want = crc_bitwise(b, n);
+		bad += npt_crc32c(0, b, n) != want;
+		bad += npt_crc32c_sw(0, b, n) != want;
+		bad += npt_logw_crc32c(0, b, n) != want;
+		bad += npt_crc32c(npt_crc32c(0, b, n / 3), b + n / 3,
+		    n - n / 3) != want;
+	}
+	ok(bad == 0, "crc32c: hardware, slicing-by-8, nibble and bitwise agree");
+}
+
+static void
+test_writer(void)
+{
+	unsigned char buf[512];
+	struct npt_logw w;
+	int i, accepted = 0;
+	size_t n;
+
+	ok(npt_logw_begin(&w, buf, 32, 0, 0, 1, 0) == 0 &&
+	    npt_logw_begin(&w, buf, sizeof buf, 0, 0, 1, 10) == 0,
+	    "writer: a buffer or packet under 64 bytes is refused");
+	npt_logw_begin(&w, buf, sizeof buf, NPT_LOG_CORE_COMPUTE, 3,
+	    800000000, 128);
+	ok(npt_logw_string(&w, 0, 1, "CONV_2D", 7) == 1,
+	    "writer: a string record fits");
+	for (i = 0; i < 100; i++)
+		accepted += npt_logw_layer(&w, (uint32_t)i, 1, (uint64_t)i * 10,
+		    5, 1, 1, 1, 1);
+	n = npt_logw_end(&w);
+	ok(w.full && (buf[9] & NPT_LOG_FLAG_OVERFLOW) && n <= sizeof buf,
+	    "writer: a full buffer sets the overflow flag and is not overrun");
+	ok(npt_log_get32(buf + 12) == (uint32_t)(accepted + 1) &&
+	    accepted > 0 && accepted < 100,
+	    "writer: the header counts the records accepted");
+	ok(npt_crc32c(0, buf, 28) == npt_log_get32(buf + 28),
+	    "writer: the header CRC is right after the overflow");
+	ok(npt_logw_layer(&w, 1, 1, 1, 1, 1, 1, 1, 1) == 0,
+	    "writer: records after the overflow are refused");
+	npt_logw_begin(&w, buf, sizeof buf, 0, 0, 1, 64);
+	ok(npt_logw_string(&w, 0, 0, (const char *)buf, 100) == -1,
+	    "writer: a string longer than a packet is refused");
+}
+
+int
+main(int argc, char *argv[])
+{
+	npt_init(argv[0]);
+	(void)argc;
+	test_fmt();
+	test_parse();
+	test_freq();
+	test_muldiv();
+	test_tsv();
+	test_hash();
+	test_crc();
+	test_writer();
+	printf("1..%d\n", ntest);
+	return nfail != 0;
+}
