@@ -365,11 +365,26 @@ npt_put1or2(char *p, uint32_t d, size_t n)
 }
 
 /*
+ * k more pairs of digits from y, a binary fraction of bits bits below its
+ * integer part: each multiplication by 100 moves two digits into it.
+ */
+NPT_INLINE char *
+npt_pairs(char *p, uint64_t y, int bits, int k)
+{
+	uint64_t mask = (1ULL << bits) - 1;
+
+	while (k-- > 0) {
+		y = (y & mask) * 100;
+		p = npt_put2(p, (uint32_t)(y >> bits));
+	}
+	return p;
+}
+
+/*
  * x (n digits, x < 2^32) at p; returns the end.  Two digits at a time, as
  * in James Anhalt's itoa: x times 2^k / 10^(n-2), rounded up, holds the
- * leading digits in its integer bits and the rest as a binary fraction,
- * which each multiplication by 100 shifts two decimal digits into the
- * integer bits.  The constants were checked against every 32-bit x.
+ * leading digits in its integer bits and the rest as a binary fraction.
+ * The constants were checked against every 32-bit x.
  */
 NPT_INLINE char *
 npt_fmt_u32n(char *p, uint32_t x, size_t n)
@@ -380,38 +395,18 @@ npt_fmt_u32n(char *p, uint32_t x, size_t n)
 		return npt_put1or2(p, x, n);
 	if (n <= 4) {
 		y = (uint64_t)x * 42949673u;
-		p = npt_put1or2(p, (uint32_t)(y >> 32), n);
-		y = (uint64_t)(uint32_t)y * 100;
-		return npt_put2(p, (uint32_t)(y >> 32));
+		return npt_pairs(npt_put1or2(p, (uint32_t)(y >> 32), n), y, 32, 1);
 	}
 	if (n <= 6) {
 		y = (uint64_t)x * 429497u;
-		p = npt_put1or2(p, (uint32_t)(y >> 32), n);
-		y = (uint64_t)(uint32_t)y * 100;
-		p = npt_put2(p, (uint32_t)(y >> 32));
-		y = (uint64_t)(uint32_t)y * 100;
-		return npt_put2(p, (uint32_t)(y >> 32));
+		return npt_pairs(npt_put1or2(p, (uint32_t)(y >> 32), n), y, 32, 2);
 	}
 	if (n <= 8) {
 		y = (uint64_t)x * 281474977u;
-		p = npt_put1or2(p, (uint32_t)(y >> 48), n);
-		y = (y & 0xffffffffffffULL) * 100;
-		p = npt_put2(p, (uint32_t)(y >> 48));
-		y = (y & 0xffffffffffffULL) * 100;
-		p = npt_put2(p, (uint32_t)(y >> 48));
-		y = (y & 0xffffffffffffULL) * 100;
-		return npt_put2(p, (uint32_t)(y >> 48));
+		return npt_pairs(npt_put1or2(p, (uint32_t)(y >> 48), n), y, 48, 3);
 	}
 	y = (uint64_t)x * 1441151881u;
-	p = npt_put1or2(p, (uint32_t)(y >> 57), n);
-	y = (y & 0x1ffffffffffffffULL) * 100;
-	p = npt_put2(p, (uint32_t)(y >> 57));
-	y = (y & 0x1ffffffffffffffULL) * 100;
-	p = npt_put2(p, (uint32_t)(y >> 57));
-	y = (y & 0x1ffffffffffffffULL) * 100;
-	p = npt_put2(p, (uint32_t)(y >> 57));
-	y = (y & 0x1ffffffffffffffULL) * 100;
-	return npt_put2(p, (uint32_t)(y >> 57));
+	return npt_pairs(npt_put1or2(p, (uint32_t)(y >> 57), n), y, 57, 4);
 }
 
 /* x < 10^8 as exactly eight digits (leading zeros kept) at p. */
@@ -420,13 +415,7 @@ npt_fmt_8(char *p, uint32_t x)
 {
 	uint64_t y = (uint64_t)x * 281474977u;
 
-	p = npt_put2(p, (uint32_t)(y >> 48));
-	y = (y & 0xffffffffffffULL) * 100;
-	p = npt_put2(p, (uint32_t)(y >> 48));
-	y = (y & 0xffffffffffffULL) * 100;
-	p = npt_put2(p, (uint32_t)(y >> 48));
-	y = (y & 0xffffffffffffULL) * 100;
-	return npt_put2(p, (uint32_t)(y >> 48));
+	return npt_pairs(npt_put2(p, (uint32_t)(y >> 48)), y, 48, 3);
 }
 
 /* v in decimal at buf (room for 20 bytes); returns the length. */
