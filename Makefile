@@ -59,7 +59,7 @@ bench: all
 
 static:
 	cc=$(CC); if command -v musl-gcc >/dev/null 2>&1; then cc=musl-gcc; fi; \
-	$(MAKE) clean && $(MAKE) CC="$$cc" LDFLAGS="$(LDFLAGS) -static"
+	$(MAKE) clean && $(MAKE) CC="$$cc" LDFLAGS="$(LDFLAGS) -static -s"
 
 install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1 \

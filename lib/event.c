@@ -16,7 +16,7 @@ npt_ev_header(void)
 static inline size_t
 num(char *b, uint64_t v)
 {
-	size_t n = npt_fmt_u64(b, v);
+	size_t n = npt_fmt_u64_fast(b, v);
 
 	b[n] = '\t';
 	return n + 1;
@@ -84,7 +84,7 @@ npt_ev_print(const struct npt_logev *ev, const char *track, size_t tn)
 	} else {
 		memcpy(b + k, "\t\t\t\t\t\t", 6);
 		k += 6;
-		k += npt_fmt_u64(b + k, ev->id);
+		k += npt_fmt_u64_fast(b + k, ev->id);
 	}
 	b[k++] = '\n';
 	npt_out_commit(k);

@@ -182,7 +182,7 @@ int npt_muldiv(uint64_t a, uint64_t b, uint64_t c, uint64_t *q, uint64_t *r);
 int npt_muldiv_portable(uint64_t a, uint64_t b, uint64_t c, uint64_t *q,
     uint64_t *r);
 /* Format u64 / i64 / decimal into buf (room for 48 bytes); return length. */
-NPT_INLINE size_t npt_fmt_u64(char *buf, uint64_t v);
+size_t npt_fmt_u64(char *buf, uint64_t v);
 size_t npt_fmt_i64(char *buf, int64_t v);
 size_t npt_fmt_dec(char *buf, int64_t v, int scale);
 
@@ -324,7 +324,7 @@ void npt_ev_header(void);
 void npt_ev_print(const struct npt_logev *ev, const char *track,
     size_t tracklen);
 
-/* num.c: the tables behind the inline npt_fmt_u64 */
+/* num.c: the tables behind the inline npt_fmt_u64_fast */
 extern const char npt_digits2[201];
 extern const uint64_t npt_pow10[20];
 
@@ -418,9 +418,12 @@ npt_fmt_8(char *p, uint32_t x)
 	return npt_pairs(npt_put2(p, (uint32_t)(y >> 48)), y, 48, 3);
 }
 
-/* v in decimal at buf (room for 20 bytes); returns the length. */
+/*
+ * npt_fmt_u64 inlined, for the hot loops of the decoder and formatters:
+ * v in decimal at buf (room for 20 bytes); returns the length.
+ */
 NPT_INLINE size_t
-npt_fmt_u64(char *buf, uint64_t v)
+npt_fmt_u64_fast(char *buf, uint64_t v)
 {
 	size_t n = npt_ndigits(v);
 	char *p;

@@ -134,6 +134,12 @@ const char npt_digits2[201] =
     "8081828384858687888990919293949596979899";
 
 size_t
+npt_fmt_u64(char *buf, uint64_t v)
+{
+	return npt_fmt_u64_fast(buf, v);
+}
+
+size_t
 npt_fmt_i64(char *buf, int64_t v)
 {
 	if (v < 0) {
