@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../../lib/npt.h"
 #include "../../lib/nptlog.h"
@@ -371,6 +372,92 @@ test_writer(void)
 	    "writer: a string longer than a packet is refused");
 }
 
+/* A temporary file holding p[0..n); its name in a static buffer. */
+static const char *
+tmpfile_with(const void *p, size_t n)
+{
+	static char name[64];
+	int fd;
+
+	snprintf(name, sizeof name, "/tmp/npt-lib-test.XXXXXX");
+	if ((fd = mkstemp(name)) < 0 || write(fd, p, n) != (ssize_t)n ||
+	    close(fd) < 0) {
+		perror("lib-test: temporary file");
+		exit(1);
+	}
+	return name;
+}
+
+static void
+test_in(void)
+{
+	struct npt_in in;
+	const char *f;
+	char *line, *big;
+	size_t n, bign = 5 * 1024 * 1024;
+	int good;
+
+	f = tmpfile_with("a\nbb\n\nccc", 9);
+	npt_in_open(&in, f);
+	good = (line = npt_in_line(&in, &n)) && n == 1 && line[0] == 'a' &&
+	    (line = npt_in_line(&in, &n)) && n == 2 && memcmp(line, "bb", 2) == 0 &&
+	    !in.nolf && (line = npt_in_line(&in, &n)) && n == 0 &&
+	    (line = npt_in_line(&in, &n)) && n == 3 &&
+	    memcmp(line, "ccc", 3) == 0 && in.nolf && in.lineno == 4 &&
+	    npt_in_line(&in, &n) == NULL && in.err == 0;
+	npt_in_close(&in);
+	unlink(f);
+	ok(good, "in_line: empty lines kept, a last line without LF read, lines counted");
+
+	f = tmpfile_with("x\0y\nz\n", 6);
+	npt_in_open(&in, f);
+	good = (line = npt_in_line(&in, &n)) && n == 3 && line[1] == '\0' &&
+	    (line = npt_in_line(&in, &n)) && n == 1 && line[0] == 'z';
+	npt_in_close(&in);
+	unlink(f);
+	ok(good, "in_line: a NUL byte is part of its line");
+
+	big = npt_emalloc(bign + 5);
+	memset(big, 'q', bign);
+	memcpy(big + bign, "\ntail", 5);
+	f = tmpfile_with(big, bign + 5);
+	npt_in_open(&in, f);
+	good = (line = npt_in_line(&in, &n)) && n == bign && line[n - 1] == 'q' &&
+	    (line = npt_in_line(&in, &n)) && n == 4 && memcmp(line, "tail", 4) == 0;
+	npt_in_close(&in);
+	unlink(f);
+	free(big);
+	ok(good, "in_line: a 5 MiB line is one line");
+}
+
+static void
+test_tsvread(void)
+{
+	static const char text[] = "## clock.core0=900MHz\n##  note\n#a\tb\n"
+	    "1\t2\n#b\ta\n3\t\n";
+	struct npt_tsv t;
+	const char *f = tmpfile_with(text, sizeof text - 1);
+	int good;
+
+	npt_tsv_open(&t, f);
+	good = npt_tsv_next(&t) == NPT_TSV_META && t.key.n == 11 &&
+	    memcmp(t.key.p, "clock.core0", 11) == 0 && t.val.n == 6 &&
+	    memcmp(t.val.p, "900MHz", 6) == 0;
+	good = good && npt_tsv_next(&t) == NPT_TSV_META && t.key.n == 4 &&
+	    t.val.n == 0;
+	good = good && npt_tsv_next(&t) == NPT_TSV_HEADER &&
+	    npt_tsv_col(&t, "b") == 1;
+	good = good && npt_tsv_next(&t) == NPT_TSV_DATA && t.nf == 2 &&
+	    t.f[0].n == 1 && t.f[0].p[0] == '1';
+	good = good && npt_tsv_next(&t) == NPT_TSV_HEADER &&
+	    npt_tsv_col(&t, "b") == 0;
+	good = good && npt_tsv_next(&t) == NPT_TSV_DATA && t.f[1].n == 0 &&
+	    npt_tsv_next(&t) == NPT_TSV_EOF;
+	npt_tsv_close(&t);
+	unlink(f);
+	ok(good, "tsv_next: metadata, headers read again, data, empty last field");
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -384,6 +471,8 @@ main(int argc, char *argv[])
 	test_hash();
 	test_crc();
 	test_writer();
+	test_in();
+	test_tsvread();
 	printf("1..%d\n", ntest);
 	return nfail != 0;
 }

@@ -1,0 +1,52 @@
+#!/usr/bin/env bats
+# The Makefile: install and uninstall with busybox's mkdir, cp and chmod,
+# a static build, and a build by another compiler, in a copy of the tree.
+load test_helper
+
+# A copy of the tracked sources in $TMP/src.
+copy_tree() {
+	mkdir -p "$TMP/src"
+	(cd "$NPT_ROOT" && git ls-files 2>/dev/null || find . -type f ! -path './.git/*') |
+	(cd "$NPT_ROOT" && while IFS= read -r f; do
+		mkdir -p "$TMP/src/$(dirname "$f")" && cp -p "$f" "$TMP/src/$f"
+	done)
+}
+
+@test "build: install puts tools and pages under DESTDIR/PREFIX; uninstall removes them" {
+	need_busybox
+	mkdir bb
+	for a in mkdir cp chmod rm sh; do ln -s "$(command -v busybox)" "bb/$a"; done
+	(cd "$NPT_ROOT" && PATH="$TMP/bb:$PATH" make -s install DESTDIR="$TMP/dest" PREFIX=/usr)
+	for f in "$NPT_ROOT"/bin/npt-*.c; do
+		t=$(basename "$f" .c)
+		[ -x "dest/usr/bin/$t" ] || flunk "$t not installed"
+		[ -f "dest/usr/share/man/man1/$t.1" ] || flunk "$t.1 not installed"
+	done
+	[ -f dest/usr/share/man/man5/npt-events.5 ] && [ -f dest/usr/share/man/man5/npt-log.5 ]
+	[ -f dest/usr/share/man/man7/npt.7 ]
+	run -0 dest/usr/bin/npt-decode --version
+	(cd "$NPT_ROOT" && PATH="$TMP/bb:$PATH" make -s uninstall DESTDIR="$TMP/dest" PREFIX=/usr)
+	[ -z "$(find dest -type f)" ] || flunk "left: $(find dest -type f)"
+}
+
+@test "build: make static links every tool statically, and they work" {
+	command -v git >/dev/null || skip "git is not installed"
+	copy_tree
+	cd src
+	make -s static > build.log 2>&1 || flunk "$(cat build.log)"
+	for f in bin/npt-*.c; do
+		t=${f%.c}
+		file "$t" | grep -q 'statically linked' || flunk "$t: $(file "$t")"
+	done
+	bin/npt-synth -c 1 -i 1 && bin/npt-decode core0.bin | grep -q CONV_2D
+	ls -l bin/npt-* | awk '!/\.c$/ { s += $5; printf "# %s %d bytes\n", $NF, $5 } END { printf "# total %d bytes\n", s }' >&3
+}
+
+@test "build: clang builds the tree with no warning" {
+	command -v clang >/dev/null || skip "clang is not installed"
+	command -v git >/dev/null || skip "git is not installed"
+	copy_tree
+	cd src
+	run -0 make CC=clang CFLAGS='-std=c99 -pedantic -Wall -Wextra -Werror -O2' all tests/unit/lib-test
+	run -0 tests/unit/lib-test
+}
