@@ -8,6 +8,7 @@
 #include "npt.h"
 
 const char *npt_prog = "npt";
+void (*npt_exit)(int) = exit;
 
 void
 npt_init(const char *argv0)
@@ -59,6 +60,7 @@ npt_errx(int status, const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg("", 0, fmt, ap);
 	va_end(ap);
+	npt_exit(status);
 	exit(status);
 }
 
@@ -71,6 +73,7 @@ npt_err(int status, const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg("", e, fmt, ap);
 	va_end(ap);
+	npt_exit(status);
 	exit(status);
 }
 
@@ -95,6 +98,7 @@ npt_errat(const char *src, long long line, const char *fmt, ...)
 	vat("", src, line, fmt, ap);
 	va_end(ap);
 	npt_out_flush();
+	npt_exit(1);
 	exit(1);
 }
 

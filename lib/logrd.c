@@ -96,22 +96,42 @@ lwarn(struct npt_log *l, unsigned long long off, const char *fmt, ...)
 	npt_warnx("warning: %s: byte %llu: %s", l->name, off, msg);
 }
 
+static struct npt_log *readhdr(struct npt_log *);
+
 struct npt_log *
 npt_log_open(const char *path)
 {
 	struct npt_log *l = npt_ecalloc(1, sizeof *l);
-	const unsigned char *h;
 	struct stat st;
-	size_t n, hsize;
-	unsigned v;
 
 	if (npt_in_open(&l->in, path) < 0) {
 		free(l);
 		return NULL;
 	}
-	l->name = l->in.name;
 	if (fstat(l->in.fd, &st) == 0 && S_ISREG(st.st_mode))
 		l->size = (unsigned long long)st.st_size;
+	return readhdr(l);
+}
+
+struct npt_log *
+npt_log_open_mem(const char *name, const void *p, size_t n)
+{
+	struct npt_log *l = npt_ecalloc(1, sizeof *l);
+
+	npt_in_mem(&l->in, name, p, n);
+	l->size = n;
+	return readhdr(l);
+}
+
+/* Read and check the file header; NULL (reported, l freed) if it is bad. */
+static struct npt_log *
+readhdr(struct npt_log *l)
+{
+	const unsigned char *h;
+	size_t n, hsize;
+	unsigned v;
+
+	l->name = l->in.name;
 	n = npt_in_fill(&l->in, NPT_LOG_HDR_SIZE);
 	h = (const unsigned char *)l->in.buf + l->in.beg;
 	if (l->in.err)

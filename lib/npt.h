@@ -31,6 +31,8 @@
 
 /* err.c: messages on stderr, "prog: ..." */
 extern const char *npt_prog;	/* basename of argv[0], set by npt_init */
+/* Called by npt_err, npt_errx and npt_errat to exit; fuzzers longjmp here. */
+extern void (*npt_exit)(int);
 /* Set npt_prog from argv[0]; call first in main. */
 void npt_init(const char *argv0);
 /* "prog: msg" / "prog: msg: strerror(errno)" on stderr. */
@@ -113,6 +115,8 @@ struct npt_in {
 };
 /* Open path ("-" is stdin); on failure warn "prog: path: strerror", -1. */
 int npt_in_open(struct npt_in *in, const char *path);
+/* Read from the bytes p[0..n) instead of a file (for fuzzing and tests). */
+void npt_in_mem(struct npt_in *in, const char *name, const void *p, size_t n);
 /* Close (stdin is left open) and free the buffer. */
 void npt_in_close(struct npt_in *in);
 /*
@@ -237,6 +241,9 @@ struct npt_tsv {
 };
 /* Open a stream; -1 if it cannot be opened (already reported). */
 int npt_tsv_open(struct npt_tsv *t, const char *path);
+/* A stream held in memory, p[0..n). */
+void npt_tsv_open_mem(struct npt_tsv *t, const char *name, const void *p,
+    size_t n);
 void npt_tsv_close(struct npt_tsv *t);
 /*
  * Read the next line.  NPT_TSV_META: "## key=value" in key and val (a "##"
@@ -300,6 +307,8 @@ struct npt_logev {
  * "not an npt log", "unsupported log version", an open error...
  */
 struct npt_log *npt_log_open(const char *path);
+/* The same for a log held in memory, p[0..n), named name in messages. */
+struct npt_log *npt_log_open_mem(const char *name, const void *p, size_t n);
 /* Track name ("core0", "ctrl0") and clock of an open log. */
 const char *npt_log_track(const struct npt_log *l);
 uint64_t npt_log_clock(const struct npt_log *l);

@@ -98,6 +98,13 @@ npt_tsv_open(struct npt_tsv *t, const char *path)
 }
 
 void
+npt_tsv_open_mem(struct npt_tsv *t, const char *name, const void *p, size_t n)
+{
+	memset(t, 0, sizeof *t);
+	npt_in_mem(&t->in, name, p, n);
+}
+
+void
 npt_tsv_close(struct npt_tsv *t)
 {
 	npt_in_close(&t->in);
