@@ -13,7 +13,7 @@ npt_ev_header(void)
 	npt_out_write(header, sizeof header - 1);
 }
 
-static inline size_t
+NPT_INLINE size_t
 num(char *b, uint64_t v)
 {
 	size_t n = npt_fmt_u64_fast(b, v);

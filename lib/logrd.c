@@ -64,6 +64,7 @@ struct npt_log {
 	int have_seq, damaged;		/* damage since the last good packet */
 
 	struct strtab tab[2];
+	int have_names;			/* a layer name was defined */
 	struct npt_buf old;		/* replaced strings, freed at close */
 
 	struct npt_logev *q;		/* events waiting for an invoke end */
@@ -433,6 +434,8 @@ strset(struct npt_log *l, int table, uint32_t key, const unsigned char *s,
 	struct str *e;
 	unsigned char k[4];
 
+	if (table == NPT_LOG_TABLE_LAYER)
+		l->have_names = 1;
 	if (key < NDIRECT) {
 		e = &t->direct[key];
 	} else {
@@ -645,7 +648,8 @@ records(struct npt_log *l, struct npt_logev *out)
 			e->op = s ? s->p : NULL;
 			e->oplen = s ? s->n : 0;
 			e->op_plain = s ? s->plain : 0;
-			s = strget(l, NPT_LOG_TABLE_LAYER, e->id);
+			s = l->have_names ? strget(l, NPT_LOG_TABLE_LAYER,
+			    e->id) : NULL;
 			e->name = s ? s->p : NULL;
 			e->namelen = s ? s->n : 0;
 			e->name_plain = s ? s->plain : 0;

@@ -337,25 +337,6 @@ void npt_ev_print(const struct npt_logev *ev, const char *track,
 extern const char npt_digits2[201];
 extern const uint64_t npt_pow10[20];
 
-/* Digits of v: 1 to 20. */
-NPT_INLINE size_t
-npt_ndigits(uint64_t v)
-{
-	size_t n;
-
-	/* from the bit length: 1233/4096 is just above log10(2) */
-#ifdef __GNUC__
-	n = (size_t)(((64 - __builtin_clzll(v | 1)) * 1233) >> 12);
-#else
-	uint64_t t = v;
-
-	for (n = 1; t > 1; t >>= 1)
-		n++;
-	n = (n * 1233) >> 12;
-#endif
-	return n + (v >= npt_pow10[n] || n == 0);
-}
-
 NPT_INLINE char *
 npt_put2(char *p, uint32_t d)
 {
@@ -363,10 +344,11 @@ npt_put2(char *p, uint32_t d)
 	return p + 2;
 }
 
+/* d < 100 as one digit if one is true, else as two */
 NPT_INLINE char *
-npt_put1or2(char *p, uint32_t d, size_t n)
+npt_put1or2(char *p, uint32_t d, int one)
 {
-	if (n & 1) {
+	if (one) {
 		*p = (char)('0' + d);
 		return p + 1;
 	}
@@ -390,32 +372,36 @@ npt_pairs(char *p, uint64_t y, int bits, int k)
 }
 
 /*
- * x (n digits, x < 2^32) at p; returns the end.  Two digits at a time, as
- * in James Anhalt's itoa: x times 2^k / 10^(n-2), rounded up, holds the
- * leading digits in its integer bits and the rest as a binary fraction.
- * The constants were checked against every 32-bit x.
+ * x at p; returns the end.  Two digits at a time, as in James Anhalt's
+ * itoa: x times 2^k / 10^(d-2), rounded up, where d is 4, 6, 8 or 10, holds
+ * the leading one or two digits in its integer bits and the rest as a
+ * binary fraction.  The constants were checked against every 32-bit x.
  */
 NPT_INLINE char *
-npt_fmt_u32n(char *p, uint32_t x, size_t n)
+npt_fmt_u32(char *p, uint32_t x)
 {
 	uint64_t y;
 
-	if (n <= 2)
-		return npt_put1or2(p, x, n);
-	if (n <= 4) {
+	if (x < 100)
+		return npt_put1or2(p, x, x < 10);
+	if (x < 10000) {
 		y = (uint64_t)x * 42949673u;
-		return npt_pairs(npt_put1or2(p, (uint32_t)(y >> 32), n), y, 32, 1);
+		p = npt_put1or2(p, (uint32_t)(y >> 32), x < 1000);
+		return npt_pairs(p, y, 32, 1);
 	}
-	if (n <= 6) {
+	if (x < 1000000) {
 		y = (uint64_t)x * 429497u;
-		return npt_pairs(npt_put1or2(p, (uint32_t)(y >> 32), n), y, 32, 2);
+		p = npt_put1or2(p, (uint32_t)(y >> 32), x < 100000);
+		return npt_pairs(p, y, 32, 2);
 	}
-	if (n <= 8) {
+	if (x < 100000000) {
 		y = (uint64_t)x * 281474977u;
-		return npt_pairs(npt_put1or2(p, (uint32_t)(y >> 48), n), y, 48, 3);
+		p = npt_put1or2(p, (uint32_t)(y >> 48), x < 10000000);
+		return npt_pairs(p, y, 48, 3);
 	}
 	y = (uint64_t)x * 1441151881u;
-	return npt_pairs(npt_put1or2(p, (uint32_t)(y >> 57), n), y, 57, 4);
+	p = npt_put1or2(p, (uint32_t)(y >> 57), x < 1000000000);
+	return npt_pairs(p, y, 57, 4);
 }
 
 /* x < 10^8 as exactly eight digits (leading zeros kept) at p. */
@@ -434,16 +420,14 @@ npt_fmt_8(char *p, uint32_t x)
 NPT_INLINE size_t
 npt_fmt_u64_fast(char *buf, uint64_t v)
 {
-	size_t n = npt_ndigits(v);
 	char *p;
 
 	if (v <= UINT32_MAX)
-		return (size_t)(npt_fmt_u32n(buf, (uint32_t)v, n) - buf);
-	if (n <= 16) {
-		p = npt_fmt_u32n(buf, (uint32_t)(v / 100000000), n - 8);
+		return (size_t)(npt_fmt_u32(buf, (uint32_t)v) - buf);
+	if (v < 10000000000000000ULL) {
+		p = npt_fmt_u32(buf, (uint32_t)(v / 100000000));
 	} else {
-		p = npt_fmt_u32n(buf, (uint32_t)(v / 10000000000000000ULL),
-		    n - 16);
+		p = npt_fmt_u32(buf, (uint32_t)(v / 10000000000000000ULL));
 		p = npt_fmt_8(p, (uint32_t)(v / 100000000 % 100000000));
 	}
 	p = npt_fmt_8(p, (uint32_t)(v % 100000000));
