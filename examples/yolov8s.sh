@@ -2,9 +2,9 @@
 # Where did the time go? Decode the shipped logs of a yolov8s-shaped model
 # (two compute cores and a control core, ten inferences) and print the
 # share of compute cycles per operator type, largest first.
-# Run from anywhere; uses the tools in ../bin when they are built there.
+# Run from anywhere; uses the tools built in ../bin (or in $NPT_BIN).
 here=$(cd "$(dirname "$0")" && pwd)
-PATH=$here/../bin:$PATH
+PATH=${NPT_BIN:-$here/../bin}:$PATH
 data=$here/data/yolov8s
 
 npt-decode "$data/core0.bin" "$data/core1.bin" "$data/corectrl0.bin" |

@@ -10,7 +10,7 @@ busybox_path() {
 	for a in $(busybox --list); do
 		ln -sf "$(command -v busybox)" "$TMP/bb/$a"
 	done
-	BBPATH="$NPT_ROOT/bin:$TMP/bb:$PATH"
+	BBPATH="$NPT_BIN:$TMP/bb:$PATH"
 }
 
 @test "examples: yolov8s.sh prints the per-type table with shares summing to 100" {

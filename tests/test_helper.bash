@@ -2,10 +2,14 @@
 # directory per test, and the fixture directory.
 bats_require_minimum_version 1.5.0
 
+# NPT_BIN: where the tools under test are (tests/cross.sh points it at
+# wrappers that run cross-built tools under qemu); NPT_UNIT: the lib tests.
 NPT_ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
-PATH="$NPT_ROOT/bin:$PATH"
+NPT_BIN=${NPT_BIN:-$NPT_ROOT/bin}
+NPT_UNIT=${NPT_UNIT:-$NPT_ROOT/tests/unit/lib-test}
+PATH="$NPT_BIN:$PATH"
 FIXTURES="$NPT_ROOT/tests/fixtures"
-export NPT_ROOT FIXTURES PATH LC_ALL=C
+export NPT_ROOT NPT_BIN NPT_UNIT FIXTURES PATH LC_ALL=C
 
 setup() {
 	TMP=$(mktemp -d "${BATS_TMPDIR:-/tmp}/npt.XXXXXX")
