@@ -636,6 +636,7 @@ slurp(const char *path, size_t *len)
 
 	if (npt_in_open(&in, path) < 0)
 		exit(1);
+	npt_buf_grow(&b, 1);
 	while ((n = npt_in_fill(&in, 1)) > 0) {
 		npt_buf_add(&b, in.buf + in.beg, n);
 		npt_in_skip(&in, n);
@@ -645,6 +646,19 @@ slurp(const char *path, size_t *len)
 	npt_in_close(&in);
 	*len = b.n;
 	return b.p;
+}
+
+static void
+freemodel(void)
+{
+	size_t i;
+
+	for (i = 0; i < nlayer; i++)
+		free(model[i].name);
+	for (i = 0; i < ntype; i++)
+		free(types[i]);
+	free(model);
+	free(types);
 }
 
 static uint64_t
@@ -763,11 +777,14 @@ main(int argc, char *argv[])
 	}
 	if (strcmp(format, "model") == 0) {
 		npt_out_write(text, len);
-		return npt_out_close();
+	} else {
+		loadmodel(src, text, len);
+		checknames();
+		rng = seed;
+		run();
 	}
-	loadmodel(src, text, len);
-	checknames();
-	rng = seed;
-	run();
+	if (text != yolov8s)
+		free((char *)text);
+	freemodel();
 	return npt_out_close();
 }

@@ -4,11 +4,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "npt.h"
 
 const char *npt_prog = "npt";
-void (*npt_exit)(int) = exit;
+/*
+ * An error ends the tool: what was already written to the output buffer is
+ * flushed (data that can be saved is saved), then _exit, which skips the
+ * leak check at exit that sanitizer builds would otherwise run on memory a
+ * dying tool has no reason to free.
+ */
+static void
+die(int status)
+{
+	npt_out_flush();
+	_exit(status);
+}
+
+void (*npt_exit)(int) = die;
 
 void
 npt_init(const char *argv0)
@@ -61,7 +75,7 @@ npt_errx(int status, const char *fmt, ...)
 	vmsg("", 0, fmt, ap);
 	va_end(ap);
 	npt_exit(status);
-	exit(status);
+	_exit(status);
 }
 
 void
@@ -74,7 +88,7 @@ npt_err(int status, const char *fmt, ...)
 	vmsg("", e, fmt, ap);
 	va_end(ap);
 	npt_exit(status);
-	exit(status);
+	_exit(status);
 }
 
 static void
@@ -97,9 +111,8 @@ npt_errat(const char *src, long long line, const char *fmt, ...)
 	va_start(ap, fmt);
 	vat("", src, line, fmt, ap);
 	va_end(ap);
-	npt_out_flush();
 	npt_exit(1);
-	exit(1);
+	_exit(1);
 }
 
 void

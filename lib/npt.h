@@ -31,7 +31,10 @@
 
 /* err.c: messages on stderr, "prog: ..." */
 extern const char *npt_prog;	/* basename of argv[0], set by npt_init */
-/* Called by npt_err, npt_errx and npt_errat to exit; fuzzers longjmp here. */
+/*
+ * Called by npt_err, npt_errx and npt_errat to end the tool: by default it
+ * flushes the output buffer and calls _exit; fuzzers longjmp instead.
+ */
 extern void (*npt_exit)(int);
 /* Set npt_prog from argv[0]; call first in main. */
 void npt_init(const char *argv0);

@@ -2,7 +2,7 @@
 # directory per test, and the fixture directory.
 bats_require_minimum_version 1.5.0
 
-# NPT_BIN: where the tools under test are (tests/cross.sh points it at
+# NPT_BIN: where the tools under test are (tests/variant.sh points it at
 # wrappers that run cross-built tools under qemu); NPT_UNIT: the lib tests.
 NPT_ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 NPT_BIN=${NPT_BIN:-$NPT_ROOT/bin}
