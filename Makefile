@@ -17,6 +17,7 @@ LIBOBJ = \
 	lib/in.o \
 	lib/logrd.o \
 	lib/mem.o \
+	lib/mlir.o \
 	lib/num.o \
 	lib/opt.o \
 	lib/out.o \
