@@ -4,6 +4,7 @@
 include config.mk
 
 BIN = \
+	bin/npt-annotate \
 	bin/npt-decode \
 	bin/npt-synth
 
@@ -26,6 +27,7 @@ LIBOBJ = \
 HDR = lib/npt.h lib/nptlog.h
 
 MAN1 = \
+	man/npt-annotate.1 \
 	man/npt-decode.1 \
 	man/npt-synth.1
 MAN5 = man/npt-events.5 man/npt-log.5
