@@ -4,6 +4,7 @@
 include config.mk
 
 BIN = \
+	bin/npt-annotate \
 	bin/npt-decode \
 	bin/npt-synth
 
@@ -17,6 +18,7 @@ LIBOBJ = \
 	lib/in.o \
 	lib/logrd.o \
 	lib/mem.o \
+	lib/mlir.o \
 	lib/num.o \
 	lib/opt.o \
 	lib/out.o \
@@ -25,6 +27,7 @@ LIBOBJ = \
 HDR = lib/npt.h lib/nptlog.h
 
 MAN1 = \
+	man/npt-annotate.1 \
 	man/npt-decode.1 \
 	man/npt-synth.1
 MAN5 = man/npt-events.5 man/npt-log.5

@@ -2,10 +2,11 @@
 # The completion entries list exactly the options each tool's usage shows.
 load test_helper
 
-# The options of a tool, from its usage: one per line, sorted.
+# The options of a tool, from its usage (optional or not, alternatives
+# after "|" too): one per line, sorted.
 options_of() {
 	"$1" --help | sed -n '/^usage: \|^       /p' |
-	grep -o '\[-[^] ]*' | sed 's/^\[//' | while read -r o; do
+	grep -o '[[ ]-[^] |]*' | sed 's/^[[ ]//' | while read -r o; do
 		case $o in
 		--*) echo "$o" ;;
 		-??*) printf '%s\n' "${o#-}" | fold -w1 | sed 's/^/-/' ;;

@@ -7,3 +7,30 @@ cd "$1"
 npt-synth
 npt-decode core0.bin core1.bin corectrl0.bin > events.tsv
 npt-synth -F model > model.tsv
+# model.mlir: the model as MLIR, one op per layer with a torq-action-id
+# attribute and a name location (convolutions called from common.py), after
+# a constant; symbols.tsv: a symbol map of the same layers (npt-annotate).
+awk -F'\t' -v q='"' '
+	/^#/ { next }
+	{ n++; id[n] = $1; op[n] = tolower($2) }
+	END {
+		print "module {"
+		print "  func.func @main() {"
+		print "    %w = " q "tosa.const" q "() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8> loc(#loc0)"
+		for (i = 1; i <= n; i++)
+			printf "    %stfl.%s%s() {%storq-action-id%s = %d : i32} : () -> () loc(#loc%d)\n",
+			    q, op[i], q, q, q, id[i], i
+		print "    return loc(#loc0)"
+		print "  } loc(#loc0)"
+		print "} loc(#loc0)"
+		print "#loc0 = loc(" q "yolov8s.py" q ":1:1)"
+		for (i = 1; i <= n; i++) {
+			l = q "yolov8s.py" q ":" (10 + id[i]) ":5"
+			if (op[i] == "conv_2d")
+				l = "callsite(" q "conv" q "(" q "common.py" q ":12:9) at " l ")"
+			printf "#loc%d = loc(%slayer%d%s(%s))\n", i, q, id[i], q, l
+		}
+	}' model.tsv > model.mlir
+awk -F'\t' '/^#/ { print "#id\top\tname\tloc"; next }
+	{ printf "%d\t%s\tlayer%d\t\"yolov8s.py\":%d:5\n", $1, $2, $1, 10 + $1 }' \
+	model.tsv > symbols.tsv

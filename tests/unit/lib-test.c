@@ -458,6 +458,233 @@ test_tsvread(void)
 	ok(good, "tsv_next: metadata, headers read again, data, empty last field");
 }
 
+/* Scan text; op k's name as a C string in a static buffer. */
+static struct npt_mlir mm;
+
+static const char *
+opname(size_t k)
+{
+	static char b[64];
+	size_t n = mm.op[k].namelen < 63 ? mm.op[k].namelen : 63;
+
+	memcpy(b, mm.op[k].name, n);
+	b[n] = '\0';
+	return b;
+}
+
+/* The normal form of a location (or "E<code>:<offset>" on an error). */
+static const char *
+normal(const char *text, const char *loc, int first)
+{
+	static struct npt_buf b;
+	struct npt_mlir_locinfo info;
+	struct npt_mlir_err e;
+	int rc;
+
+	npt_mlir_free(&mm);
+	npt_mlir_scan(&mm, text, strlen(text), NULL);
+	b.n = 0;
+	rc = npt_mlir_loc(&mm, loc, strlen(loc), &b, &info, &e);
+	if (rc != 0) {
+		char x[32];
+		const char *base = e.where >= text &&
+		    e.where <= text + strlen(text) ? text : loc;
+
+		snprintf(x, sizeof x, "E%d:%s%ld", rc, base == text ? "t" : "",
+		    (long)(e.where - base));
+		b.n = 0;
+		npt_buf_add(&b, x, strlen(x) + 1);
+		return b.p;
+	}
+	if (first) {
+		memmove(b.p, b.p + info.first_off, info.first_len);
+		b.n = info.first_len;
+	}
+	npt_buf_addc(&b, '\0');
+	return b.p;
+}
+
+static void
+test_mlir(void)
+{
+	static const char sample[] =
+	    "#a = loc(\"f.py\":1:2)\n"
+	    "module attributes {x.y = 1} {\n"
+	    "  func.func @main(%a: i32 {t.u = 3}) -> i32 attributes {k = \"v\"} {\n"
+	    "    %0:2 = \"d.op\"(%a) <{p = -5 : i64}> ({\n"
+	    "    ^bb0(%x: i32 loc(\"arg\":1:1)):\n"
+	    "      d.inner %x {\n        return\n      } loc(#b)\n"
+	    "    }) {\"id-x\" = 0x1F : i32, s = \"q\\\"\", n = {m = 9}} : (i32) -> (i32, i32) loc(#a)\n"
+	    "    scf.if %a { unit } {\n"
+	    "    }\n"
+	    "    d.tail %a\n"
+	    "        ins(%a) loc(\"t.py\":3:4)\n"
+	    "    return %a : i32 // loc(\"no\":1:1)\n"
+	    "  } loc(unknown)\n"
+	    "} loc(#a)\n"
+	    "{-#\n  dialect_resources: { builtin: { r: \"0x00\" } }\n#-}\n"
+	    "#b = loc(\"g.py\":5:6)\n";
+	static const char pieces[][16] = { "(", ")", "[", "]", "{", "}", "\"",
+	    "\\", "loc(", "#a", "#b = loc(", "\n", "%0 = ", "fused<",
+	    "callsite(", " at ", ":", "{-#", "#-}", "^bb0:", "\"a.b\"(", "//",
+	    " to ", "unknown", "\xc3\xa8", "x.y " };
+	const char *names[] = { "module", "func.func", "d.op", "d.inner",
+	    "return", "scf.if", "d.tail", "return" };
+
+	/* "{ unit }" on one line is a dictionary, "{\n return\n }" a region */
+	size_t i, j, n;
+	int bad, good = 1;
+	char d[16], none[1] = "";
+	int64_t ids = 0;
+
+	npt_mlir_scan(&mm, sample, sizeof sample - 1, NULL);
+	for (i = 0; i < mm.nop && i < 8; i++)
+		good &= strcmp(opname(i), names[i]) == 0;
+	ok(mm.nop == 8 && good && mm.nwarn == 0,
+	    "mlir: ops at line starts, a region of a return, a dict of a "
+	    "unit attribute, continuation lines; comments and {-# #-} "
+	    "skipped");
+	ok(mm.op[1].parent == 0 && mm.op[1].func == -1 &&
+	    mm.op[2].parent == 1 && mm.op[2].func == 1 &&
+	    mm.op[3].parent == 2 && mm.op[3].func == 1 &&
+	    mm.op[4].parent == 3 && mm.op[4].func == 1 &&
+	    mm.op[5].parent == 1 && mm.op[6].parent == 1 &&
+	    mm.op[7].parent == 1,
+	    "mlir: parents and functions follow the regions");
+	ok(mm.op[1].isfunc && mm.op[1].symlen == 4 &&
+	    memcmp(mm.op[1].sym, "main", 4) == 0,
+	    "mlir: a function is named by its @symbol");
+	for (i = 0; i < mm.nattr; i++)
+		if (mm.attr[i].op == 2 && mm.attr[i].kind == NPT_MLIR_INT)
+			ids += mm.attr[i].i;
+	ok(mm.nattr == 5 && ids == 0x1F - 5,
+	    "mlir: plain attributes of the op's own dicts and properties "
+	    "kept, nested and argument dicts not");
+	ok(mm.op[2].loclen == 2 && memcmp(mm.op[2].loc, "#a", 2) == 0 &&
+	    mm.op[6].loclen == 10 && mm.op[7].loc == NULL &&
+	    mm.op[1].loclen == 7 && mm.op[0].loclen == 2,
+	    "mlir: trailing locations, after regions and continuation lines");
+	npt_mlir_free(&mm);
+	npt_mlir_scan(&mm, sample, sizeof sample - 1, "id-x");
+	ok(mm.nattr == 1 && mm.attr[0].i == 31 && mm.attr[0].quoted,
+	    "mlir: keep selects one attribute by its unquoted name");
+	npt_mlir_free(&mm);
+	npt_mlir_scan(&mm, sample, sizeof sample - 1, "");
+	ok(mm.nattr == 0, "mlir: keep \"\" keeps none");
+
+	bad = 0;
+	n = npt_mlir_unquote(d, "a\\\"\\\\\\n\\t\\41\\e9", 15, &bad);
+	ok(!bad && n == 7 && memcmp(d, "a\"\\\n\tA\xe9", 7) == 0,
+	    "mlir: unquote undoes \\\" \\\\ \\n \\t and \\XX");
+	bad = 0;
+	npt_mlir_unquote(d, "a\\q", 3, &bad);
+	ok(bad, "mlir: unquote rejects \\q");
+
+	ok(strcmp(normal(sample, "#b", 0), "\"g.py\":5:6") == 0,
+	    "mlir: an alias defined after its use resolves");
+	ok(strcmp(normal("", "loc( \"a\" ( \"f\" :01: 002 ) )", 0),
+	    "\"a\"(\"f\":1:2)") == 0,
+	    "mlir: blanks and leading zeros are normalised");
+	ok(strcmp(normal("", "fused<{a = 1,  b = \"x  y\"}>[\"a\":1:2,\n"
+	    "unknown]", 0), "fused<{a = 1, b = \"x  y\"}>[\"a\":1:2, "
+	    "unknown]") == 0, "mlir: fusion metadata keeps strings, "
+	    "squeezes blanks");
+	ok(strcmp(normal("", "\"\\22\\\\\\0A\\e9\\7F\"", 0),
+	    "\"\\22\\\\\\0A\xe9\\7F\"") == 0,
+	    "mlir: strings: \\\\ and \\XX for quote and controls, "
+	    "high bytes raw");
+	ok(strcmp(normal("", "callsite(\"a\" at callsite(\"f\":1:2 at "
+	    "\"g\":3:4))", 1), "\"f\":1:2") == 0 &&
+	    strcmp(normal("", "\"f\":1:2 to 3:4", 1), "\"f\":1:2") == 0 &&
+	    strcmp(normal("", "\"n\"", 1), "") == 0,
+	    "mlir: first file:line:col: callee first, range cut, none");
+	ok(strcmp(normal("", "#nope", 0), "E2:0") == 0 &&
+	    strcmp(normal("", "fused[\"a\" \"b\"]", 0), "E1:10") == 0 &&
+	    strcmp(normal("", "\"a\":1:2 junk", 0), "E1:8") == 0 &&
+	    strcmp(normal("", "callsite(\"a\" at)", 0), "E1:15") == 0 &&
+	    strcmp(normal("", "\"a\\q\"", 0), "E1:0") == 0 &&
+	    strcmp(normal("", "\"open", 0), "E1:0") == 0 &&
+	    strcmp(normal("", none, 0), "E1:0") == 0,
+	    "mlir: location errors have a code and the right offset");
+	ok(strcmp(normal("#l1 = loc(#l2)\n#l2 = loc(#l1)\n", "#l1", 0),
+	    "E3:t10") == 0, "mlir: an alias cycle stops at the depth limit");
+
+	/* mutated samples and random bytes: no crash, pointers inside */
+	for (i = 0, good = 1; i < 20000; i++) {
+		char t[sizeof sample + 512];
+		size_t len = sizeof sample - 1, k, at, pl, m2;
+		struct npt_buf b = { 0 };
+
+		memcpy(t, sample, len);
+		for (k = rnd() % 6 + 1; k > 0; k--) {
+			at = rnd() % (len + 1);
+			if (rnd() % 3 == 0 && len > 0 && at < len) {
+				t[at] = (char)rnd();
+			} else if (rnd() % 2 == 0) {
+				pl = rnd() % 24;
+				if (at + pl > len)
+					pl = len - at;
+				memmove(t + at, t + at + pl, len - at - pl);
+				len -= pl;
+			} else {
+				const char *p = pieces[rnd() % (sizeof pieces /
+				    sizeof pieces[0])];
+
+				pl = strlen(p);
+				if (len + pl > sizeof t)
+					continue;
+				memmove(t + at + pl, t + at, len - at);
+				memcpy(t + at, p, pl);
+				len += pl;
+			}
+		}
+		if (i % 10 == 0)
+			for (len = rnd() % 200, k = 0; k < len; k++)
+				t[k] = (char)rnd();
+		npt_mlir_free(&mm);
+		npt_mlir_scan(&mm, t, len, NULL);
+		for (j = 0; j < mm.nop; j++) {
+			const struct npt_mlir_op *o = &mm.op[j];
+
+			good &= o->name >= t && o->name + o->namelen <= t + len;
+			good &= o->parent < (long)j && o->func < (long)j;
+			good &= o->loc == NULL ||
+			    (o->loc >= t && o->loc + o->loclen <= t + len);
+			if (o->loc != NULL) {
+				b.n = 0;
+				npt_mlir_loc(&mm, o->loc, o->loclen, &b, NULL,
+				    NULL);
+			}
+		}
+		m2 = rnd() % (len + 1);
+		b.n = 0;
+		npt_mlir_loc(&mm, t + m2, rnd() % (len - m2 + 1), &b, NULL,
+		    NULL);
+		npt_buf_free(&b);
+	}
+	ok(good, "mlir: 20000 mutated and random texts scan and resolve "
+	    "within bounds");
+
+	{
+		size_t deep = 1 << 20;
+		char *t = npt_emalloc(deep * 2 + 16);
+
+		memset(t, '(', deep);
+		npt_mlir_free(&mm);
+		npt_mlir_scan(&mm, t, deep, NULL);
+		ok(mm.nwarn == 2, "mlir: a million open brackets stop at the "
+		    "stack limit");
+		for (i = 0; i < 100000; i++)
+			memcpy(t + i * 9, "callsite(", 9);
+		t[i * 9] = '\0';
+		ok(strncmp(normal("", t, 0), "E3:", 3) == 0,
+		    "mlir: a location nested 100000 deep stops at the depth "
+		    "limit");
+		free(t);
+	}
+	npt_mlir_free(&mm);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -473,6 +700,7 @@ main(int argc, char *argv[])
 	test_writer();
 	test_in();
 	test_tsvread();
+	test_mlir();
 	printf("1..%d\n", ntest);
 	return nfail != 0;
 }
