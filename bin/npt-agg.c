@@ -400,7 +400,10 @@ read_partial(const char *path, int *rc)
 				    "of npt-agg (no npt-agg.quantiles and "
 				    "npt-agg.unit metadata before the header)");
 			for (i = 0; i < NPCOL; i++)
-				col[i] = (long)npt_tsv_col(&t, pcol[i]);
+				col[i] = i == P_SELF ? npt_hdr_find(&t.hdr,
+				    pcol[i]) : (long)npt_tsv_col(&t, pcol[i]);
+			if (col[P_SELF] < 0)
+				noself = 1;
 			nk = (size_t)col[P_COUNT];
 			if (nk != nkeys)
 				goto badkeys;
@@ -422,8 +425,8 @@ read_partial(const char *path, int *rc)
 		    &x.min)) != NULL ||
 		    (e = npt_parse_i64(t.f[col[P_MAX]].p, t.f[col[P_MAX]].n,
 		    &x.max)) != NULL ||
-		    (e = npt_parse_i64(t.f[col[P_SELF]].p, t.f[col[P_SELF]].n,
-		    &x.self)) != NULL ||
+		    (col[P_SELF] >= 0 && (e = npt_parse_i64(t.f[col[P_SELF]].p,
+		    t.f[col[P_SELF]].n, &x.self)) != NULL) ||
 		    (e = merge_values(g, t.f[col[P_VALUES]].p,
 		    t.f[col[P_VALUES]].n)) != NULL)
 			npt_errat(t.in.name, t.in.lineno, "bad partial: %s", e);
@@ -468,6 +471,8 @@ print_partial(struct group **gv, size_t n)
 		npt_out_str(keys[i]);
 	}
 	for (i = 0; i < NPCOL; i++) {
+		if (i == P_SELF && noself)
+			continue;
 		npt_out_putc('\t');
 		npt_out_str(pcol[i]);
 	}
@@ -487,8 +492,10 @@ print_partial(struct group **gv, size_t n)
 		npt_out_putc('\t');
 		npt_out_i64(g->max);
 		npt_out_putc('\t');
-		npt_out_i64(g->self);
-		npt_out_putc('\t');
+		if (!noself) {
+			npt_out_i64(g->self);
+			npt_out_putc('\t');
+		}
 		if (qmode == Q_SKETCH)
 			npt_qs_print(&g->qs);
 		for (j = 0; qmode == Q_EXACT && j < g->nv; j = k) {
