@@ -18,7 +18,8 @@
 
 #include "../lib/npt.h"
 
-static const char synopsis[] = "[-p] [-c name=pattern[,pattern...]] [file ...]";
+static const char synopsis[] =
+    "[-p] [-c name=pattern[,pattern ...]] [file ...]";
 
 #define MAXCLASS 32
 
