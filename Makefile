@@ -16,6 +16,7 @@ LIBOBJ = \
 	lib/event.o \
 	lib/freq.o \
 	lib/hash.o \
+	lib/htcache.o \
 	lib/in.o \
 	lib/logrd.o \
 	lib/mem.o \

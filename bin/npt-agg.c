@@ -81,6 +81,7 @@ static size_t nkeys;
 static int sortkey = -1, sortstat = C_TOTAL;
 
 static struct npt_ht groups, tracks;
+static struct npt_htc gcache, tcache;
 static int unit = -1, digits;	/* unit of the stream; decimals seen */
 static unsigned long long skipped;
 
@@ -151,7 +152,9 @@ add_value(struct group *g, int64_t v)
 	if (g->count == 0 || v > g->max)
 		g->max = v;
 	g->count++;
-	npt_u256_addmul(&g->s1, (uint64_t)v, 1);
+	g->s1.w[0] += (uint64_t)v;
+	if (g->s1.w[0] < (uint64_t)v && ++g->s1.w[1] == 0 && ++g->s1.w[2] == 0)
+		g->s1.w[3]++;
 	if (npt_u256_addmul(&g->s2, (uint64_t)v, (uint64_t)v) < 0)
 		npt_errx(1, "sum of squares too large");
 	if (qmode == Q_EXACT) {
@@ -174,7 +177,7 @@ nest(struct npt_tsv *t, const struct npt_span *tr, int64_t ts, int64_t dur,
 	int isnew;
 	int64_t end = ts + dur;
 
-	k = npt_ht_put(&tracks, tr->p, tr->n, &isnew);
+	k = npt_htc_put(&tracks, &tcache, tr->p, tr->n, &isnew);
 	if (!isnew && ts < k->last) {
 		char b[48];
 
@@ -206,14 +209,14 @@ read_events(const char *path, int *rc)
 	struct npt_tcol tc = { -1, -1, -1 };
 	struct npt_buf kb = { 0 };
 	long kcol[16], trcol = -1;
-	size_t i;
+	size_t i, need = SIZE_MAX;
 	int r, d;
 
 	if (npt_tsv_open(&t, path) < 0) {
 		*rc = 1;
 		return;
 	}
-	while ((r = npt_tsv_next(&t)) != NPT_TSV_EOF) {
+	while ((r = npt_tsv_nextn(&t, need)) != NPT_TSV_EOF) {
 		const char *e, *kp;
 		size_t kn;
 		int64_t v, ts;
@@ -228,6 +231,14 @@ read_events(const char *path, int *rc)
 			for (i = 0; i < nkeys; i++)
 				kcol[i] = (long)npt_tsv_col(&t, keys[i]);
 			trcol = npt_hdr_find(&t.hdr, "track");
+			/* split only up to the last column used */
+			need = (size_t)(tc.dur > tc.ts ? tc.dur : tc.ts);
+			if (trcol > (long)need)
+				need = (size_t)trcol;
+			for (i = 0; i < nkeys; i++)
+				if (kcol[i] > (long)need)
+					need = (size_t)kcol[i];
+			need++;
 			continue;
 		}
 		if (t.f[tc.dur].n == 0) {
@@ -254,7 +265,7 @@ read_events(const char *path, int *rc)
 			kp = kb.p;
 			kn = kb.n;
 		}
-		g = npt_ht_put(&groups, kp, kn, NULL);
+		g = npt_htc_put(&groups, &gcache, kp, kn, NULL);
 		add_value(g, v);
 		g->self += v;
 		if (noself || tc.ts < 0 || trcol < 0 || t.f[tc.ts].n == 0 ||

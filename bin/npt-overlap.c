@@ -49,6 +49,7 @@ static int64_t pair[MAXCLASS + 1][MAXCLASS + 1];
 static int64_t unionb, multi;
 static int unit = -1, digits;
 static struct npt_ht tracks;
+static struct npt_htc tcache;
 
 static const char *const defaults[] = {
 	"compute=core*,slice*,css*,tile*,pe*,mac*,npu*,compute*",
@@ -189,13 +190,14 @@ read_events(const char *path, int *rc)
 	struct npt_tsv t;
 	struct npt_tcol tc = { -1, -1, -1 };
 	long trcol = -1;
+	size_t need = SIZE_MAX;
 	int r, d;
 
 	if (npt_tsv_open(&t, path) < 0) {
 		*rc = 1;
 		return;
 	}
-	while ((r = npt_tsv_next(&t)) != NPT_TSV_EOF) {
+	while ((r = npt_tsv_nextn(&t, need)) != NPT_TSV_EOF) {
 		const char *e;
 		int64_t ts, dur;
 		struct track *k;
@@ -216,6 +218,10 @@ read_events(const char *path, int *rc)
 				    npt_unit_name[unit]);
 			unit = tc.unit;
 			trcol = (long)npt_tsv_col(&t, "track");
+			need = (size_t)(tc.dur > tc.ts ? tc.dur : tc.ts);
+			if (trcol > (long)need)
+				need = (size_t)trcol;
+			need++;
 			continue;
 		}
 		if (t.f[tc.dur].n == 0 || t.f[tc.ts].n == 0)
@@ -254,7 +260,8 @@ read_events(const char *path, int *rc)
 		}
 		if (ts + dur > last)
 			last = ts + dur;
-		k = npt_ht_put(&tracks, t.f[trcol].p, t.f[trcol].n, &isnew);
+		k = npt_htc_put(&tracks, &tcache, t.f[trcol].p, t.f[trcol].n,
+		    &isnew);
 		if (isnew) {
 			char *name = npt_emalloc(t.f[trcol].n + 1);
 			long n = npt_tsv_unescape(name, t.f[trcol].p,

@@ -204,6 +204,9 @@ struct npt_span {
 /* Split line at TABs into f[0..] (empty fields kept); returns the count. */
 size_t npt_tsv_split(const char *p, size_t n, struct npt_span **f,
     size_t *cap);
+/* The same, filling only f[0..need) (fewer if there are fewer fields). */
+size_t npt_tsv_splitn(const char *p, size_t n, struct npt_span **f,
+    size_t *cap, size_t need);
 /*
  * Undo the field escapes (\t \n \r \\ \0) of p into dst (at least n bytes);
  * returns the length, or -1 for a backslash not followed by one of t n r \ 0.
@@ -245,6 +248,12 @@ void npt_tsv_close(struct npt_tsv *t);
  * CR before LF, bad header) is a located error and exit 1.
  */
 int npt_tsv_next(struct npt_tsv *t);
+/*
+ * The same, splitting only the first need fields of a data line into f
+ * (nf is still the count of all fields): for tools that use a few
+ * leading columns of wide lines.
+ */
+int npt_tsv_nextn(struct npt_tsv *t, size_t need);
 /* Column index or a located error "no column NAME" naming the header. */
 size_t npt_tsv_col(struct npt_tsv *t, const char *name);
 
@@ -323,6 +332,18 @@ void npt_ev_header(void);
 /* One event line for ev on track (a name that needs no escaping). */
 void npt_ev_print(const struct npt_logev *ev, const char *track,
     size_t tracklen);
+
+/* htcache.c: the last few entries used, in front of an npt_ht */
+#define NPT_HTC_N 8
+struct npt_htc {
+	const char *key[NPT_HTC_N];	/* the table's copies */
+	size_t len[NPT_HTC_N];
+	void *val[NPT_HTC_N];
+	unsigned next;
+};
+/* npt_ht_put through cache c (start it zeroed); the same result. */
+void *npt_htc_put(struct npt_ht *t, struct npt_htc *c, const char *k,
+    size_t n, int *isnew);
 
 /* wide.c: unsigned 256-bit integers for exact sums (npt-agg) */
 struct npt_u256 {

@@ -78,6 +78,55 @@ npt_tcol_parse(int unit, const char *p, size_t n, int64_t *v, int *digits)
 	uint64_t u;
 
 	if (unit == NPT_UNIT_CYC) {
+		size_t i;
+
+		/* the common case: up to 18 digits cannot overflow */
+		i = 0;
+		u = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		if (n >= 8 && n <= 18) {
+			/* eight digits at once, the last eight */
+			uint64_t w;
+
+			memcpy(&w, p + n - 8, 8);
+			if ((w & 0xf0f0f0f0f0f0f0f0ULL) == 0x3030303030303030ULL &&
+			    ((w + 0x0606060606060606ULL) &
+			    0xf0f0f0f0f0f0f0f0ULL) == 0x3030303030303030ULL) {
+				for (; i < n - 8; i++) {
+					unsigned d = (unsigned)(unsigned char)p[i] -
+					    '0';
+
+					if (d > 9)
+						break;
+					u = u * 10 + d;
+				}
+				if (i == n - 8) {
+					w = (w & 0x0f0f0f0f0f0f0f0fULL) * 2561 >> 8;
+					w = (w & 0x00ff00ff00ff00ffULL) * 6553601 >>
+					    16;
+					w = (w & 0x0000ffff0000ffffULL) *
+					    42949672960001ULL >> 32;
+					*v = (int64_t)(u * 100000000 + w);
+					*digits = 0;
+					return NULL;
+				}
+				i = 0;
+				u = 0;
+			}
+		}
+#endif
+		for (; i < n && n <= 18; i++) {
+			unsigned d = (unsigned)(unsigned char)p[i] - '0';
+
+			if (d > 9)
+				break;
+			u = u * 10 + d;
+		}
+		if (i == n && n > 0) {
+			*v = (int64_t)u;
+			*digits = 0;
+			return NULL;
+		}
 		if ((e = npt_parse_u64(p, n, &u)) != NULL)
 			return e;
 		if (u > INT64_MAX)

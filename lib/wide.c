@@ -64,10 +64,21 @@ npt_u256_add(struct npt_u256 *a, const struct npt_u256 *b)
 int
 npt_u256_addmul(struct npt_u256 *a, uint64_t b, uint64_t c)
 {
-	struct npt_u256 p = { { 0, 0, 0, 0 } };
+	uint64_t hi, lo, s;
+	int i;
 
-	mul64(b, c, &p.w[1], &p.w[0]);
-	return npt_u256_add(a, &p);
+	mul64(b, c, &hi, &lo);
+	s = a->w[0] + lo;
+	hi += s < lo;		/* hi < 2^64 - 1: no overflow */
+	a->w[0] = s;
+	s = a->w[1] + hi;
+	a->w[1] = s;
+	if (s >= hi)
+		return 0;
+	for (i = 2; i < 4; i++)
+		if (++a->w[i] != 0)
+			return 0;
+	return -1;
 }
 
 int

@@ -112,10 +112,10 @@ r = random.Random(3)
 print("#dur_cyc\top")
 for i in range(20000):
     print("%d\t%s" % (int(r.lognormvariate(10, 2)), r.choice("ABCD")))' > ev.tsv
-	npt-agg ev.tsv | cut -f1,8-10 | sort > exact
-	npt-agg -q sketch ev.tsv | grep -v '^##' | cut -f1,8-10 | sort > sketch
-	[ "$(head -n1 sketch)" = "$(head -n1 exact)" ]
-	paste exact sketch | awk -F'\t' 'NR > 1 && $1 != "*" {
+	npt-agg ev.tsv | cut -f1,8-10 | sort > ex.out
+	npt-agg -q sketch ev.tsv | grep -v '^##' | cut -f1,8-10 | sort > sk.out
+	[ "$(head -n1 sk.out)" = "$(head -n1 ex.out)" ]
+	paste ex.out sk.out | awk -F'\t' 'NR > 1 && $1 != "*" {
 		for (i = 2; i <= 4; i++) { e = $i; s = $(i + 4); d = (s - e) / e
 			if (d < 0) d = -d; if (d > 0.01) { print; exit 1 }; n++ } }
 		END { if (n != 12) exit 1 }'

@@ -152,6 +152,61 @@ test_tcol(void)
 	ok(strcmp(b, "-1.3") == 0, "tcol: rounds half away from zero");
 }
 
+/* fields by a plain byte loop, to check the word-at-a-time splitter */
+static size_t
+slow_split(const char *p, size_t n, size_t *start, size_t *len)
+{
+	size_t i, k = 0, s = 0;
+
+	for (i = 0; i <= n; i++)
+		if (i == n || p[i] == '\t') {
+			start[k] = s;
+			len[k++] = i - s;
+			s = i + 1;
+		}
+	return k;
+}
+
+static void
+test_fast(void)
+{
+	static const char alpha[] = "\t\t\t0123456789abc.\n\001\377";
+	char line[200], digits[32];
+	size_t start[201], len[201], cap = 0, n, k, i, need;
+	struct npt_span *f = NULL;
+	int j, good = 1, d;
+	uint64_t u;
+	int64_t v;
+	const char *e1, *e2;
+
+	for (j = 0; j < 200000 && good; j++) {
+		n = (size_t)(rnd() % 120);
+		for (i = 0; i < n; i++)
+			line[i] = alpha[rnd() % (sizeof alpha - 1)];
+		need = j % 3 == 0 ? SIZE_MAX : (size_t)(rnd() % 8);
+		k = slow_split(line, n, start, len);
+		good = npt_tsv_splitn(line, n, &f, &cap, need) == k;
+		for (i = 0; good && i < k && i < need; i++)
+			good = f[i].p == line + start[i] && f[i].n == len[i];
+	}
+	ok(good, "fast: splitn finds the fields a byte loop finds");
+	for (j = 0; j < 200000 && good; j++) {
+		n = (size_t)(rnd() % 21) + (j % 5 == 0);
+		for (i = 0; i < n; i++)
+			digits[i] = (char)('0' + rnd() % 10);
+		if (j % 7 == 0 && n > 0)
+			digits[rnd() % n] = "x.-/:"[rnd() % 5];
+		e1 = npt_parse_u64(digits, n, &u);
+		if (e1 == NULL && u > INT64_MAX)
+			e1 = "too large";
+		e2 = npt_tcol_parse(NPT_UNIT_CYC, digits, n, &v, &d);
+		good = (e1 == NULL) == (e2 == NULL) &&
+		    (e1 != NULL || (uint64_t)v == u);
+	}
+	ok(good, "fast: cycles parse as npt_parse_u64 does");
+	free(f);
+}
+
 static void
 test_sketch(void)
 {
@@ -195,6 +250,7 @@ main(int argc, char *argv[])
 	(void)argc;
 	test_wide();
 	test_tcol();
+	test_fast();
 	test_sketch();
 	printf("1..%d\n", ntest);
 	return nfail != 0;
