@@ -876,6 +876,26 @@ row(struct cells *t, const struct group *g, int total, uint64_t cum)
 	}
 }
 
+/* TSV: the lines held in t, the first a header when hdr is set. */
+static void
+print_tsv(struct cells *t, size_t ncols, int hdr)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++) {
+		if (i % ncols > 0)
+			npt_out_putc('\t');
+		else if (i == 0 && hdr)
+			npt_out_putc('#');
+		npt_out_str(t->c[i]);
+		if (i % ncols == ncols - 1)
+			npt_out_putc('\n');
+		free(t->c[i]);
+	}
+	t->n = 0;
+}
+
+/* -p: the whole table aligned, a rule before its last line. */
 static void
 print_cells(struct cells *t, size_t ncols, size_t nrow)
 {
@@ -889,38 +909,29 @@ print_cells(struct cells *t, size_t ncols, size_t nrow)
 	for (i = 0; i < t->n; i++) {
 		j = i % ncols;
 		len = strlen(t->c[i]);
-		if (!pretty) {
-			if (j > 0)
-				npt_out_putc('\t');
-			else if (i == 0)
-				npt_out_putc('#');
-			npt_out_write(t->c[i], len);
-		} else {
-			if (i / ncols == nrow - 1 && j == 0) {
-				size_t all = 0;
+		if (i / ncols == nrow - 1 && j == 0) {
+			size_t all = 0;
 
-				for (k = 0; k < ncols; k++)
-					all += w[k] + (k > 0 ? 2 : 0);
-				for (k = 0; k < all; k++)
-					npt_out_putc('-');
-				npt_out_putc('\n');
-			}
-			if (j > 0)
-				npt_out_str("  ");
-			if (j >= nkeys)
-				for (k = len; k < w[j]; k++)
-					npt_out_putc(' ');
-			npt_out_write(t->c[i], len);
-			if (j < nkeys && j + 1 < ncols)
-				for (k = len; k < w[j]; k++)
-					npt_out_putc(' ');
+			for (k = 0; k < ncols; k++)
+				all += w[k] + (k > 0 ? 2 : 0);
+			for (k = 0; k < all; k++)
+				npt_out_putc('-');
+			npt_out_putc('\n');
 		}
+		if (j > 0)
+			npt_out_str("  ");
+		if (j >= nkeys)
+			for (k = len; k < w[j]; k++)
+				npt_out_putc(' ');
+		npt_out_write(t->c[i], len);
+		if (j < nkeys && j + 1 < ncols)
+			for (k = len; k < w[j]; k++)
+				npt_out_putc(' ');
 		if (j == ncols - 1)
 			npt_out_putc('\n');
 		free(t->c[i]);
 	}
 	free(w);
-	free(t->c);
 }
 
 static void
@@ -974,12 +985,20 @@ print_table(struct group **gv, size_t n)
 	}
 	if (unit < 0)
 		unit = 0;
+	if (!pretty)
+		print_tsv(&t, ncols, 1);
 	for (i = 0; i < n; i++) {
 		cum += gv[i]->share.w[0];
 		row(&t, gv[i], 0, cum);
+		if (!pretty)
+			print_tsv(&t, ncols, 0);
 	}
 	row(&t, &all, 1, cum);
-	print_cells(&t, ncols, n + 2);
+	if (pretty)
+		print_cells(&t, ncols, n + 2);
+	else
+		print_tsv(&t, ncols, 0);
+	free(t.c);
 }
 
 int

@@ -292,3 +292,15 @@ for i in range(20000):
 	run -0 busybox sh -c 'npt-agg ev.tsv | tail -n1 | cut -f1,2'
 	[ "$output" = "*	579" ]
 }
+
+@test "agg: 10,000 groups stay under 8 MiB without exact quantiles" {
+	[ -x /usr/bin/time ] || skip "GNU time is not installed"
+	awk 'BEGIN { print "#id\top\tcost"; for (i = 0; i < 10000; i++) print i "\tOP" i % 50 "\t" 1 + i % 7 }' > m.tsv
+	npt-synth -m m.tsv -i 3 -F events > ev.tsv
+	for q in none sketch; do
+		/usr/bin/time -f %M -o rss npt-agg -k id -q "$q" ev.tsv > out
+		# 10,000 ids, the INVOKE events' empty id, the totals line
+		[ "$(grep -vc '^#' out)" -eq 10002 ]
+		[ "$(cat rss)" -lt 8192 ] || flunk "-q $q: peak RSS $(cat rss) KiB"
+	done
+}

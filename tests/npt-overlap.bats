@@ -183,3 +183,10 @@ flat() {
 	run -0 busybox sh -c 'npt-overlap ev.tsv | grep -c ^track'
 	[ "$output" = "3" ]
 }
+
+@test "overlap: memory does not grow with the events" {
+	[ -x /usr/bin/time ] || skip "GNU time is not installed"
+	npt-synth -c 8 -i 600 -F events > ev.tsv
+	/usr/bin/time -f %M -o rss npt-overlap ev.tsv > /dev/null
+	[ "$(cat rss)" -lt 8192 ] || flunk "peak RSS $(cat rss) KiB"
+}
