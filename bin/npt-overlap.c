@@ -111,29 +111,42 @@ classify(const char *name)
 	return ncls;		/* other */
 }
 
+static int
+lowbit(uint64_t set)
+{
+#ifdef __GNUC__
+	return __builtin_ctzll(set);
+#else
+	int i;
+
+	for (i = 0; !(set >> i & 1); i++)
+		;
+	return i;
+#endif
+}
+
+/* len more time during which exactly the classes in set were busy */
 static void
 account(uint64_t set, int64_t len)
 {
-	int a, b, n = 0;
+	uint64_t rest;
+	int a;
 
 	if (len <= 0 || set == 0)
 		return;
 	unionb += len;
-	for (a = 0; a <= ncls; a++) {
-		if (!(set >> a & 1))
-			continue;
-		n++;
+	if ((set & (set - 1)) == 0) {
+		a = lowbit(set);
 		cls[a].busy += len;
-		for (b = a + 1; b <= ncls; b++)
-			if (set >> b & 1)
-				pair[a][b] += len;
-	}
-	if (n == 1) {
-		for (a = 0; !(set >> a & 1); a++)
-			;
 		cls[a].only += len;
-	} else {
-		multi += len;
+		return;
+	}
+	multi += len;
+	for (; set != 0; set &= set - 1) {
+		a = lowbit(set);
+		cls[a].busy += len;
+		for (rest = set & (set - 1); rest != 0; rest &= rest - 1)
+			pair[a][lowbit(rest)] += len;
 	}
 }
 
