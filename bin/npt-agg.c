@@ -749,6 +749,18 @@ groupcmp(const void *pa, const void *pb)
 	return c;
 }
 
+static struct npt_u256 *remv;	/* remainders, for remcmp */
+
+/* larger remainder first, then the earlier line */
+static int
+remcmp(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	int c = npt_u256_cmp(&remv[b], &remv[a]);
+
+	return c != 0 ? c : a < b ? -1 : a > b;
+}
+
 /*
  * Shares in units of 0.001% that sum to 100%: floors, then one more unit
  * to the largest remainders (ties: the earlier line).
@@ -756,31 +768,26 @@ groupcmp(const void *pa, const void *pb)
 static void
 shares(struct group **gv, size_t n, const struct npt_u256 *all)
 {
-	struct npt_u256 *rem, t, k = pow10w(5), one;
-	size_t i, j, best, *idx;
+	struct npt_u256 t, k = pow10w(5), one;
+	size_t i, *idx;
 	uint64_t left = 100000;
 
 	if (npt_u256_iszero(all) || n == 0)
 		return;
-	rem = npt_ecalloc(n, sizeof *rem);
+	remv = npt_ecalloc(n, sizeof *remv);
 	idx = npt_ecalloc(n, sizeof *idx);
 	for (i = 0; i < n; i++) {
 		npt_u256_mul(&t, &gv[i]->s1, &k);
-		npt_u256_divmod(&gv[i]->share, &rem[i], &t, all);
+		npt_u256_divmod(&gv[i]->share, &remv[i], &t, all);
 		left -= gv[i]->share.w[0];
+		idx[i] = i;
 	}
+	/* left < n units to hand out */
+	qsort(idx, n, sizeof *idx, remcmp);
 	npt_u256_set(&one, 1);
-	/* left < n: pick the left largest remainders, n * left at worst */
-	for (j = 0; j < left; j++) {
-		best = n;
-		for (i = 0; i < n; i++)
-			if (!idx[i] && (best == n ||
-			    npt_u256_cmp(&rem[i], &rem[best]) > 0))
-				best = i;
-		idx[best] = 1;
-		npt_u256_add(&gv[best]->share, &one);
-	}
-	free(rem);
+	for (i = 0; i < left; i++)
+		npt_u256_add(&gv[idx[i]]->share, &one);
+	free(remv);
 	free(idx);
 }
 

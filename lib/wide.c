@@ -169,6 +169,21 @@ npt_u256_divmod(struct npt_u256 *q, struct npt_u256 *r,
 
 	if (npt_u256_iszero(b))
 		return -1;
+	if ((a->w[1] | a->w[2] | a->w[3] | b->w[1] | b->w[2] | b->w[3]) == 0) {
+		npt_u256_set(&qq, a->w[0] / b->w[0]);
+		npt_u256_set(&rr, a->w[0] % b->w[0]);
+		goto done;
+	}
+#ifdef __SIZEOF_INT128__
+	if ((a->w[2] | a->w[3] | b->w[1] | b->w[2] | b->w[3]) == 0) {
+		u128 x = (u128)a->w[1] << 64 | a->w[0], y = b->w[0];
+
+		npt_u256_set(&qq, (uint64_t)(x / y));
+		qq.w[1] = (uint64_t)(x / y >> 64);
+		npt_u256_set(&rr, (uint64_t)(x % y));
+		goto done;
+	}
+#endif
 	npt_u256_set(&qq, 0);
 	npt_u256_set(&rr, 0);
 	for (i = bitlen(a) - 1; i >= 0; i--) {
@@ -179,6 +194,7 @@ npt_u256_divmod(struct npt_u256 *q, struct npt_u256 *r,
 			qq.w[0] |= 1;
 		}
 	}
+done:
 	if (q != NULL)
 		*q = qq;
 	if (r != NULL)

@@ -86,6 +86,20 @@ test_wide(void)
 	ok(good, "wide: sqrt is the floor of the square root");
 	good = 1;
 	for (i = 0; i < 20000 && good; i++) {
+		a.w[0] = rnd(), a.w[1] = rndbits(), a.w[2] = rndbits();
+		a.w[3] = rndbits() >> 1;
+		b.w[0] = rndbits(), b.w[1] = i % 3 ? rndbits() : 0;
+		b.w[2] = i % 5 ? 0 : rndbits(), b.w[3] = 0;
+		if (npt_u256_iszero(&b))
+			b.w[0] = 1;
+		/* q b + r = a and r < b */
+		good = npt_u256_divmod(&q, &r, &a, &b) == 0 &&
+		    npt_u256_cmp(&r, &b) < 0 && npt_u256_mul(&t, &q, &b) == 0 &&
+		    npt_u256_add(&t, &r) == 0 && npt_u256_cmp(&t, &a) == 0;
+	}
+	ok(good, "wide: divmod by wide divisors: q b + r = a, r < b");
+	good = 1;
+	for (i = 0; i < 20000 && good; i++) {
 		uint64_t x = rndbits();
 
 		npt_u256_set(&a, x);
