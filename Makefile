@@ -4,8 +4,10 @@
 include config.mk
 
 BIN = \
+	bin/npt-agg \
 	bin/npt-annotate \
 	bin/npt-decode \
+	bin/npt-overlap \
 	bin/npt-synth
 
 LIBOBJ = \
@@ -15,6 +17,7 @@ LIBOBJ = \
 	lib/event.o \
 	lib/freq.o \
 	lib/hash.o \
+	lib/htcache.o \
 	lib/in.o \
 	lib/logrd.o \
 	lib/mem.o \
@@ -22,18 +25,23 @@ LIBOBJ = \
 	lib/num.o \
 	lib/opt.o \
 	lib/out.o \
-	lib/tsv.o
+	lib/qsketch.o \
+	lib/tcol.o \
+	lib/tsv.o \
+	lib/wide.o
 
 HDR = lib/npt.h lib/nptlog.h
 
 MAN1 = \
+	man/npt-agg.1 \
 	man/npt-annotate.1 \
 	man/npt-decode.1 \
+	man/npt-overlap.1 \
 	man/npt-synth.1
 MAN5 = man/npt-events.5 man/npt-log.5
 MAN7 = man/npt.7
 
-UNIT = tests/unit/lib-test
+UNIT = tests/unit/lib-test tests/unit/agg-test
 
 all: $(BIN)
 

@@ -5,8 +5,10 @@
 _npt() {
 	local word=${COMP_WORDS[COMP_CWORD]} opts
 	case ${COMP_WORDS[0]##*/} in
+	npt-agg) opts="-h -k -p -q -r -s --help --merge --no-self --partial --version" ;;
 	npt-annotate) opts="-f -h -m --by-name --func --help --id-attr --loc-first --mlir --order --skip --version" ;;
 	npt-decode) opts="-h --help --progress --strict --version" ;;
+	npt-overlap) opts="-c -h -p --help --version" ;;
 	npt-synth) opts="-b -c -F -f -h -i -j -m -o -P -s -T -x --help --version" ;;
 	*) return 0 ;;
 	esac
@@ -15,4 +17,4 @@ _npt() {
 		COMPREPLY=($(compgen -W "$opts" -- "$word"))
 	fi
 }
-complete -o default -F _npt npt-annotate npt-decode npt-synth
+complete -o default -F _npt npt-agg npt-annotate npt-decode npt-overlap npt-synth

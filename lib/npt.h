@@ -211,6 +211,9 @@ struct npt_span {
 /* Split line at TABs into f[0..] (empty fields kept); returns the count. */
 size_t npt_tsv_split(const char *p, size_t n, struct npt_span **f,
     size_t *cap);
+/* The same, filling only f[0..need) (fewer if there are fewer fields). */
+size_t npt_tsv_splitn(const char *p, size_t n, struct npt_span **f,
+    size_t *cap, size_t need);
 /*
  * Undo the field escapes (\t \n \r \\ \0) of p into dst (at least n bytes);
  * returns the length, or -1 for a backslash not followed by one of t n r \ 0.
@@ -255,6 +258,12 @@ void npt_tsv_close(struct npt_tsv *t);
  * CR before LF, bad header) is a located error and exit 1.
  */
 int npt_tsv_next(struct npt_tsv *t);
+/*
+ * The same, splitting only the first need fields of a data line into f
+ * (nf is still the count of all fields): for tools that use a few
+ * leading columns of wide lines.
+ */
+int npt_tsv_nextn(struct npt_tsv *t, size_t need);
 /* Column index or a located error "no column NAME" naming the header. */
 size_t npt_tsv_col(struct npt_tsv *t, const char *name);
 
@@ -335,6 +344,88 @@ void npt_ev_header(void);
 /* One event line for ev on track (a name that needs no escaping). */
 void npt_ev_print(const struct npt_logev *ev, const char *track,
     size_t tracklen);
+
+/* htcache.c: the last few entries used, in front of an npt_ht */
+#define NPT_HTC_N 8
+struct npt_htc {
+	const char *key[NPT_HTC_N];	/* the table's copies */
+	size_t len[NPT_HTC_N];
+	void *val[NPT_HTC_N];
+	unsigned next;
+};
+/* npt_ht_put through cache c (start it zeroed); the same result. */
+void *npt_htc_put(struct npt_ht *t, struct npt_htc *c, const char *k,
+    size_t n, int *isnew);
+
+/* wide.c: unsigned 256-bit integers for exact sums (npt-agg) */
+struct npt_u256 {
+	uint64_t w[4];		/* least significant word first */
+};
+void npt_u256_set(struct npt_u256 *a, uint64_t v);
+int npt_u256_iszero(const struct npt_u256 *a);
+int npt_u256_cmp(const struct npt_u256 *a, const struct npt_u256 *b);
+/* a += b; a += b * c; a -= b (b <= a); r = a * b: -1 on overflow, else 0. */
+int npt_u256_add(struct npt_u256 *a, const struct npt_u256 *b);
+int npt_u256_addmul(struct npt_u256 *a, uint64_t b, uint64_t c);
+int npt_u256_sub(struct npt_u256 *a, const struct npt_u256 *b);
+int npt_u256_mul(struct npt_u256 *r, const struct npt_u256 *a,
+    const struct npt_u256 *b);
+/* q = a / b, r = a % b (either may be NULL); -1 if b is 0. */
+int npt_u256_divmod(struct npt_u256 *q, struct npt_u256 *r,
+    const struct npt_u256 *a, const struct npt_u256 *b);
+/* r = floor(sqrt(a)). */
+void npt_u256_sqrt(struct npt_u256 *r, const struct npt_u256 *a);
+/* a / 10^scale in decimal into buf (room for 80 bytes); returns length. */
+size_t npt_u256_fmt(char *buf, const struct npt_u256 *a, int scale);
+/* Decimal digits into v; NULL or "not a number", "too large". */
+const char *npt_u256_parse(const char *s, size_t n, struct npt_u256 *v);
+
+/* tcol.c: time columns ts_<unit> and dur_<unit> (npt-events(5) Units) */
+enum { NPT_UNIT_CYC, NPT_UNIT_NS, NPT_UNIT_US, NPT_UNIT_MS, NPT_NUNIT };
+/* "cyc", "ns", "us", "ms"; and the decimals of the integer a tool holds
+ * (0 for cycles, else picoseconds: 3, 6, 9). */
+extern const char *const npt_unit_name[NPT_NUNIT];
+extern const int npt_unit_scale[NPT_NUNIT];
+/* Unit of column name col[0..n) if it is prefix + a unit name, else -1. */
+int npt_unit_of(const char *col, size_t n, const char *prefix);
+struct npt_tcol {
+	long ts, dur;		/* column indices, -1 if absent */
+	int unit;		/* NPT_UNIT_* of dur */
+};
+/*
+ * The dur_<unit> column of h and the ts_<unit> column if present.  NULL,
+ * or a message: no duration column, two of them, units that differ.
+ */
+const char *npt_tcol_find(struct npt_tcol *tc, const struct npt_hdr *h);
+/*
+ * A time in unit as an integer at npt_unit_scale[unit] in *v, and the
+ * count of decimals it was written with in *digits.  NULL or a message
+ * of the npt_parse_* family.
+ */
+const char *npt_tcol_parse(int unit, const char *p, size_t n, int64_t *v,
+    int *digits);
+/* v (at the unit's scale) rounded half away from 0 to digits decimals. */
+size_t npt_tcol_fmt(char *buf, int64_t v, int unit, int digits);
+
+/* qsketch.c: mergeable quantile sketch, relative error below 0.8% */
+#define NPT_QS_NBUCKET 3776	/* buckets for values up to 2^64 - 1 */
+struct npt_qs {
+	uint64_t *c;		/* counts of buckets lo .. lo + n - 1 */
+	int lo, n;
+	uint64_t count;		/* values added */
+};
+/* Bucket of v, and the value that stands for a bucket (its midpoint). */
+int npt_qs_bucket(uint64_t v);
+uint64_t npt_qs_value(int b);
+/* Add n values of bucket b; merge b into a (a then sketches both). */
+void npt_qs_addn(struct npt_qs *s, int b, uint64_t n);
+void npt_qs_merge(struct npt_qs *a, const struct npt_qs *b);
+/* The value of rank r (1 = smallest) as its bucket's midpoint. */
+uint64_t npt_qs_rank(const struct npt_qs *s, uint64_t r);
+/* Text form "bucket:count,..." on standard output, and back (adding). */
+void npt_qs_print(const struct npt_qs *s);
+const char *npt_qs_parse(struct npt_qs *s, const char *p, size_t n);
+void npt_qs_free(struct npt_qs *s);
 
 /* mlir.c: MLIR text: operations, their attributes, locations */
 #define NPT_MLIR_NWARN 3	/* problems whose text is kept */

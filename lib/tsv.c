@@ -1,28 +1,91 @@
 /* See LICENSE file for copyright and license details. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "npt.h"
 
+/*
+ * Fields are found eight bytes at a time where the host is little-endian:
+ * a TAB byte becomes 0 after XOR with 0x09 in every byte, and the classic
+ * zero-byte test marks exactly those bytes in their top bit.
+ */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SWAR 1
+#endif
+
+/* Room for field k in f. */
+static void
+room(struct npt_span **f, size_t *cap, size_t k)
+{
+	if (k >= *cap) {
+		*cap = *cap * 2 > k ? *cap * 2 : k + 1;
+		*f = npt_ereallocarray(*f, *cap, sizeof **f);
+	}
+}
+
+/* Field k is s[0..t) if it is one of the first need. */
+static void
+put(struct npt_span **f, size_t *cap, size_t k, size_t need, const char *s,
+    const char *t)
+{
+	if (k < need) {
+		room(f, cap, k + 1);
+		(*f)[k].p = s;
+		(*f)[k].n = (size_t)(t - s);
+	}
+}
+
+size_t
+npt_tsv_splitn(const char *p, size_t n, struct npt_span **f, size_t *cap,
+    size_t need)
+{
+	const char *e = p + n, *q = p, *s = p;
+	size_t k = 0;
+
+	room(f, cap, 16);
+#ifdef SWAR
+	while (e - q >= 8) {
+		const uint64_t lo7 = 0x7f7f7f7f7f7f7f7fULL;
+		uint64_t w, m;
+
+		memcpy(&w, q, 8);
+		w ^= 0x0909090909090909ULL;
+		m = ~(((w & lo7) + lo7) | w | lo7);
+		if (k >= need) {
+			/*
+			 * Past the fields wanted, only count them: the marks
+			 * are top bits, added up in the top byte.
+			 */
+			k += (size_t)(((m >> 7) * 0x0101010101010101ULL) >> 56);
+			q += 8;
+			continue;
+		}
+		while (m != 0) {
+			const char *t = q + (__builtin_ctzll(m) >> 3);
+
+			put(f, cap, k++, need, s, t);
+			s = t + 1;
+			m &= m - 1;
+		}
+		q += 8;
+	}
+#endif
+	for (; q < e; q++) {
+		if (*q != '\t')
+			continue;
+		put(f, cap, k++, need, s, q);
+		s = q + 1;
+	}
+	put(f, cap, k, need, s, e);
+	return k + 1;
+}
+
 size_t
 npt_tsv_split(const char *p, size_t n, struct npt_span **f, size_t *cap)
 {
-	const char *e = p + n, *t;
-	size_t k = 0;
-
-	for (;;) {
-		if (k == *cap) {
-			*cap = *cap ? *cap * 2 : 16;
-			*f = npt_ereallocarray(*f, *cap, sizeof **f);
-		}
-		t = memchr(p, '\t', (size_t)(e - p));
-		(*f)[k].p = p;
-		(*f)[k].n = (size_t)((t ? t : e) - p);
-		k++;
-		if (t == NULL)
-			return k;
-		p = t + 1;
-	}
+	return npt_tsv_splitn(p, n, f, cap, SIZE_MAX);
 }
 
 long
@@ -114,7 +177,7 @@ npt_tsv_close(struct npt_tsv *t)
 }
 
 int
-npt_tsv_next(struct npt_tsv *t)
+npt_tsv_nextn(struct npt_tsv *t, size_t need)
 {
 	const char *e, *eq;
 	char *p;
@@ -146,13 +209,19 @@ npt_tsv_next(struct npt_tsv *t)
 	if (!t->have_hdr)
 		npt_errat(t->in.name, t->in.lineno,
 		    "no header line before the data (a line starting with #)");
-	t->nf = npt_tsv_split(p, n, &t->f, &t->fcap);
+	t->nf = npt_tsv_splitn(p, n, &t->f, &t->fcap, need);
 	if (t->nf != t->hdr.ncol)
 		npt_errat(t->in.name, t->in.lineno,
 		    "%zu field%s, but the header has %zu column%s",
 		    t->nf, t->nf == 1 ? "" : "s", t->hdr.ncol,
 		    t->hdr.ncol == 1 ? "" : "s");
 	return NPT_TSV_DATA;
+}
+
+int
+npt_tsv_next(struct npt_tsv *t)
+{
+	return npt_tsv_nextn(t, SIZE_MAX);
 }
 
 size_t

@@ -1,0 +1,1114 @@
+/* See LICENSE file for copyright and license details. */
+/*
+ * npt-agg: events (npt-events(5)) in, one line of statistics per group out.
+ *
+ * Groups live in a hash table keyed by the -k fields joined with TAB.  Each
+ * holds exact integer state: count, the sum and the sum of squares of the
+ * durations (256-bit), min, max, self time, and for quantiles either every
+ * value (exact) or a log-linear sketch (lib/qsketch.c).  All of it merges
+ * by addition, which is what --partial writes and --merge reads, so a split
+ * run prints what one pass prints.  Times are integers in the unit's fixed
+ * point (lib/tcol.c); averages and standard deviations are rounded once,
+ * at the end, from the exact sums.
+ *
+ * Self time needs, per track, the events that are still open: a stack
+ * whose ends never increase upward.  An event pops those that ended
+ * before it starts or end before it does; what is left on top contains
+ * it and is its parent, whose group loses the event's duration.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/npt.h"
+
+static const char synopsis[] =
+    "[-pr] [-k columns] [-q mode] [-s column] [--merge] [--no-self]\n"
+    " [--partial] [file ...]";
+
+enum { OPT_MERGE = 256, OPT_NOSELF, OPT_PARTIAL };
+
+static const struct npt_longopt longopts[] = {
+	{ "merge", 0, OPT_MERGE },
+	{ "no-self", 0, OPT_NOSELF },
+	{ "partial", 0, OPT_PARTIAL },
+	{ NULL, 0, 0 },
+};
+
+enum { Q_EXACT, Q_SKETCH, Q_NONE };
+static const char *const qname[] = { "exact", "sketch", "none" };
+
+/* output columns after the keys */
+enum {
+	C_COUNT, C_TOTAL, C_SHARE, C_AVG, C_MIN, C_MAX, C_MEDIAN, C_P90,
+	C_P99, C_STDDEV, C_SELF, NCOL
+};
+static const char *const colname[NCOL] = {
+	"count", "total", "share_pct", "avg", "min", "max", "median", "p90",
+	"p99", "stddev", "self",
+};
+static const int pctile[3] = { 50, 90, 99 };
+
+struct group {
+	uint64_t count;
+	struct npt_u256 s1, s2;
+	int64_t min, max, self;
+	int64_t *v;		/* exact quantiles: every value */
+	size_t nv, cap;
+	struct npt_qs qs;
+	/* for output */
+	const char *key;
+	size_t keylen;
+	int64_t q[3];
+	struct npt_u256 avg, sd, share;	/* rounded; share in 0.001% */
+	int has_sd;
+};
+
+struct frame {
+	int64_t end;
+	struct group *g;
+};
+
+struct track {
+	int64_t last;
+	struct frame *st;
+	size_t n, cap;
+};
+
+static int pretty, reverse, merge, partial, noself, qmode = Q_EXACT;
+static int qgiven, qpart = -1;	/* -q given; quantiles of the partials */
+static char **keys;
+static size_t nkeys;
+static int sortkey = -1, sortstat = C_TOTAL;
+
+static struct npt_ht groups, tracks;
+static struct npt_htc gcache, tcache;
+static int unit = -1, digits;	/* unit of the stream; decimals seen */
+static unsigned long long skipped;
+
+static void
+parse_keys(const char *arg)
+{
+	const char *p = arg, *c;
+
+	for (;;) {
+		c = strchr(p, ',');
+		if (c == NULL)
+			c = p + strlen(p);
+		if (c == p)
+			npt_errx(2, "-k: empty column name in \"%s\"", arg);
+		keys = npt_ereallocarray(keys, nkeys + 1, sizeof *keys);
+		keys[nkeys++] = npt_estrndup(p, (size_t)(c - p));
+		if (*c == '\0')
+			break;
+		p = c + 1;
+	}
+}
+
+/* -s: a key column, or a statistic with or without its unit suffix */
+static void
+parse_sort(const char *arg)
+{
+	size_t i, n = strlen(arg);
+	int u;
+
+	for (i = 0; i < nkeys; i++)
+		if (strcmp(keys[i], arg) == 0) {
+			sortkey = (int)i;
+			return;
+		}
+	for (u = 0; u < NPT_NUNIT; u++) {
+		size_t k = strlen(npt_unit_name[u]);
+
+		if (n > k + 1 && arg[n - k - 1] == '_' &&
+		    strcmp(arg + n - k, npt_unit_name[u]) == 0) {
+			n -= k + 1;
+			break;
+		}
+	}
+	for (i = 0; i < NCOL; i++)
+		if (strlen(colname[i]) == n && memcmp(colname[i], arg, n) == 0 &&
+		    (u == NPT_NUNIT || (i != C_COUNT && i != C_SHARE))) {
+			sortstat = (int)i;
+			return;
+		}
+	npt_errx(2, "-s: no column \"%s\" in the output", arg);
+}
+
+static void
+set_unit(struct npt_tsv *t, int u)
+{
+	if (unit >= 0 && u != unit)
+		npt_errat(t->in.name, t->in.lineno, "dur_%s after dur_%s: one "
+		    "unit per stream (convert cycles with npt-time)",
+		    npt_unit_name[u], npt_unit_name[unit]);
+	unit = u;
+}
+
+static void
+add_value(struct group *g, int64_t v)
+{
+	if (g->count == 0 || v < g->min)
+		g->min = v;
+	if (g->count == 0 || v > g->max)
+		g->max = v;
+	g->count++;
+	g->s1.w[0] += (uint64_t)v;
+	if (g->s1.w[0] < (uint64_t)v && ++g->s1.w[1] == 0 && ++g->s1.w[2] == 0)
+		g->s1.w[3]++;
+	if (npt_u256_addmul(&g->s2, (uint64_t)v, (uint64_t)v) < 0)
+		npt_errx(1, "sum of squares too large");
+	if (qmode == Q_EXACT) {
+		if (g->nv == g->cap) {
+			g->cap = g->cap ? g->cap * 2 : 4;
+			g->v = npt_ereallocarray(g->v, g->cap, sizeof *g->v);
+		}
+		g->v[g->nv++] = v;
+	} else if (qmode == Q_SKETCH) {
+		npt_qs_addn(&g->qs, npt_qs_bucket((uint64_t)v), 1);
+	}
+}
+
+/* Self time: the event [ts, ts + dur) on track tr, of group g. */
+static void
+nest(struct npt_tsv *t, const struct npt_span *tr, int64_t ts, int64_t dur,
+    struct group *g, long tscol)
+{
+	struct track *k;
+	int isnew;
+	int64_t end = ts + dur;
+
+	k = npt_htc_put(&tracks, &tcache, tr->p, tr->n, &isnew);
+	if (!isnew && ts < k->last) {
+		char b[48];
+
+		b[npt_tcol_fmt(b, k->last, unit, npt_unit_scale[unit])] = '\0';
+		npt_errat(t->in.name, t->in.lineno, "column %s: out of order on "
+		    "track %.*s: \"%.*s\" after %s (self time needs events "
+		    "sorted by start per track: sort them, or give --no-self)",
+		    t->hdr.col[tscol].p, (int)tr->n, tr->p,
+		    (int)t->f[tscol].n, t->f[tscol].p, b);
+	}
+	k->last = ts;
+	while (k->n > 0 && (k->st[k->n - 1].end <= ts ||
+	    k->st[k->n - 1].end < end))
+		k->n--;
+	if (k->n > 0)
+		k->st[k->n - 1].g->self -= dur;
+	if (k->n == k->cap) {
+		k->cap = k->cap ? k->cap * 2 : 8;
+		k->st = npt_ereallocarray(k->st, k->cap, sizeof *k->st);
+	}
+	k->st[k->n].end = end;
+	k->st[k->n++].g = g;
+}
+
+static void
+read_events(const char *path, int *rc)
+{
+	struct npt_tsv t;
+	struct npt_tcol tc = { -1, -1, -1 };
+	struct npt_buf kb = { 0 };
+	long kcol[16], trcol = -1;
+	size_t i, need = SIZE_MAX;
+	int r, d;
+
+	if (npt_tsv_open(&t, path) < 0) {
+		*rc = 1;
+		return;
+	}
+	while ((r = npt_tsv_nextn(&t, need)) != NPT_TSV_EOF) {
+		const char *e, *kp;
+		size_t kn;
+		int64_t v, ts;
+		struct group *g;
+
+		if (r == NPT_TSV_META)
+			continue;
+		if (r == NPT_TSV_HEADER) {
+			if ((e = npt_tcol_find(&tc, &t.hdr)) != NULL)
+				npt_errat(t.in.name, t.in.lineno, "%s", e);
+			set_unit(&t, tc.unit);
+			for (i = 0; i < nkeys; i++)
+				kcol[i] = (long)npt_tsv_col(&t, keys[i]);
+			trcol = npt_hdr_find(&t.hdr, "track");
+			/* split only up to the last column used */
+			need = (size_t)(tc.dur > tc.ts ? tc.dur : tc.ts);
+			if (trcol > (long)need)
+				need = (size_t)trcol;
+			for (i = 0; i < nkeys; i++)
+				if (kcol[i] > (long)need)
+					need = (size_t)kcol[i];
+			need++;
+			continue;
+		}
+		if (t.f[tc.dur].n == 0) {
+			skipped++;
+			continue;
+		}
+		if ((e = npt_tcol_parse(unit, t.f[tc.dur].p, t.f[tc.dur].n,
+		    &v, &d)) != NULL || v < 0)
+			npt_errat(t.in.name, t.in.lineno, "column %s: %s: \"%.*s\"",
+			    t.hdr.col[tc.dur].p, e ? e : "negative",
+			    (int)t.f[tc.dur].n, t.f[tc.dur].p);
+		if (d > digits)
+			digits = d;
+		if (nkeys == 1) {
+			kp = t.f[kcol[0]].p;
+			kn = t.f[kcol[0]].n;
+		} else {
+			kb.n = 0;
+			for (i = 0; i < nkeys; i++) {
+				if (i > 0)
+					npt_buf_addc(&kb, '\t');
+				npt_buf_add(&kb, t.f[kcol[i]].p, t.f[kcol[i]].n);
+			}
+			kp = kb.p;
+			kn = kb.n;
+		}
+		g = npt_htc_put(&groups, &gcache, kp, kn, NULL);
+		add_value(g, v);
+		g->self += v;
+		if (noself || tc.ts < 0 || trcol < 0 || t.f[tc.ts].n == 0 ||
+		    t.f[trcol].n == 0)
+			continue;
+		if ((e = npt_tcol_parse(unit, t.f[tc.ts].p, t.f[tc.ts].n, &ts,
+		    &d)) != NULL || (ts > 0 && v > INT64_MAX - ts))
+			npt_errat(t.in.name, t.in.lineno, "column %s: %s: \"%.*s\"",
+			    t.hdr.col[tc.ts].p, e ? e : "too large",
+			    (int)t.f[tc.ts].n, t.f[tc.ts].p);
+		nest(&t, &t.f[trcol], ts, v, g, tc.ts);
+	}
+	if (t.in.err)
+		*rc = 1;
+	npt_buf_free(&kb);
+	npt_tsv_close(&t);
+}
+
+/* Partial state: "## npt-agg.NAME=VALUE" lines, then a header and groups. */
+static const char *const pcol[] = {
+	"count", "sum", "sumsq", "min", "max", "self", "values",
+};
+enum { P_COUNT, P_SUM, P_SUMSQ, P_MIN, P_MAX, P_SELF, P_VALUES, NPCOL };
+
+static void
+merge_meta(struct npt_tsv *t)
+{
+	const char *k = t->key.p, *v = t->val.p;
+	size_t kn = t->key.n, vn = t->val.n;
+	int i, x = -1;
+
+	if (kn < 8 || memcmp(k, "npt-agg.", 8) != 0)
+		return;
+	k += 8;
+	kn -= 8;
+	if (kn == 9 && memcmp(k, "quantiles", 9) == 0) {
+		for (i = 0; i < 3; i++)
+			if (strlen(qname[i]) == vn && memcmp(qname[i], v, vn) == 0)
+				x = i;
+		if (x < 0)
+			npt_errat(t->in.name, t->in.lineno, "unknown "
+			    "quantiles \"%.*s\"", (int)vn, v);
+		if (qpart >= 0 && qpart != x)
+			npt_errat(t->in.name, t->in.lineno, "quantiles %s, "
+			    "but the partials before had %s", qname[x],
+			    qname[qpart]);
+		if (qgiven && qmode != Q_NONE && qmode != x)
+			npt_errat(t->in.name, t->in.lineno, "quantiles %s, "
+			    "not %s as -q asks", qname[x], qname[qmode]);
+		qpart = x;
+		if (!qgiven)
+			qmode = x;
+	} else if (kn == 4 && memcmp(k, "unit", 4) == 0) {
+		for (i = 0; i < NPT_NUNIT; i++)
+			if (strlen(npt_unit_name[i]) == vn &&
+			    memcmp(npt_unit_name[i], v, vn) == 0)
+				x = i;
+		if (x < 0)
+			npt_errat(t->in.name, t->in.lineno, "unknown unit "
+			    "\"%.*s\"", (int)vn, v);
+		if (unit >= 0 && unit != x)
+			npt_errat(t->in.name, t->in.lineno, "unit %s, but "
+			    "the partials before had %s", npt_unit_name[x],
+			    npt_unit_name[unit]);
+		unit = x;
+	} else if (kn == 6 && memcmp(k, "digits", 6) == 0) {
+		uint64_t d;
+
+		if (npt_parse_u64(v, vn, &d) != NULL || d > 9)
+			npt_errat(t->in.name, t->in.lineno, "bad digits "
+			    "\"%.*s\"", (int)vn, v);
+		if ((int)d > digits)
+			digits = (int)d;
+	} else if (kn == 7 && memcmp(k, "skipped", 7) == 0) {
+		uint64_t s;
+
+		if (npt_parse_u64(v, vn, &s) == NULL)
+			skipped += s;
+	}
+}
+
+static const char *
+merge_values(struct group *g, const char *p, size_t n)
+{
+	const char *e = p + n, *c, *star, *err;
+	int64_t v;
+	uint64_t k;
+
+	if (qmode == Q_NONE)
+		return NULL;
+	if (qmode == Q_SKETCH)
+		return npt_qs_parse(&g->qs, p, n);
+	while (p < e) {
+		c = memchr(p, ',', (size_t)(e - p));
+		if (c == NULL)
+			c = e;
+		star = memchr(p, '*', (size_t)(c - p));
+		if ((err = npt_parse_i64(p, (size_t)((star ? star : c) - p),
+		    &v)) != NULL)
+			return err;
+		k = 1;
+		if (star && (err = npt_parse_u64(star + 1,
+		    (size_t)(c - star - 1), &k)) != NULL)
+			return err;
+		while (k-- > 0) {
+			if (g->nv == g->cap) {
+				g->cap = g->cap ? g->cap * 2 : 4;
+				g->v = npt_ereallocarray(g->v, g->cap,
+				    sizeof *g->v);
+			}
+			g->v[g->nv++] = v;
+		}
+		p = c + 1;
+	}
+	return NULL;
+}
+
+static void
+read_partial(const char *path, int *rc)
+{
+	struct npt_tsv t;
+	long col[NPCOL];
+	size_t i, nk = 0;
+	int r;
+
+	if (npt_tsv_open(&t, path) < 0) {
+		*rc = 1;
+		return;
+	}
+	while ((r = npt_tsv_next(&t)) != NPT_TSV_EOF) {
+		struct group *g, x;
+		const char *e;
+		size_t kn;
+		int isnew;
+
+		if (r == NPT_TSV_META) {
+			merge_meta(&t);
+			continue;
+		}
+		if (r == NPT_TSV_HEADER) {
+			if (qpart < 0 || unit < 0)
+				npt_errat(t.in.name, t.in.lineno, "not a partial "
+				    "of npt-agg (no npt-agg.quantiles and "
+				    "npt-agg.unit metadata before the header)");
+			for (i = 0; i < NPCOL; i++)
+				col[i] = i == P_SELF ? npt_hdr_find(&t.hdr,
+				    pcol[i]) : (long)npt_tsv_col(&t, pcol[i]);
+			if (col[P_SELF] < 0)
+				noself = 1;
+			nk = (size_t)col[P_COUNT];
+			if (nk != nkeys)
+				goto badkeys;
+			for (i = 0; i < nk; i++)
+				if (strcmp(t.hdr.col[i].p, keys[i]) != 0)
+					goto badkeys;
+			continue;
+		}
+		kn = t.f[nk - 1].p + t.f[nk - 1].n - t.f[0].p;
+		g = npt_ht_put(&groups, t.f[0].p, kn, &isnew);
+		memset(&x, 0, sizeof x);
+		if ((e = npt_parse_u64(t.f[col[P_COUNT]].p, t.f[col[P_COUNT]].n,
+		    &x.count)) != NULL ||
+		    (e = npt_u256_parse(t.f[col[P_SUM]].p, t.f[col[P_SUM]].n,
+		    &x.s1)) != NULL ||
+		    (e = npt_u256_parse(t.f[col[P_SUMSQ]].p,
+		    t.f[col[P_SUMSQ]].n, &x.s2)) != NULL ||
+		    (e = npt_parse_i64(t.f[col[P_MIN]].p, t.f[col[P_MIN]].n,
+		    &x.min)) != NULL ||
+		    (e = npt_parse_i64(t.f[col[P_MAX]].p, t.f[col[P_MAX]].n,
+		    &x.max)) != NULL ||
+		    (col[P_SELF] >= 0 && (e = npt_parse_i64(t.f[col[P_SELF]].p,
+		    t.f[col[P_SELF]].n, &x.self)) != NULL) ||
+		    (e = merge_values(g, t.f[col[P_VALUES]].p,
+		    t.f[col[P_VALUES]].n)) != NULL)
+			npt_errat(t.in.name, t.in.lineno, "bad partial: %s", e);
+		if (x.count == 0)
+			npt_errat(t.in.name, t.in.lineno, "bad partial: count 0");
+		if (isnew || x.min < g->min)
+			g->min = x.min;
+		if (isnew || x.max > g->max)
+			g->max = x.max;
+		g->count += x.count;
+		if (npt_u256_add(&g->s1, &x.s1) < 0 ||
+		    npt_u256_add(&g->s2, &x.s2) < 0)
+			npt_errat(t.in.name, t.in.lineno, "sums too large");
+		g->self += x.self;
+	}
+	if (t.in.err)
+		*rc = 1;
+	npt_tsv_close(&t);
+	return;
+badkeys:
+	npt_errat(t.in.name, t.in.lineno, "partial grouped by other columns "
+	    "than -k gives");
+}
+
+static void
+print_partial(struct group **gv, size_t n)
+{
+	char b[96];
+	size_t i, j, k;
+
+	npt_out_str("## npt-agg.quantiles=");
+	npt_out_str(qname[qmode]);
+	npt_out_str("\n## npt-agg.unit=");
+	npt_out_str(npt_unit_name[unit < 0 ? 0 : unit]);
+	npt_out_str("\n## npt-agg.digits=");
+	npt_out_u64((uint64_t)digits);
+	npt_out_str("\n## npt-agg.skipped=");
+	npt_out_u64(skipped);
+	npt_out_putc('\n');
+	for (i = 0; i < nkeys; i++) {
+		npt_out_putc(i == 0 ? '#' : '\t');
+		npt_out_str(keys[i]);
+	}
+	for (i = 0; i < NPCOL; i++) {
+		if (i == P_SELF && noself)
+			continue;
+		npt_out_putc('\t');
+		npt_out_str(pcol[i]);
+	}
+	npt_out_putc('\n');
+	for (i = 0; i < n; i++) {
+		struct group *g = gv[i];
+
+		npt_out_write(g->key, g->keylen);
+		npt_out_putc('\t');
+		npt_out_u64(g->count);
+		npt_out_putc('\t');
+		npt_out_write(b, npt_u256_fmt(b, &g->s1, 0));
+		npt_out_putc('\t');
+		npt_out_write(b, npt_u256_fmt(b, &g->s2, 0));
+		npt_out_putc('\t');
+		npt_out_i64(g->min);
+		npt_out_putc('\t');
+		npt_out_i64(g->max);
+		npt_out_putc('\t');
+		if (!noself) {
+			npt_out_i64(g->self);
+			npt_out_putc('\t');
+		}
+		if (qmode == Q_SKETCH)
+			npt_qs_print(&g->qs);
+		for (j = 0; qmode == Q_EXACT && j < g->nv; j = k) {
+			for (k = j + 1; k < g->nv && g->v[k] == g->v[j]; k++)
+				;
+			if (j > 0)
+				npt_out_putc(',');
+			npt_out_i64(g->v[j]);
+			if (k - j > 1) {
+				npt_out_putc('*');
+				npt_out_u64((uint64_t)(k - j));
+			}
+		}
+		npt_out_putc('\n');
+	}
+}
+
+static int
+i64cmp(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* round(num / den) for den > 0 */
+static void
+divround(struct npt_u256 *q, const struct npt_u256 *num,
+    const struct npt_u256 *den)
+{
+	struct npt_u256 r, one;
+
+	npt_u256_divmod(q, &r, num, den);
+	npt_u256_add(&r, &r);
+	if (npt_u256_cmp(&r, den) >= 0) {
+		npt_u256_set(&one, 1);
+		npt_u256_add(q, &one);
+	}
+}
+
+/* 10^e as a wide integer */
+static struct npt_u256
+pow10w(int e)
+{
+	struct npt_u256 p;
+
+	npt_u256_set(&p, npt_pow10[e]);
+	return p;
+}
+
+/*
+ * The statistics of g printed with d decimals, d at most scale + 1:
+ * average and sample standard deviation, rounded half up.
+ */
+static void
+finish(struct group *g, int scale, int d)
+{
+	struct npt_u256 num, den, t, n;
+	int e = d - scale;	/* at most 1 */
+	size_t i;
+
+	npt_u256_set(&n, g->count);
+	num = g->s1;
+	den = n;
+	t = pow10w(e > 0 ? e : -e);
+	if (e > 0)
+		npt_u256_mul(&num, &num, &t);
+	else
+		npt_u256_mul(&den, &den, &t);
+	divround(&g->avg, &num, &den);
+
+	/* var = (n * s2 - s1^2) / (n (n - 1)); sd = round(sqrt(var) 10^e) */
+	g->has_sd = g->count > 1;
+	if (g->has_sd) {
+		struct npt_u256 s1sq, four, r, one;
+
+		if (npt_u256_mul(&num, &n, &g->s2) < 0 ||
+		    npt_u256_mul(&s1sq, &g->s1, &g->s1) < 0)
+			npt_errx(1, "sum of squares too large");
+		npt_u256_sub(&num, &s1sq);
+		npt_u256_set(&t, g->count - 1);
+		npt_u256_mul(&den, &n, &t);
+		npt_u256_set(&four, 4);
+		t = pow10w(e > 0 ? 2 * e : -2 * e);
+		if (npt_u256_mul(&num, &num, &four) < 0 ||
+		    (e > 0 && npt_u256_mul(&num, &num, &t) < 0) ||
+		    (e < 0 && npt_u256_mul(&den, &den, &t) < 0))
+			npt_errx(1, "sum of squares too large");
+		/* floor(2 sqrt(var)) = isqrt(floor(4 var)); round = (that+1)/2 */
+		npt_u256_divmod(&num, NULL, &num, &den);
+		npt_u256_sqrt(&r, &num);
+		npt_u256_set(&one, 1);
+		npt_u256_add(&r, &one);
+		npt_u256_set(&t, 2);
+		npt_u256_divmod(&g->sd, NULL, &r, &t);
+	}
+	if (qmode == Q_EXACT && g->nv > 0)
+		qsort(g->v, g->nv, sizeof *g->v, i64cmp);
+	for (i = 0; i < 3; i++) {
+		/* nearest rank: ceil(p n / 100) */
+		uint64_t rk = (g->count * (uint64_t)pctile[i] + 99) / 100;
+
+		if (rk == 0)
+			rk = 1;
+		if (qmode == Q_EXACT && g->nv > 0) {
+			g->q[i] = g->v[rk - 1];
+		} else if (qmode == Q_SKETCH) {
+			g->q[i] = (int64_t)npt_qs_rank(&g->qs, rk);
+			if (g->q[i] < g->min)
+				g->q[i] = g->min;
+			if (g->q[i] > g->max)
+				g->q[i] = g->max;
+		}
+	}
+}
+
+/* Compare numbers written "[-]D[.D]" by value. */
+static int
+numcmp(const char *a, size_t an, const char *b, size_t bn)
+{
+	int na = an > 0 && a[0] == '-', nb = bn > 0 && b[0] == '-', s = 1;
+	size_t ia, ib, i;
+	const char *da, *db;
+
+	if (na != nb)
+		return na ? -1 : 1;
+	if (na) {
+		s = -1;
+		a++, an--, b++, bn--;
+	}
+	while (an > 1 && a[0] == '0' && a[1] != '.')
+		a++, an--;
+	while (bn > 1 && b[0] == '0' && b[1] != '.')
+		b++, bn--;
+	da = memchr(a, '.', an);
+	db = memchr(b, '.', bn);
+	ia = da ? (size_t)(da - a) : an;
+	ib = db ? (size_t)(db - b) : bn;
+	if (ia != ib)
+		return ia < ib ? -s : s;
+	for (i = 0; i < an || i < bn; i++) {
+		char x = i < an ? a[i] : '0', y = i < bn ? b[i] : '0';
+
+		if (x == '.' || y == '.')
+			continue;
+		if (x != y)
+			return x < y ? -s : s;
+	}
+	return 0;
+}
+
+/* Field i of a key (fields joined by TAB). */
+static void
+keyfield(const struct group *g, int i, const char **p, size_t *n)
+{
+	const char *s = g->key, *e = g->key + g->keylen, *t;
+
+	for (;;) {
+		t = memchr(s, '\t', (size_t)(e - s));
+		if (i == 0 || t == NULL)
+			break;
+		i--;
+		s = t + 1;
+	}
+	*p = s;
+	*n = (size_t)((t ? t : e) - s);
+}
+
+static int
+bytecmp(const char *a, size_t an, const char *b, size_t bn)
+{
+	int c = memcmp(a, b, an < bn ? an : bn);
+
+	return c != 0 ? c : an < bn ? -1 : an > bn;
+}
+
+static int
+i64c(int64_t a, int64_t b)
+{
+	return a < b ? -1 : a > b;
+}
+
+static int
+groupcmp(const void *pa, const void *pb)
+{
+	const struct group *a = *(struct group *const *)pa;
+	const struct group *b = *(struct group *const *)pb;
+	int c = 0;
+
+	if (sortkey >= 0) {
+		const char *x, *y;
+		size_t xn, yn;
+
+		keyfield(a, sortkey, &x, &xn);
+		keyfield(b, sortkey, &y, &yn);
+		if (npt_dec_scale(x, xn) >= 0 && npt_dec_scale(y, yn) >= 0)
+			c = numcmp(x, xn, y, yn);
+		else if (npt_dec_scale(x, xn) >= 0 || npt_dec_scale(y, yn) >= 0)
+			c = npt_dec_scale(x, xn) >= 0 ? -1 : 1;
+		else
+			c = bytecmp(x, xn, y, yn);
+	} else {
+		switch (sortstat) {
+		case C_COUNT:
+			c = a->count < b->count ? -1 : a->count > b->count;
+			break;
+		case C_TOTAL:
+		case C_SHARE:
+			c = npt_u256_cmp(&a->s1, &b->s1);
+			break;
+		case C_AVG:
+			c = npt_u256_cmp(&a->avg, &b->avg);
+			break;
+		case C_MIN:
+			c = i64c(a->min, b->min);
+			break;
+		case C_MAX:
+			c = i64c(a->max, b->max);
+			break;
+		case C_MEDIAN:
+		case C_P90:
+		case C_P99:
+			c = i64c(a->q[sortstat - C_MEDIAN],
+			    b->q[sortstat - C_MEDIAN]);
+			break;
+		case C_STDDEV:
+			c = a->has_sd != b->has_sd ? a->has_sd - b->has_sd :
+			    npt_u256_cmp(&a->sd, &b->sd);
+			break;
+		case C_SELF:
+			c = i64c(a->self, b->self);
+			break;
+		}
+		c = -c;		/* statistics: largest first */
+	}
+	if (reverse)
+		c = -c;
+	if (c == 0)
+		c = bytecmp(a->key, a->keylen, b->key, b->keylen);
+	return c;
+}
+
+static struct npt_u256 *remv;	/* remainders, for remcmp */
+
+/* larger remainder first, then the earlier line */
+static int
+remcmp(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	int c = npt_u256_cmp(&remv[b], &remv[a]);
+
+	return c != 0 ? c : a < b ? -1 : a > b;
+}
+
+/*
+ * Shares in units of 0.001% that sum to 100%: floors, then one more unit
+ * to the largest remainders (ties: the earlier line).
+ */
+static void
+shares(struct group **gv, size_t n, const struct npt_u256 *all)
+{
+	struct npt_u256 t, k = pow10w(5), one;
+	size_t i, *idx;
+	uint64_t left = 100000;
+
+	if (npt_u256_iszero(all) || n == 0)
+		return;
+	remv = npt_ecalloc(n, sizeof *remv);
+	idx = npt_ecalloc(n, sizeof *idx);
+	for (i = 0; i < n; i++) {
+		npt_u256_mul(&t, &gv[i]->s1, &k);
+		npt_u256_divmod(&gv[i]->share, &remv[i], &t, all);
+		left -= gv[i]->share.w[0];
+		idx[i] = i;
+	}
+	/* left < n units to hand out */
+	qsort(idx, n, sizeof *idx, remcmp);
+	npt_u256_set(&one, 1);
+	for (i = 0; i < left; i++)
+		npt_u256_add(&gv[idx[i]]->share, &one);
+	free(remv);
+	free(idx);
+}
+
+struct cells {
+	char **c;
+	size_t n, cap;
+};
+
+static void
+cell(struct cells *t, const char *p, size_t n)
+{
+	if (t->n == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 64;
+		t->c = npt_ereallocarray(t->c, t->cap, sizeof *t->c);
+	}
+	t->c[t->n++] = npt_estrndup(p, n);
+}
+
+static int showcol[NCOL], haveshare;
+
+/* A sum of times with the input's decimals (it is a multiple of them). */
+static size_t
+fmt_sum(char *b, const struct npt_u256 *v)
+{
+	struct npt_u256 q, d = pow10w(npt_unit_scale[unit] - digits);
+
+	divround(&q, v, &d);
+	return npt_u256_fmt(b, &q, digits);
+}
+
+/* One line of cells: the keys, then the statistics shown. */
+static void
+row(struct cells *t, const struct group *g, int total, uint64_t cum)
+{
+	char b[96];
+	size_t i, n;
+	const char *p;
+
+	for (i = 0; i < nkeys; i++) {
+		if (total) {
+			p = pretty ? (i == 0 ? "total" : "") : "*";
+			n = strlen(p);
+		} else {
+			keyfield(g, (int)i, &p, &n);
+		}
+		cell(t, p, n);
+	}
+	for (i = 0; i < NCOL; i++) {
+		if (!showcol[i])
+			continue;
+		n = 0;
+		switch (i) {
+		case C_COUNT:
+			n = npt_fmt_u64(b, g->count);
+			break;
+		case C_TOTAL:
+			n = fmt_sum(b, &g->s1);
+			break;
+		case C_SHARE:
+			if (haveshare)
+				n = npt_u256_fmt(b, &g->share, 3);
+			if (pretty) {
+				cell(t, b, n);
+				n = npt_fmt_dec(b, (int64_t)cum, 3);
+			}
+			break;
+		case C_AVG:
+			if (g->count > 0)
+				n = npt_u256_fmt(b, &g->avg, digits + 1);
+			break;
+		case C_MIN:
+		case C_MAX:
+			if (g->count > 0)
+				n = npt_tcol_fmt(b, i == C_MIN ? g->min : g->max,
+				    unit, digits);
+			break;
+		case C_MEDIAN:
+		case C_P90:
+		case C_P99:
+			if (!total && g->count > 0)
+				n = npt_tcol_fmt(b, g->q[i - C_MEDIAN], unit,
+				    digits);
+			break;
+		case C_STDDEV:
+			if (g->has_sd)
+				n = npt_u256_fmt(b, &g->sd, digits + 1);
+			break;
+		case C_SELF:
+			n = npt_tcol_fmt(b, g->self, unit, digits);
+			break;
+		}
+		cell(t, b, n);
+	}
+}
+
+/* TSV: the lines held in t, the first a header when hdr is set. */
+static void
+print_tsv(struct cells *t, size_t ncols, int hdr)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++) {
+		if (i % ncols > 0)
+			npt_out_putc('\t');
+		else if (i == 0 && hdr)
+			npt_out_putc('#');
+		npt_out_str(t->c[i]);
+		if (i % ncols == ncols - 1)
+			npt_out_putc('\n');
+		free(t->c[i]);
+	}
+	t->n = 0;
+}
+
+/* -p: the whole table aligned, a rule before its last line. */
+static void
+print_cells(struct cells *t, size_t ncols, size_t nrow)
+{
+	size_t *w = npt_ecalloc(ncols, sizeof *w), i, j, k, len;
+
+	for (i = 0; i < t->n; i++) {
+		len = strlen(t->c[i]);
+		if (len > w[i % ncols])
+			w[i % ncols] = len;
+	}
+	for (i = 0; i < t->n; i++) {
+		j = i % ncols;
+		len = strlen(t->c[i]);
+		if (i / ncols == nrow - 1 && j == 0) {
+			size_t all = 0;
+
+			for (k = 0; k < ncols; k++)
+				all += w[k] + (k > 0 ? 2 : 0);
+			for (k = 0; k < all; k++)
+				npt_out_putc('-');
+			npt_out_putc('\n');
+		}
+		if (j > 0)
+			npt_out_str("  ");
+		if (j >= nkeys)
+			for (k = len; k < w[j]; k++)
+				npt_out_putc(' ');
+		npt_out_write(t->c[i], len);
+		if (j < nkeys && j + 1 < ncols)
+			for (k = len; k < w[j]; k++)
+				npt_out_putc(' ');
+		if (j == ncols - 1)
+			npt_out_putc('\n');
+		free(t->c[i]);
+	}
+	free(w);
+}
+
+static void
+print_table(struct group **gv, size_t n)
+{
+	struct group all = { 0 };
+	struct cells t = { 0 };
+	char b[64];
+	size_t i, ncols = nkeys;
+	uint64_t cum = 0;
+	int u = unit < 0 ? 0 : unit;
+
+	for (i = 0; i < NCOL; i++)
+		showcol[i] = !((qmode == Q_NONE && i >= C_MEDIAN &&
+		    i <= C_P99) || (noself && i == C_SELF));
+	for (i = 0; i < n; i++) {
+		struct group *g = gv[i];
+
+		if (all.count == 0 || g->min < all.min)
+			all.min = g->min;
+		if (all.count == 0 || g->max > all.max)
+			all.max = g->max;
+		all.count += g->count;
+		npt_u256_add(&all.s1, &g->s1);
+		if (npt_u256_add(&all.s2, &g->s2) < 0)
+			npt_errx(1, "sum of squares too large");
+		all.self += g->self;
+	}
+	npt_u256_set(&all.share, 100000);
+	shares(gv, n, &all.s1);
+	haveshare = !npt_u256_iszero(&all.s1);
+	if (all.count > 0)
+		finish(&all, u == 0 ? 0 : npt_unit_scale[u], digits + 1);
+	if (qmode == Q_SKETCH && !pretty)
+		npt_out_str("## npt-agg.quantiles=sketch\n");
+	for (i = 0; i < nkeys; i++)
+		cell(&t, keys[i], strlen(keys[i]));
+	for (i = 0; i < NCOL; i++) {
+		if (!showcol[i])
+			continue;
+		if (i == C_COUNT || i == C_SHARE) {
+			cell(&t, colname[i], strlen(colname[i]));
+		} else {
+			snprintf(b, sizeof b, "%s_%s", colname[i],
+			    npt_unit_name[u]);
+			cell(&t, b, strlen(b));
+		}
+		if (i == C_SHARE && pretty)
+			cell(&t, "cum_pct", 7);
+		ncols += 1 + (i == C_SHARE && pretty);
+	}
+	if (unit < 0)
+		unit = 0;
+	if (!pretty)
+		print_tsv(&t, ncols, 1);
+	for (i = 0; i < n; i++) {
+		cum += gv[i]->share.w[0];
+		row(&t, gv[i], 0, cum);
+		if (!pretty)
+			print_tsv(&t, ncols, 0);
+	}
+	row(&t, &all, 1, cum);
+	if (pretty)
+		print_cells(&t, ncols, n + 2);
+	else
+		print_tsv(&t, ncols, 0);
+	free(t.c);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct npt_getopt g = { 0 };
+	struct group **gv;
+	struct npt_ht_ent *e;
+	char *stdinarg[] = { "-", NULL }, *sarg = NULL;
+	size_t i, n;
+	int c, rc = 0;
+
+	npt_init(argv[0]);
+	while ((c = npt_getopt(&g, argc, argv, "k:pq:rs:", longopts,
+	    synopsis)) != -1) {
+		switch (c) {
+		case 'k':
+			nkeys = 0;
+			parse_keys(g.arg);
+			break;
+		case 'p':
+			pretty = 1;
+			break;
+		case 'q':
+			for (qmode = 0; qmode < 3; qmode++)
+				if (strcmp(g.arg, qname[qmode]) == 0)
+					break;
+			if (qmode == 3)
+				npt_errx(2, "-q: not exact, sketch or none: "
+				    "\"%s\"", g.arg);
+			qgiven = 1;
+			break;
+		case 'r':
+			reverse = 1;
+			break;
+		case 's':
+			sarg = g.arg;
+			break;
+		case OPT_MERGE:
+			merge = 1;
+			break;
+		case OPT_NOSELF:
+			noself = 1;
+			break;
+		case OPT_PARTIAL:
+			partial = 1;
+			break;
+		}
+	}
+	if (nkeys == 0)
+		parse_keys("op");
+	if (nkeys > 16)
+		npt_errx(2, "-k: more than 16 columns");
+	for (i = 0; i < nkeys; i++)
+		if (strcmp(keys[i], "count") == 0 ||
+		    strcmp(keys[i], "share_pct") == 0)
+			npt_errx(2, "-k: %s is an output column", keys[i]);
+	if (sarg != NULL)
+		parse_sort(sarg);
+	if (partial && pretty)
+		npt_errx(2, "-p and --partial exclude each other");
+	argv += g.ind;
+	argc -= g.ind;
+	if (argc == 0) {
+		argv = stdinarg;
+		argc = 1;
+	}
+
+	npt_ht_init(&groups, sizeof(struct group));
+	npt_ht_init(&tracks, sizeof(struct track));
+	for (i = 0; i < (size_t)argc; i++) {
+		if (merge)
+			read_partial(argv[i], &rc);
+		else
+			read_events(argv[i], &rc);
+	}
+	if (skipped > 0 && !partial)
+		npt_warnx("warning: %llu event%s with an empty duration "
+		    "skipped", skipped, skipped == 1 ? "" : "s");
+
+	gv = npt_ereallocarray(NULL, groups.n ? groups.n : 1, sizeof *gv);
+	for (i = n = 0; (e = npt_ht_iter(&groups, &i)) != NULL; n++) {
+		gv[n] = npt_ht_val(e);
+		gv[n]->key = e->key;
+		gv[n]->keylen = e->len;
+	}
+	if (unit >= 0 || n > 0) {
+		int u = unit < 0 ? 0 : unit;
+
+		for (i = 0; i < n && !partial; i++)
+			finish(gv[i], u == 0 ? 0 : npt_unit_scale[u],
+			    digits + 1);
+		if (partial) {
+			for (i = 0; i < n; i++)
+				if (qmode == Q_EXACT)
+					qsort(gv[i]->v, gv[i]->nv,
+					    sizeof *gv[i]->v, i64cmp);
+			qsort(gv, n, sizeof *gv, groupcmp);
+			print_partial(gv, n);
+		} else {
+			qsort(gv, n, sizeof *gv, groupcmp);
+			print_table(gv, n);
+		}
+	}
+	return npt_out_close() | rc;
+}

@@ -1,0 +1,611 @@
+/* See LICENSE file for copyright and license details. */
+/*
+ * npt-overlap: events (npt-events(5)) sorted by start in, busy, exclusive,
+ * overlap and idle time per class of tracks out.
+ *
+ * One sweep, memory O(tracks + classes^2).  Events come by start, so once
+ * an event starting at s is read, nothing before s can change: each class
+ * is busy from the frontier T up to the end of its current run (the union
+ * of its events so far, which reaches back to T or it would have ended),
+ * cut at s.  Sorting those few ends splits [T, s) into pieces with a
+ * fixed set of busy classes, which add to the union, to a class's own
+ * time when it is alone, and to the overlap of every pair in the set.
+ * Per track, the same run merging gives its busy time.
+ */
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/npt.h"
+
+static const char synopsis[] =
+    "[-p] [-c name=pattern[,pattern ...]] [file ...]";
+
+#define MAXCLASS 32
+
+struct class {
+	char *name;
+	char **pat;
+	size_t npat;
+	int shown;		/* given with -c, or has tracks */
+	int has;		/* a run is open */
+	int64_t rs, re;		/* current run */
+	int64_t busy, only;
+	size_t ntrack;
+	int64_t sumbusy, maxbusy;	/* over its tracks */
+};
+
+struct track {
+	int class;
+	int has;
+	int64_t rs, re, busy;
+	const char *name;
+	size_t namelen;
+};
+
+static struct class cls[MAXCLASS + 1];
+static int ncls, explicit, pretty;
+static int64_t pair[MAXCLASS + 1][MAXCLASS + 1];
+static int64_t unionb, multi;
+static int unit = -1, digits;
+static struct npt_ht tracks;
+static struct npt_htc tcache;
+
+static const char *const defaults[] = {
+	"compute=core*,slice*,css*,tile*,pe*,mac*,npu*,compute*",
+	"dma=*dma*,*DMA*",
+	"ctrl=ctrl*,control*",
+	"host=host*,hal*,cpu*",
+	NULL,
+};
+
+static void
+add_class(const char *arg, int opt)
+{
+	const char *eq = strchr(arg, '='), *p, *c;
+	struct class *k;
+	size_t i;
+
+	if (eq == NULL || eq == arg)
+		npt_errx(2, "-c: not name=pattern[,pattern...]: \"%s\"", arg);
+	for (p = arg; p < eq; p++)
+		if (!(*p == '_' || *p == '-' || *p == '.' ||
+		    (*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') ||
+		    (*p >= 'A' && *p <= 'Z')))
+			npt_errx(2, "-c: class name \"%.*s\": letters, digits, "
+			    "'_', '-' and '.' only", (int)(eq - arg), arg);
+	for (i = 0; i < (size_t)ncls; i++)
+		if (strlen(cls[i].name) == (size_t)(eq - arg) &&
+		    memcmp(cls[i].name, arg, (size_t)(eq - arg)) == 0)
+			npt_errx(2, "-c: class %s given twice", cls[i].name);
+	if ((size_t)(eq - arg) == 5 && memcmp(arg, "other", 5) == 0)
+		npt_errx(2, "-c: other is the class of unmatched tracks");
+	if (ncls == MAXCLASS)
+		npt_errx(2, "-c: more than %d classes", MAXCLASS);
+	k = &cls[ncls++];
+	k->name = npt_estrndup(arg, (size_t)(eq - arg));
+	k->shown = opt;
+	for (p = eq + 1;; p = c + 1) {
+		c = strchr(p, ',');
+		if (c == NULL)
+			c = p + strlen(p);
+		if (c == p)
+			npt_errx(2, "-c: empty pattern in \"%s\"", arg);
+		k->pat = npt_ereallocarray(k->pat, k->npat + 1, sizeof *k->pat);
+		k->pat[k->npat++] = npt_estrndup(p, (size_t)(c - p));
+		if (*c == '\0')
+			break;
+	}
+}
+
+static int
+classify(const char *name)
+{
+	int i;
+	size_t j;
+
+	for (i = 0; i < ncls; i++)
+		for (j = 0; j < cls[i].npat; j++)
+			if (fnmatch(cls[i].pat[j], name, 0) == 0)
+				return i;
+	return ncls;		/* other */
+}
+
+static int
+lowbit(uint64_t set)
+{
+#ifdef __GNUC__
+	return __builtin_ctzll(set);
+#else
+	int i;
+
+	for (i = 0; !(set >> i & 1); i++)
+		;
+	return i;
+#endif
+}
+
+/* len more time during which exactly the classes in set were busy */
+static void
+account(uint64_t set, int64_t len)
+{
+	uint64_t rest;
+	int a;
+
+	if (len <= 0 || set == 0)
+		return;
+	unionb += len;
+	if ((set & (set - 1)) == 0) {
+		a = lowbit(set);
+		cls[a].busy += len;
+		cls[a].only += len;
+		return;
+	}
+	multi += len;
+	for (; set != 0; set &= set - 1) {
+		a = lowbit(set);
+		cls[a].busy += len;
+		for (rest = set & (set - 1); rest != 0; rest &= rest - 1)
+			pair[a][lowbit(rest)] += len;
+	}
+}
+
+/* Account for [t, s): every class busy up to the end of its run. */
+static void
+advance(int64_t t, int64_t s)
+{
+	int idx[MAXCLASS + 1], n = 0, i, j, x;
+	uint64_t set = 0;
+	int64_t end;
+
+	for (i = 0; i <= ncls; i++)
+		if (cls[i].has && cls[i].re > t) {
+			/* insertion sort by end of run */
+			for (j = n; j > 0 && cls[idx[j - 1]].re > cls[i].re; j--)
+				idx[j] = idx[j - 1];
+			idx[j] = i;
+			n++;
+			set |= (uint64_t)1 << i;
+		}
+	for (i = 0; i < n; i++) {
+		x = idx[i];
+		end = cls[x].re < s ? cls[x].re : s;
+		account(set, end - t);
+		if (end > t)
+			t = end;
+		set &= ~((uint64_t)1 << x);
+		if (t >= s)
+			break;
+	}
+}
+
+static void
+run(int *has, int64_t *rs, int64_t *re, int64_t *busy, int64_t s, int64_t e)
+{
+	if (*has && s <= *re) {
+		if (e > *re)
+			*re = e;
+		return;
+	}
+	if (*has && busy != NULL)
+		*busy += *re - *rs;
+	*has = 1;
+	*rs = s;
+	*re = e;
+}
+
+static int64_t first, last, front;
+static int started;
+
+static void
+read_events(const char *path, int *rc)
+{
+	struct npt_tsv t;
+	struct npt_tcol tc = { -1, -1, -1 };
+	long trcol = -1;
+	size_t need = SIZE_MAX;
+	int r, d;
+
+	if (npt_tsv_open(&t, path) < 0) {
+		*rc = 1;
+		return;
+	}
+	while ((r = npt_tsv_nextn(&t, need)) != NPT_TSV_EOF) {
+		const char *e;
+		int64_t ts, dur;
+		struct track *k;
+		int isnew;
+
+		if (r == NPT_TSV_META)
+			continue;
+		if (r == NPT_TSV_HEADER) {
+			if ((e = npt_tcol_find(&tc, &t.hdr)) != NULL)
+				npt_errat(t.in.name, t.in.lineno, "%s", e);
+			if (tc.ts < 0)
+				npt_errat(t.in.name, t.in.lineno, "no column "
+				    "ts_%s in the header", npt_unit_name[tc.unit]);
+			if (unit >= 0 && tc.unit != unit)
+				npt_errat(t.in.name, t.in.lineno, "dur_%s after "
+				    "dur_%s: one unit per stream (convert cycles "
+				    "with npt-time)", npt_unit_name[tc.unit],
+				    npt_unit_name[unit]);
+			unit = tc.unit;
+			trcol = (long)npt_tsv_col(&t, "track");
+			need = (size_t)(tc.dur > tc.ts ? tc.dur : tc.ts);
+			if (trcol > (long)need)
+				need = (size_t)trcol;
+			need++;
+			continue;
+		}
+		if (t.f[tc.dur].n == 0 || t.f[tc.ts].n == 0)
+			continue;
+		if ((e = npt_tcol_parse(unit, t.f[tc.dur].p, t.f[tc.dur].n,
+		    &dur, &d)) != NULL || dur < 0)
+			npt_errat(t.in.name, t.in.lineno, "column %s: %s: \"%.*s\"",
+			    t.hdr.col[tc.dur].p, e ? e : "negative",
+			    (int)t.f[tc.dur].n, t.f[tc.dur].p);
+		if (d > digits)
+			digits = d;
+		if ((e = npt_tcol_parse(unit, t.f[tc.ts].p, t.f[tc.ts].n,
+		    &ts, &d)) != NULL || (ts > 0 && dur > INT64_MAX - ts))
+			npt_errat(t.in.name, t.in.lineno, "column %s: %s: \"%.*s\"",
+			    t.hdr.col[tc.ts].p, e ? e : "too large",
+			    (int)t.f[tc.ts].n, t.f[tc.ts].p);
+		if (d > digits)
+			digits = d;
+		if (!started) {
+			started = 1;
+			first = front = ts;
+			last = ts + dur;
+		} else if (ts < front) {
+			char b[48];
+
+			b[npt_tcol_fmt(b, front, unit,
+			    npt_unit_scale[unit])] = '\0';
+			npt_errat(t.in.name, t.in.lineno, "column %s: out of "
+			    "order: \"%.*s\" after %s (npt-overlap needs events "
+			    "sorted by start)", t.hdr.col[tc.ts].p,
+			    (int)t.f[tc.ts].n, t.f[tc.ts].p, b);
+		}
+		if (ts > front) {
+			advance(front, ts);
+			front = ts;
+		}
+		if (ts + dur > last)
+			last = ts + dur;
+		k = npt_htc_put(&tracks, &tcache, t.f[trcol].p, t.f[trcol].n,
+		    &isnew);
+		if (isnew) {
+			char *name = npt_emalloc(t.f[trcol].n + 1);
+			long n = npt_tsv_unescape(name, t.f[trcol].p,
+			    t.f[trcol].n);
+
+			name[n < 0 ? 0 : n] = '\0';
+			k->class = classify(name);
+			free(name);
+			k->name = npt_ht_key(k, &k->namelen);
+		}
+		run(&k->has, &k->rs, &k->re, &k->busy, ts, ts + dur);
+		run(&cls[k->class].has, &cls[k->class].rs, &cls[k->class].re,
+		    NULL, ts, ts + dur);
+	}
+	if (t.in.err)
+		*rc = 1;
+	npt_tsv_close(&t);
+}
+
+/* Compare names with digit runs by value: core2 before core10. */
+static int
+natcmp(const char *a, const char *b)
+{
+	while (*a && *b) {
+		if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
+			const char *x = a, *y = b;
+			size_t nx, ny;
+			int c;
+
+			while (*x == '0' && x[1] >= '0' && x[1] <= '9')
+				x++;
+			while (*y == '0' && y[1] >= '0' && y[1] <= '9')
+				y++;
+			for (a = x; *a >= '0' && *a <= '9'; a++)
+				;
+			for (b = y; *b >= '0' && *b <= '9'; b++)
+				;
+			nx = (size_t)(a - x);
+			ny = (size_t)(b - y);
+			if (nx != ny)
+				return nx < ny ? -1 : 1;
+			if ((c = memcmp(x, y, nx)) != 0)
+				return c;
+			continue;
+		}
+		if (*a != *b)
+			return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+		a++, b++;
+	}
+	return (unsigned char)*a - (unsigned char)*b;
+}
+
+static int
+trackcmp(const void *pa, const void *pb)
+{
+	const struct track *a = *(struct track *const *)pa;
+	const struct track *b = *(struct track *const *)pb;
+
+	if (a->class != b->class)
+		return a->class < b->class ? -1 : 1;
+	return natcmp(a->name, b->name);
+}
+
+static int64_t span;
+
+/* t as a percentage of the span, 3 decimals, rounded half up */
+static size_t
+pct(char *b, int64_t t, int decimals)
+{
+	uint64_t q, r, m = 100 * npt_pow10[decimals];
+
+	if (span <= 0 || t < 0)
+		return 0;
+	npt_muldiv((uint64_t)t, m, (uint64_t)span, &q, &r);
+	if (r >= (uint64_t)span - r)
+		q++;
+	return npt_fmt_dec(b, (int64_t)q, decimals);
+}
+
+static size_t
+balance(char *b, const struct class *k, int decimals)
+{
+	uint64_t q, r, den;
+
+	if (k->ntrack == 0 || k->maxbusy <= 0)
+		return 0;
+	/* mean / max = sum / (n max) */
+	den = (uint64_t)k->ntrack * (uint64_t)k->maxbusy;
+	npt_muldiv((uint64_t)k->sumbusy, 100 * npt_pow10[decimals], den, &q,
+	    &r);
+	if (r >= den - r)
+		q++;
+	return npt_fmt_dec(b, (int64_t)q, decimals);
+}
+
+static void
+tsv_row(const char *kind, const char *name, const char *name2, int64_t t,
+    const struct class *only)
+{
+	char b[64];
+
+	npt_out_str(kind);
+	npt_out_putc('\t');
+	npt_out_str(name);
+	if (name2 != NULL) {
+		npt_out_putc(',');
+		npt_out_str(name2);
+	}
+	npt_out_putc('\t');
+	npt_out_write(b, npt_tcol_fmt(b, t, unit, digits));
+	npt_out_putc('\t');
+	npt_out_write(b, pct(b, t, 3));
+	npt_out_putc('\t');
+	if (only != NULL) {
+		npt_out_write(b, npt_tcol_fmt(b, only->only, unit, digits));
+		npt_out_putc('\t');
+		npt_out_write(b, pct(b, only->only, 3));
+		npt_out_putc('\t');
+		npt_out_write(b, balance(b, only, 3));
+	} else {
+		npt_out_str("\t\t");
+	}
+	npt_out_putc('\n');
+}
+
+/*
+ * Torq's time format: x.xxxs, x.xxxms, x.xxxµs or Nns, rounded half up;
+ * cycles as Ncyc.  Times other than cycles are held in picoseconds.
+ */
+static size_t
+human(char *b, int64_t t)
+{
+	static const char *const sfx[] = { "s", "ms", "\xc2\xb5s" };
+	static const int64_t ps[] = { 1000000000000, 1000000000, 1000000 };
+	int64_t q, r;
+	size_t n;
+	int i;
+
+	if (unit == NPT_UNIT_CYC) {
+		n = npt_fmt_i64(b, t);
+		memcpy(b + n, "cyc", 3);
+		return n + 3;
+	}
+	for (i = 0; i < 3; i++) {
+		if (t < ps[i])
+			continue;
+		q = t / (ps[i] / 1000);
+		r = t % (ps[i] / 1000);
+		if (r * 2 >= ps[i] / 1000)
+			q++;
+		n = npt_fmt_dec(b, q, 3);
+		memcpy(b + n, sfx[i], strlen(sfx[i]));
+		return n + strlen(sfx[i]);
+	}
+	n = npt_fmt_i64(b, (t + 500) / 1000);
+	memcpy(b + n, "ns", 2);
+	return n + 2;
+}
+
+/* "  label<26> value>14  (pct%)", label capitalised when cap is set */
+static void
+prow(const char *label, int cap, const char *v, int64_t t, int withpct)
+{
+	char p[32];
+	size_t n = strlen(label), chars = 0, i;
+
+	npt_out_str("  ");
+	if (cap && label[0] >= 'a' && label[0] <= 'z') {
+		npt_out_putc(label[0] - 'a' + 'A');
+		label++;
+	}
+	npt_out_str(label);
+	for (; n < 26; n++)
+		npt_out_putc(' ');
+	npt_out_putc(' ');
+	/* right-align v in 14 columns, counting UTF-8 characters */
+	for (i = 0; v[i]; i++)
+		chars += ((unsigned char)v[i] & 0xc0) != 0x80;
+	for (; chars < 14; chars++)
+		npt_out_putc(' ');
+	npt_out_str(v);
+	if (withpct) {
+		p[pct(p, t, 2)] = '\0';
+		npt_out_str("  (");
+		npt_out_str(p[0] ? p : "-");
+		npt_out_str("%)");
+	}
+	npt_out_putc('\n');
+}
+
+static void
+ptime(const char *label, int cap, int64_t t, int withpct)
+{
+	char v[64];
+
+	v[human(v, t)] = '\0';
+	prow(label, cap, v, t, withpct);
+}
+
+static void
+print_pretty(char **argv, int argc, struct track **tv, size_t n)
+{
+	char l[128], b[32];
+	size_t i, j;
+	int a, k;
+
+	npt_out_str("====================== npt Profile Overview "
+	    "========================\n  Input: ");
+	for (i = 0; i < (size_t)argc; i++) {
+		npt_out_str(i ? " " : "");
+		npt_out_str(strcmp(argv[i], "-") ? argv[i] : "<stdin>");
+	}
+	npt_out_str("\n  ");
+	for (i = 0; i < 56; i++)
+		npt_out_str("\xe2\x94\x80");	/* U+2500 */
+	npt_out_putc('\n');
+	ptime("OVERALL", 0, span, 0);
+	ptime("Busy", 0, unionb, 1);
+	for (a = 0; a <= ncls; a++) {
+		if (!cls[a].shown)
+			continue;
+		ptime(cls[a].name, 1, cls[a].busy, 1);
+		snprintf(l, sizeof l, "%s Only", cls[a].name);
+		ptime(l, 1, cls[a].only, 1);
+		for (j = 0; j < n; j++)
+			if (tv[j]->class == a)
+				ptime(tv[j]->name, 0, tv[j]->busy, 1);
+		if (cls[a].ntrack > 1) {
+			snprintf(l, sizeof l, "%s Balance", cls[a].name);
+			i = balance(b, &cls[a], 2);
+			memcpy(b + i, "%", 2);
+			prow(l, 1, i ? b : "-", 0, 0);
+		}
+	}
+	for (a = 0; a <= ncls; a++)
+		for (k = a + 1; k <= ncls; k++)
+			if (cls[a].shown && cls[k].shown) {
+				snprintf(l, sizeof l, "%s/%c%s Overlap",
+				    cls[a].name, cls[k].name[0] >= 'a' &&
+				    cls[k].name[0] <= 'z' ? cls[k].name[0] - 'a' +
+				    'A' : cls[k].name[0], cls[k].name + 1);
+				ptime(l, 1, pair[a][k], 1);
+			}
+	ptime("Two Or More Classes", 0, multi, 1);
+	ptime("Idle", 0, span - unionb, 1);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct npt_getopt g = { 0 };
+	struct npt_ht_ent *e;
+	struct track **tv;
+	char *stdinarg[] = { "-", NULL }, b[64];
+	size_t i, j, n;
+	int c, rc = 0, a, k;
+
+	npt_init(argv[0]);
+	while ((c = npt_getopt(&g, argc, argv, "c:p", NULL, synopsis)) != -1) {
+		switch (c) {
+		case 'c':
+			explicit = 1;
+			add_class(g.arg, 1);
+			break;
+		case 'p':
+			pretty = 1;
+			break;
+		}
+	}
+	if (!explicit)
+		for (i = 0; defaults[i] != NULL; i++)
+			add_class(defaults[i], 0);
+	cls[ncls].name = "other";
+	argv += g.ind;
+	argc -= g.ind;
+	if (argc == 0) {
+		argv = stdinarg;
+		argc = 1;
+	}
+	npt_ht_init(&tracks, sizeof(struct track));
+	for (i = 0; i < (size_t)argc; i++)
+		read_events(argv[i], &rc);
+	if (unit < 0)
+		return npt_out_close() | rc;
+	if (started)
+		advance(front, last);
+	span = started ? last - first : 0;
+
+	tv = npt_ereallocarray(NULL, tracks.n ? tracks.n : 1, sizeof *tv);
+	for (i = n = 0; (e = npt_ht_iter(&tracks, &i)) != NULL; n++) {
+		struct track *t = npt_ht_val(e);
+
+		if (t->has)
+			t->busy += t->re - t->rs;
+		tv[n] = t;
+		k = t->class;
+		cls[k].shown = 1;
+		cls[k].ntrack++;
+		cls[k].sumbusy += t->busy;
+		if (t->busy > cls[k].maxbusy)
+			cls[k].maxbusy = t->busy;
+	}
+	qsort(tv, n, sizeof *tv, trackcmp);
+
+	if (pretty) {
+		print_pretty(argv, argc, tv, n);
+		free(tv);
+		return npt_out_close() | rc;
+	}
+
+	snprintf(b, sizeof b, "#kind\tname\ttime_%s\tpct\tonly_%s\tonly_pct\t"
+	    "balance_pct\n", npt_unit_name[unit], npt_unit_name[unit]);
+	npt_out_str(b);
+	tsv_row("span", "all", NULL, span, NULL);
+	tsv_row("busy", "all", NULL, unionb, NULL);
+	tsv_row("idle", "all", NULL, span - unionb, NULL);
+	tsv_row("multi", "all", NULL, multi, NULL);
+	for (a = 0; a <= ncls; a++)
+		if (cls[a].shown)
+			tsv_row("class", cls[a].name, NULL, cls[a].busy, &cls[a]);
+	for (a = 0; a <= ncls; a++)
+		for (k = a + 1; k <= ncls; k++)
+			if (cls[a].shown && cls[k].shown)
+				tsv_row("overlap", cls[a].name, cls[k].name,
+				    pair[a][k], NULL);
+	for (j = 0; j < n; j++) {
+		char *name = npt_estrndup(tv[j]->name, tv[j]->namelen);
+
+		tsv_row("track", name, NULL, tv[j]->busy, NULL);
+		free(name);
+	}
+	free(tv);
+	return npt_out_close() | rc;
+}

@@ -1,0 +1,11 @@
+#!/usr/bin/env bats
+# The C unit tests of lib/wide.c, lib/tcol.c and lib/qsketch.c
+# (tests/unit/agg-test.c), run as one TAP stream.
+load test_helper
+
+@test "lib-agg: every unit test passes" {
+	run "$NPT_ROOT/tests/unit/agg-test"
+	[ "$status" -eq 0 ] || flunk "$(printf '%s\n' "$output" | grep '^not ok')"
+	[[ $output == *"1.."* ]]
+	[[ $output != *"not ok"* ]]
+}

@@ -1,0 +1,306 @@
+#!/usr/bin/env bats
+# npt-agg: per-group statistics, checked against an independent Python
+# computation (tests/helpers/agg_ref.py) and hand-worked values.
+load test_helper
+
+GEN="$NPT_ROOT/tests/helpers/gen_events.py"
+REF="$NPT_ROOT/tests/helpers/agg_ref.py"
+
+gen() {
+	python3 "$GEN" "$@"
+}
+
+@test "agg: every statistic equals the independent computation, for each unit and key" {
+	for u in cyc ns us ms; do
+		for s in 1 2; do
+			gen "$s" 400 "$u" > ev.tsv
+			for k in op id track op,track extra; do
+				npt-agg -k "$k" ev.tsv > got
+				python3 "$REF" -k "$k" < ev.tsv > want
+				cmp -s got want || flunk "unit $u seed $s -k $k: $(diff want got | head -5)"
+			done
+		done
+	done
+}
+
+@test "agg: self time subtracts direct children on the same track (hand-worked)" {
+	run -0 sh -c "npt-agg -s op '$FIXTURES/agg/nested.tsv' | cut -f1,2,3,12"
+	assert_output <<-'EOF'
+	#op	count	total_cyc	self_cyc
+	INNER	3	90	80
+	LEAF	1	10	10
+	OUTER	2	105	55
+	*	6	205	145
+	EOF
+}
+
+@test "agg: yolov8s per-type shares match the vendor's table summed by type" {
+	npt-synth -j 0 -F events | awk -F'\t' '/^#/ || $3 ~ /^core/' | npt-agg > got
+	awk -F'\t' '!/^#/ { s[$2] += $3 } END { for (k in s) printf "%s\t%.3f\n", k, s[k] }' \
+		"$NPT_ROOT/examples/data/yolov8s_ops.tsv" | sort > vendor
+	awk -F'\t' '!/^#/ && $1 != "*" { print $1 "\t" $4 }' got | sort > ours
+	[ "$(wc -l < ours)" -eq 12 ]
+	join -t "$(printf '\t')" vendor ours | awk -F'\t' '
+		{ d = $2 - $3; if (d < 0) d = -d; if (d > 0.01) { print "differs: " $0; bad = 1 } }
+		END { exit bad }'
+	cmp "$NPT_ROOT/examples/data/yolov8s_ops.tsv" "$NPT_ROOT/../shared/corpus/sigmastar/yolov8s_ops.tsv" ||
+		[ ! -e "$NPT_ROOT/../shared/corpus/sigmastar/yolov8s_ops.tsv" ]
+}
+
+@test "agg: shares sum to exactly 100 at the printed precision" {
+	gen 7 3000 > ev.tsv
+	for k in id op,id extra,id,track; do
+		npt-agg -k "$k" ev.tsv | awk -F'\t' -v k="$k" '
+			NR == 1 { for (i = 1; i <= NF; i++) if ($i == "share_pct") c = i }
+			NR > 1 && $1 != "*" { s += $c * 1000; n++ }
+			END { if (s != 100000 || n < 20) { print k, s, n; exit 1 } }'
+	done
+}
+
+@test "agg: -s id sorts by operator index (the \"each\" view), -r reverses" {
+	gen 3 300 > ev.tsv
+	npt-agg -k id -s id ev.tsv | awk -F'\t' 'NR > 1 && $1 != "*" { print $1 }' > got
+	awk -F'\t' '!/^#/ { print $5 }' ev.tsv | sort -un > want
+	cmp got want
+	npt-agg -k id -s id -r ev.tsv | awk -F'\t' 'NR > 1 && $1 != "*" { print $1 }' > got
+	sort -unr want | cmp - got
+	npt-agg -k id -s count ev.tsv | awk -F'\t' 'NR > 1 && $1 != "*" { print $2 }' > got
+	sort -nr got | cmp - got
+	npt-agg -k id -s total_cyc ev.tsv | cmp - <(npt-agg -k id ev.tsv)
+}
+
+@test "agg: the totals line is the last, with * in every key column" {
+	gen 4 200 > ev.tsv
+	run -0 npt-agg -k op,track ev.tsv
+	[[ ${lines[-1]} == "*	*	"* ]]
+	[ "$(printf '%s\n' "$output" | grep -c '^\*	')" -eq 1 ]
+	want=$(awk -F'\t' '!/^#/ { n++; s += $2 } END { print n "\t" s }' ev.tsv)
+	[ "$(printf '%s\n' "${lines[-1]}" | cut -f3,4)" = "$want" ]
+}
+
+@test "agg: -p aligns the table for people with a cumulative share" {
+	gen 5 300 > ev.tsv
+	run -0 npt-agg -k id -p ev.tsv
+	[[ ${lines[0]} == id*count*total_cyc*share_pct*cum_pct*avg_cyc* ]]
+	# every line as wide as the header; numbers right-aligned
+	w=${#lines[0]}
+	for l in "${lines[@]}"; do [ "${#l}" -eq "$w" ] || flunk "width ${#l}: $l"; done
+	[[ ${lines[-2]} == -----* ]]
+	[[ ${lines[-1]} == total* ]]
+	[ "$(printf '%s\n' "${lines[-3]}" | awk '{ print $5 }')" = "100.000" ]
+	# the cumulative column is the running sum of the shares
+	printf '%s\n' "$output" | awk 'NR > 1 && $1 !~ /^(-|total)/ {
+		c += $4 * 1000; if (c != $5 * 1000) { print; exit 1 } }'
+}
+
+@test "agg: -q none and --no-self drop their columns; --no-self takes unsorted input" {
+	gen 6 200 > ev.tsv
+	run -0 npt-agg -q none --no-self ev.tsv
+	[ "${lines[0]}" = "#op	count	total_cyc	share_pct	avg_cyc	min_cyc	max_cyc	stddev_cyc" ]
+	python3 "$REF" -q none --no-self < ev.tsv > want
+	[ "$output" = "$(cat want)" ]
+	(head -n 2 ev.tsv; tail -n +3 ev.tsv | sort -r) > shuffled.tsv
+	npt-agg --no-self shuffled.tsv > a
+	npt-agg --no-self ev.tsv > b
+	cmp a b
+}
+
+@test "agg: sketch quantiles are within 1% of the exact ones" {
+	python3 -c '
+import random
+r = random.Random(3)
+print("#dur_cyc\top")
+for i in range(20000):
+    print("%d\t%s" % (int(r.lognormvariate(10, 2)), r.choice("ABCD")))' > ev.tsv
+	npt-agg ev.tsv | cut -f1,8-10 | sort > ex.out
+	npt-agg -q sketch ev.tsv | grep -v '^##' | cut -f1,8-10 | sort > sk.out
+	[ "$(head -n1 sk.out)" = "$(head -n1 ex.out)" ]
+	paste ex.out sk.out | awk -F'\t' 'NR > 1 && $1 != "*" {
+		for (i = 2; i <= 4; i++) { e = $i; s = $(i + 4); d = (s - e) / e
+			if (d < 0) d = -d; if (d > 0.01) { print; exit 1 }; n++ } }
+		END { if (n != 12) exit 1 }'
+	npt-agg -q sketch ev.tsv | head -n1 | grep -qx '## npt-agg.quantiles=sketch'
+}
+
+@test "agg: --merge of partials of any split equals one pass (exact, sketch, none)" {
+	npt-synth -i 30 -F events > ev.tsv
+	gen 8 600 >> ev.tsv
+	n=$(wc -l < ev.tsv)
+	for q in exact sketch none; do
+		for pieces in 2 3 7; do
+			rm -f piece.*
+			# split at any line; a piece starts with the header in force there
+			awk -v n=$((n / pieces + 1)) '/^#[^#]/ { h = $0 }
+				(NR - 1) % n == 0 { f = sprintf("piece.%02d.tsv", (NR - 1) / n)
+					if (NR > 1 && !/^#/) print h > f }
+				{ print > f }' ev.tsv
+			for p in piece.*.tsv; do npt-agg -q "$q" --no-self --partial "$p" > "$p.part"; done
+			npt-agg --merge piece.*.part > got
+			npt-agg -q "$q" --no-self ev.tsv > want2
+			cmp got want2 || flunk "$q in $pieces pieces: $(diff want2 got | head -3)"
+		done
+	done
+}
+
+@test "agg: partials merge in stages and carry skipped events" {
+	gen 9 300 > ev.tsv
+	head -n 150 ev.tsv > a.tsv
+	(sed -n 2p ev.tsv; tail -n +151 ev.tsv) > b.tsv
+	npt-agg -q sketch --partial a.tsv > a.part
+	npt-agg -q sketch --partial b.tsv > b.part
+	npt-agg --merge --partial a.part | npt-agg --merge - b.part > got
+	npt-agg --merge a.part b.part > want
+	cmp got want
+}
+
+@test "agg: the GNU parallel recipe gives the one-pass table" {
+	command -v parallel >/dev/null || skip "GNU parallel is not installed"
+	npt-synth -i 100 -F events > ev.tsv
+	parallel --pipe --block 100k --header '(#.*\n)*' -j 2 npt-agg --partial -q sketch < ev.tsv |
+		npt-agg --merge > got
+	npt-agg -q sketch ev.tsv > want
+	cmp got want
+	[ "$(grep -vc '^#' got)" -eq 14 ]
+}
+
+@test "agg: input in microseconds keeps its decimals and names the unit" {
+	printf '#ts_us\tdur_us\ttrack\top\n0.000\t1.500\tc\tA\n2\t2.25\tc\tA\n5\t0.001\tc\tB\n' > ev.tsv
+	run -0 npt-agg ev.tsv
+	assert_output <<-'EOF'
+	#op	count	total_us	share_pct	avg_us	min_us	max_us	median_us	p90_us	p99_us	stddev_us	self_us
+	A	2	3.750	99.973	1.8750	1.500	2.250	1.500	2.250	2.250	0.5303	3.750
+	B	1	0.001	0.027	0.0010	0.001	0.001	0.001	0.001	0.001		0.001
+	*	3	3.751	100.000	1.2503	0.001	2.250				1.1451	3.751
+	EOF
+}
+
+@test "agg: self time needs ts order per track: the first line out of order is named" {
+	printf '#ts_cyc\tdur_cyc\ttrack\top\n10\t5\tc0\tA\n5\t1\tc1\tA\n4\t1\tc0\tB\n' > ev.tsv
+	run --separate-stderr -1 npt-agg ev.tsv
+	assert_stderr 'npt-agg: ev.tsv:4: column ts_cyc: out of order on track c0: "4" after 10 (self time needs events sorted by start per track: sort them, or give --no-self)'
+	run -0 npt-agg --no-self ev.tsv
+}
+
+@test "agg: bad data is a located error" {
+	printf '#ts_cyc\tdur_cyc\top\n1\t12x\tA\n' > a.tsv
+	run --separate-stderr -1 npt-agg a.tsv
+	assert_stderr 'npt-agg: a.tsv:2: column dur_cyc: not a number: "12x"'
+	printf '#dur_us\top\n-1.5\tA\n' > b.tsv
+	run --separate-stderr -1 npt-agg b.tsv
+	assert_stderr 'npt-agg: b.tsv:2: column dur_us: negative: "-1.5"'
+	printf '#dur_ns\top\n1.0001\tA\n' > c.tsv
+	run --separate-stderr -1 npt-agg c.tsv
+	assert_stderr 'npt-agg: c.tsv:2: column dur_ns: too many decimal places: "1.0001"'
+	printf '#ts_cyc\top\n1\tA\n' > d.tsv
+	run --separate-stderr -1 npt-agg d.tsv
+	assert_stderr 'npt-agg: d.tsv:1: no duration column (dur_cyc, dur_ns, dur_us or dur_ms)'
+	printf '#ts_cyc\tdur_us\top\n1\t1\tA\n' > e.tsv
+	run --separate-stderr -1 npt-agg e.tsv
+	assert_stderr 'npt-agg: e.tsv:1: ts_cyc and dur_us differ in unit (convert cycles with npt-time)'
+	printf '#dur_cyc\tdur_us\top\n1\t1\tA\n' > f.tsv
+	run --separate-stderr -1 npt-agg f.tsv
+	assert_stderr 'npt-agg: f.tsv:1: two duration columns, dur_cyc and dur_us'
+	printf '#dur_cyc\top\n1\tA\n#dur_us\top\n1\tA\n' > g.tsv
+	run --separate-stderr -1 npt-agg g.tsv
+	assert_stderr 'npt-agg: g.tsv:3: dur_us after dur_cyc: one unit per stream (convert cycles with npt-time)'
+	printf '#dur_cyc\tname\n1\tA\n' > h.tsv
+	run --separate-stderr -1 npt-agg h.tsv
+	assert_stderr 'npt-agg: h.tsv:1: no column op in the header'
+}
+
+@test "agg: events with an empty duration are skipped with one warning" {
+	printf '#dur_cyc\top\n\tINVOKE\n5\tA\n\tINVOKE\n' > ev.tsv
+	run --separate-stderr -0 npt-agg ev.tsv
+	assert_stderr 'npt-agg: warning: 2 events with an empty duration skipped'
+	[ "${#lines[@]}" -eq 3 ]
+}
+
+@test "agg: usage errors exit 2 before reading input" {
+	run --separate-stderr -2 npt-agg -q approx /nonexistent
+	assert_stderr 'npt-agg: -q: not exact, sketch or none: "approx"'
+	run --separate-stderr -2 npt-agg -s nosuch /nonexistent
+	assert_stderr 'npt-agg: -s: no column "nosuch" in the output'
+	run --separate-stderr -2 npt-agg -k op,,id /nonexistent
+	assert_stderr 'npt-agg: -k: empty column name in "op,,id"'
+	run --separate-stderr -2 npt-agg -k count /nonexistent
+	assert_stderr 'npt-agg: -k: count is an output column'
+	run --separate-stderr -2 npt-agg -p --partial /nonexistent
+	assert_stderr 'npt-agg: -p and --partial exclude each other'
+	run --separate-stderr -2 npt-agg -k a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q /nonexistent
+	assert_stderr 'npt-agg: -k: more than 16 columns'
+	run -0 npt-agg -s median_us /dev/null
+	run -0 npt-agg -s share_pct /dev/null
+	run -2 npt-agg -s count_cyc /dev/null
+}
+
+@test "agg: --merge checks that it reads partials that agree" {
+	printf '#dur_cyc\top\n5\tA\n' > ev.tsv
+	run --separate-stderr -1 npt-agg --merge ev.tsv
+	assert_stderr 'npt-agg: ev.tsv:1: not a partial of npt-agg (no npt-agg.quantiles and npt-agg.unit metadata before the header)'
+	npt-agg --partial ev.tsv > a.part
+	npt-agg -q sketch --partial ev.tsv > b.part
+	run --separate-stderr -1 npt-agg --merge a.part b.part
+	assert_stderr 'npt-agg: b.part:1: quantiles sketch, but the partials before had exact'
+	run --separate-stderr -1 npt-agg --merge -k id a.part
+	assert_stderr 'npt-agg: a.part:5: partial grouped by other columns than -k gives'
+	printf '#dur_us\top\n5\tA\n' | npt-agg --partial > c.part
+	run --separate-stderr -1 npt-agg --merge a.part c.part
+	assert_stderr 'npt-agg: c.part:2: unit us, but the partials before had cyc'
+	sed 's/^A\t1\t5/A\tx\t5/' a.part > d.part
+	run --separate-stderr -1 npt-agg --merge d.part
+	assert_stderr 'npt-agg: d.part:6: bad partial: not a number'
+}
+
+@test "agg: an unreadable file is reported and the others still counted" {
+	printf '#dur_cyc\top\n5\tA\n' > ev.tsv
+	run --separate-stderr -1 npt-agg nosuch.tsv ev.tsv
+	assert_stderr 'npt-agg: nosuch.tsv: No such file or directory'
+	[ "${lines[1]}" = "A	1	5	100.000	5.0	5	5	5	5	5		5" ]
+}
+
+@test "agg: empty input prints nothing; a header alone prints an empty table" {
+	run -0 npt-agg < /dev/null
+	[ -z "$output" ]
+	printf '#ts_cyc\tdur_cyc\top\n' | npt-agg > got
+	run -0 cat got
+	[ "${#lines[@]}" -eq 2 ]
+	[ "${lines[1]}" = "$(printf '*\t0\t0\t\t\t\t\t\t\t\t\t0')" ]
+}
+
+@test "agg: a last line without LF, empty fields, - as stdin" {
+	printf '#dur_cyc\top\tid\n5\t\t1\n7\tA\t' > ev.tsv
+	run -0 npt-agg -k op,id - < ev.tsv
+	[ "${lines[1]}" = "A		1	7	58.333	7.0	7	7	7	7	7		7" ]
+	[ "${lines[2]}" = "	1	1	5	41.667	5.0	5	5	5	5	5		5" ]
+}
+
+@test "agg: a 1 MiB key is a group like any other" {
+	{ printf '#dur_cyc\top\n3\t'; head -c 1048576 /dev/zero | tr '\0' x; printf '\n4\tB\n'; } > ev.tsv
+	run -0 npt-agg ev.tsv
+	[ "${#lines[@]}" -eq 4 ]
+	[ "${#lines[2]}" -gt 1048576 ]
+}
+
+@test "agg: write errors, | head and busybox sh" {
+	npt-synth -i 3 -F events > ev.tsv
+	need_devfull
+	run --separate-stderr -1 sh -c 'npt-agg -k id ev.tsv > /dev/full'
+	assert_stderr 'npt-agg: write error: No space left on device'
+	run -0 sh -c 'npt-agg -k id ev.tsv | head -n1'
+	[ "$output" = "#id	count	total_cyc	share_pct	avg_cyc	min_cyc	max_cyc	median_cyc	p90_cyc	p99_cyc	stddev_cyc	self_cyc" ]
+	need_busybox
+	run -0 busybox sh -c 'npt-agg ev.tsv | tail -n1 | cut -f1,2'
+	[ "$output" = "*	579" ]
+}
+
+@test "agg: 10,000 groups stay under 8 MiB without exact quantiles" {
+	[ -x /usr/bin/time ] || skip "GNU time is not installed"
+	awk 'BEGIN { print "#id\top\tcost"; for (i = 0; i < 10000; i++) print i "\tOP" i % 50 "\t" 1 + i % 7 }' > m.tsv
+	npt-synth -m m.tsv -i 3 -F events > ev.tsv
+	for q in none sketch; do
+		/usr/bin/time -f %M -o rss npt-agg -k id -q "$q" ev.tsv > out
+		# 10,000 ids, the INVOKE events' empty id, the totals line
+		[ "$(grep -vc '^#' out)" -eq 10002 ]
+		[ "$(cat rss)" -lt 8192 ] || flunk "-q $q: peak RSS $(cat rss) KiB"
+	done
+}

@@ -1,0 +1,192 @@
+#!/usr/bin/env bats
+# npt-overlap: busy, exclusive, overlap and idle time per class of tracks,
+# checked against an independent interval-union computation
+# (tests/helpers/overlap_ref.py, Torq's merge/intersect method).
+load test_helper
+
+GEN="$NPT_ROOT/tests/helpers/gen_events.py"
+REF="$NPT_ROOT/tests/helpers/overlap_ref.py"
+
+# The tool's TSV as "kind name time [only]" lines, sorted.
+flat() {
+	awk -F'\t' '!/^#/ { print $1, $2, $3 ($5 != "" ? " " $5 : "") }' | sort
+}
+
+@test "overlap: random inputs equal an independent interval-union computation" {
+	for s in 1 2 3 4 5 6; do
+		python3 "$GEN" "$s" 300 cyc any > ev.tsv
+		npt-overlap -c compute='core*' -c dma='dma*' ev.tsv | flat > got
+		python3 "$REF" compute='core*' dma='dma*' < ev.tsv | sort > want
+		cmp -s got want || flunk "seed $s: $(diff want got)"
+		# three classes, one track each, and none left for other
+		npt-overlap -c a=core0 -c b=core1 -c c='dma*' ev.tsv | flat > got
+		python3 "$REF" a=core0 b=core1 c='dma*' < ev.tsv | sort > want
+		cmp -s got want || flunk "seed $s, 3 classes: $(diff want got)"
+		# nested events on one track
+		python3 "$GEN" "$s" 300 cyc nest > nest.tsv
+		npt-overlap -c x='core*' nest.tsv | flat > got
+		python3 "$REF" x='core*' < nest.tsv | sort > want
+		cmp -s got want || flunk "seed $s, nested: $(diff want got)"
+	done
+}
+
+@test "overlap: Torq's worked example gives Torq's numbers" {
+	# P1 [0,100] uses dma_in and slice0; P2 [120,150] dma_out; host copy [150,400]
+	cat > ev.tsv <<-'EOF'
+	#ts_cyc	dur_cyc	track
+	0	100	dma_in
+	0	100	slice0
+	120	30	dma_out
+	150	250	host_copy
+	EOF
+	run -0 npt-overlap -c dma='dma*' -c compute='slice*,css*' -c host='host*' ev.tsv
+	assert_output <<-'EOF'
+	#kind	name	time_cyc	pct	only_cyc	only_pct	balance_pct
+	span	all	400	100.000			
+	busy	all	380	95.000			
+	idle	all	20	5.000			
+	multi	all	100	25.000			
+	class	dma	130	32.500	30	7.500	65.000
+	class	compute	100	25.000	0	0.000	100.000
+	class	host	250	62.500	250	62.500	100.000
+	overlap	dma,compute	100	25.000			
+	overlap	dma,host	0	0.000			
+	overlap	compute,host	0	0.000			
+	track	dma_in	100	25.000			
+	track	dma_out	30	7.500			
+	track	slice0	100	25.000			
+	track	host_copy	250	62.500			
+	EOF
+}
+
+@test "overlap: touching, zero-length and single events" {
+	printf '#ts_cyc\tdur_cyc\ttrack\n5\t0\tcore0\n' > one.tsv
+	run -0 npt-overlap one.tsv
+	[ "${lines[1]}" = "span	all	0				" ]
+	[ "${lines[5]}" = "class	compute	0		0		" ]
+	printf '#ts_cyc\tdur_cyc\ttrack\n0\t10\tcore0\n10\t10\tcore0\n20\t0\tdma0\n20\t5\tdma0\n' > touch.tsv
+	run -0 npt-overlap touch.tsv
+	[ "${lines[1]}" = "span	all	25	100.000			" ]
+	[ "${lines[2]}" = "busy	all	25	100.000			" ]
+	[ "${lines[4]}" = "multi	all	0	0.000			" ]
+}
+
+@test "overlap: default classes follow track names; unmatched tracks are other" {
+	printf '#ts_cyc\tdur_cyc\ttrack\n0\t10\tcore0\n0\t4\tdma_in\n2\t4\tctrl0\n3\t3\tweird\n5\t5\tslice1\n' > ev.tsv
+	run -0 sh -c "npt-overlap ev.tsv | awk -F'\t' '\$1 == \"class\" || \$1 == \"track\" { print \$1, \$2, \$3 }'"
+	assert_output <<-'EOF'
+	class compute 10
+	class dma 4
+	class ctrl 4
+	class other 3
+	track core0 10
+	track slice1 5
+	track dma_in 4
+	track ctrl0 4
+	track weird 3
+	EOF
+}
+
+@test "overlap: balance is the mean busy time over the largest, per class" {
+	printf '#ts_cyc\tdur_cyc\ttrack\n0\t100\tcore0\n0\t50\tcore1\n0\t30\tcore2\n' > ev.tsv
+	run -0 sh -c "npt-overlap ev.tsv | awk -F'\t' '\$1 == \"class\" { print \$7 }'"
+	# (100 + 50 + 30) / 3 / 100
+	[ "$output" = "60.000" ]
+}
+
+@test "overlap: times in microseconds keep their decimals" {
+	printf '#ts_us\tdur_us\ttrack\n0.5\t1.25\tcore0\n1\t2.001\tdma0\n' > ev.tsv
+	run -0 npt-overlap ev.tsv
+	[ "${lines[0]}" = "#kind	name	time_us	pct	only_us	only_pct	balance_pct" ]
+	[ "${lines[1]}" = "span	all	2.501	100.000			" ]
+	[ "${lines[4]}" = "multi	all	0.750	29.988			" ]
+}
+
+@test "overlap: -p prints a report shaped like Torq's Host Profile Overview" {
+	printf '#ts_us\tdur_us\ttrack\n0\t100\tdma_in\n0\t100\tslice0\n120\t30\tdma_out\n150\t250\thost_copy\n' > ev.tsv
+	run -0 npt-overlap -p -c dma='dma*' -c compute='slice*' -c host='host*' ev.tsv
+	[ "${lines[1]}" = "  Input: ev.tsv" ]
+	[ "${lines[3]}" = "  OVERALL                         400.000µs" ]
+	printf '%s\n' "$output" | grep -qx '  Dma                             130.000µs  (32.50%)'
+	printf '%s\n' "$output" | grep -qx '  Dma Only                         30.000µs  (7.50%)'
+	printf '%s\n' "$output" | grep -qx '  Dma/Compute Overlap             100.000µs  (25.00%)'
+	printf '%s\n' "$output" | grep -qx '  Idle                             20.000µs  (5.00%)'
+	# every row after the rule has the sample's shape: label<26> value>14
+	sample="$NPT_ROOT/../shared/corpus/torq/host_profile_overview_sample.txt"
+	shape='^  .{26} .{14}(  \([0-9.]+%\))?$'
+	if [ -f "$sample" ]; then
+		sed -n '4,$p' "$sample" | LC_ALL=C.UTF-8 grep -Evc "$shape" | grep -qx 0
+	fi
+	printf '%s\n' "$output" | sed -n '4,$p' | LC_ALL=C.UTF-8 grep -Evc "$shape" | grep -qx 0
+}
+
+@test "overlap: input out of order is a located error" {
+	printf '#ts_cyc\tdur_cyc\ttrack\n10\t5\tcore0\n5\t1\tcore1\n' > ev.tsv
+	run --separate-stderr -1 npt-overlap ev.tsv
+	assert_stderr 'npt-overlap: ev.tsv:3: column ts_cyc: out of order: "5" after 10 (npt-overlap needs events sorted by start)'
+}
+
+@test "overlap: bad data and missing columns are located errors" {
+	printf '#dur_cyc\ttrack\n5\tcore0\n' > a.tsv
+	run --separate-stderr -1 npt-overlap a.tsv
+	assert_stderr 'npt-overlap: a.tsv:1: no column ts_cyc in the header'
+	printf '#ts_cyc\tdur_cyc\n5\t5\n' > b.tsv
+	run --separate-stderr -1 npt-overlap b.tsv
+	assert_stderr 'npt-overlap: b.tsv:1: no column track in the header'
+	printf '#ts_cyc\tdur_cyc\ttrack\n5\t-5\tcore0\n' > c.tsv
+	run --separate-stderr -1 npt-overlap c.tsv
+	assert_stderr 'npt-overlap: c.tsv:2: column dur_cyc: negative: "-5"'
+	printf '#ts_cyc\tdur_cyc\ttrack\nx\t5\tcore0\n' > d.tsv
+	run --separate-stderr -1 npt-overlap d.tsv
+	assert_stderr 'npt-overlap: d.tsv:2: column ts_cyc: not a number: "x"'
+	printf '#ts_cyc\tdur_cyc\ttrack\n1\t5\tcore0\n#ts_us\tdur_us\ttrack\n2\t1\tcore0\n' > e.tsv
+	run --separate-stderr -1 npt-overlap e.tsv
+	assert_stderr 'npt-overlap: e.tsv:3: dur_us after dur_cyc: one unit per stream (convert cycles with npt-time)'
+}
+
+@test "overlap: usage errors exit 2" {
+	run --separate-stderr -2 npt-overlap -c compute
+	assert_stderr 'npt-overlap: -c: not name=pattern[,pattern...]: "compute"'
+	run --separate-stderr -2 npt-overlap -c 'a b=x'
+	assert_stderr 'npt-overlap: -c: class name "a b": letters, digits, '"'_', '-' and '.'"' only'
+	run --separate-stderr -2 npt-overlap -c a=x -c a=y
+	assert_stderr 'npt-overlap: -c: class a given twice'
+	run --separate-stderr -2 npt-overlap -c a=x,
+	assert_stderr 'npt-overlap: -c: empty pattern in "a=x,"'
+	run --separate-stderr -2 npt-overlap -c other=x
+	assert_stderr 'npt-overlap: -c: other is the class of unmatched tracks'
+}
+
+@test "overlap: empty input, header only, no final LF, empty fields, - operand" {
+	run -0 npt-overlap < /dev/null
+	[ -z "$output" ]
+	printf '#ts_cyc\tdur_cyc\ttrack\n' | npt-overlap > out
+	[ "$(sed -n 2p out)" = "span	all	0				" ]
+	printf '#ts_cyc\tdur_cyc\ttrack\n0\t\tcore0\n\t5\tcore0\n1\t4\t\n2\t3\tcore0' > ev.tsv
+	run -0 npt-overlap - < ev.tsv
+	[ "${lines[1]}" = "span	all	4	100.000			" ]
+	printf '%s\n' "$output" | grep -qx 'track		4	100.000			'
+}
+
+@test "overlap: a 1 MiB track name, an unreadable file, write errors, | head, busybox" {
+	{ printf '#ts_cyc\tdur_cyc\ttrack\n0\t3\t'; head -c 1048576 /dev/zero | tr '\0' x; printf '\n'; } > long.tsv
+	run -0 npt-overlap long.tsv
+	[ "${#lines[6]}" -gt 1048576 ]
+	npt-synth -i 2 -F events > ev.tsv
+	run --separate-stderr -1 npt-overlap nosuch ev.tsv
+	assert_stderr 'npt-overlap: nosuch: No such file or directory'
+	run -0 sh -c 'npt-overlap ev.tsv | head -n1'
+	need_devfull
+	run --separate-stderr -1 sh -c 'npt-overlap ev.tsv > /dev/full'
+	assert_stderr 'npt-overlap: write error: No space left on device'
+	need_busybox
+	run -0 busybox sh -c 'npt-overlap ev.tsv | grep -c ^track'
+	[ "$output" = "3" ]
+}
+
+@test "overlap: memory does not grow with the events" {
+	[ -x /usr/bin/time ] || skip "GNU time is not installed"
+	npt-synth -c 8 -i 600 -F events > ev.tsv
+	/usr/bin/time -f %M -o rss npt-overlap ev.tsv > /dev/null
+	[ "$(cat rss)" -lt 8192 ] || flunk "peak RSS $(cat rss) KiB"
+}

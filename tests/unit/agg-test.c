@@ -1,0 +1,271 @@
+/* See LICENSE file for copyright and license details. */
+/*
+ * agg-test: unit tests of lib/wide.c, lib/tcol.c and lib/qsketch.c, as TAP.
+ * Expected values come from other computations: unsigned __int128 where
+ * the compiler has it, r^2 <= a < (r+1)^2 for square roots, snprintf for
+ * decimals, and the sketch's bound checked against the values themselves.
+ * tests/lib-agg.bats runs it; exit status 1 if anything failed.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../lib/npt.h"
+
+static int ntest, nfail;
+
+static void
+ok(int cond, const char *what)
+{
+	ntest++;
+	if (!cond)
+		nfail++;
+	printf("%sok %d - %s\n", cond ? "" : "not ", ntest, what);
+}
+
+static uint64_t rs = 88172645463325252ULL;
+
+static uint64_t
+rnd(void)
+{
+	rs ^= rs << 13;
+	rs ^= rs >> 7;
+	rs ^= rs << 17;
+	return rs;
+}
+
+static uint64_t
+rndbits(void)
+{
+	unsigned b = (unsigned)(rnd() % 65);
+
+	return b == 0 ? 0 : b == 64 ? rnd() : rnd() & ((1ULL << b) - 1);
+}
+
+static void
+test_wide(void)
+{
+	struct npt_u256 a, b, c, q, r, t;
+	char buf[96], want[96];
+	int i, good;
+
+#ifdef __SIZEOF_INT128__
+	__extension__ typedef unsigned __int128 u128;
+
+	good = 1;
+	for (i = 0; i < 100000 && good; i++) {
+		uint64_t x = rndbits(), y = rndbits(), z = rndbits() | 1;
+		u128 p = (u128)x * y, s = p + (u128)z;
+
+		npt_u256_set(&a, z);
+		npt_u256_addmul(&a, x, y);
+		good = a.w[0] == (uint64_t)s && a.w[1] == (uint64_t)(s >> 64) &&
+		    a.w[2] == (s < p) && a.w[3] == 0;
+		/* (x*y + z) / z and % z through the bitwise division */
+		npt_u256_set(&b, z);
+		npt_u256_divmod(&q, &r, &a, &b);
+		good = good && q.w[0] == (uint64_t)(s / z) &&
+		    q.w[1] == (uint64_t)((s / z) >> 64) &&
+		    r.w[0] == (uint64_t)(s % z) && r.w[1] == 0;
+	}
+	ok(good, "wide: addmul and divmod agree with unsigned __int128");
+#endif
+	good = 1;
+	for (i = 0; i < 20000 && good; i++) {
+		a.w[0] = rnd(), a.w[1] = rndbits(), a.w[2] = rndbits();
+		a.w[3] = rndbits() >> 1;
+		npt_u256_sqrt(&r, &a);
+		/* r^2 <= a < (r+1)^2 */
+		good = npt_u256_mul(&t, &r, &r) == 0 && npt_u256_cmp(&t, &a) <= 0;
+		npt_u256_set(&b, 1);
+		npt_u256_add(&r, &b);
+		good = good && (npt_u256_mul(&t, &r, &r) < 0 ||
+		    npt_u256_cmp(&t, &a) > 0);
+	}
+	ok(good, "wide: sqrt is the floor of the square root");
+	good = 1;
+	for (i = 0; i < 20000 && good; i++) {
+		a.w[0] = rnd(), a.w[1] = rndbits(), a.w[2] = rndbits();
+		a.w[3] = rndbits() >> 1;
+		b.w[0] = rndbits(), b.w[1] = i % 3 ? rndbits() : 0;
+		b.w[2] = i % 5 ? 0 : rndbits(), b.w[3] = 0;
+		if (npt_u256_iszero(&b))
+			b.w[0] = 1;
+		/* q b + r = a and r < b */
+		good = npt_u256_divmod(&q, &r, &a, &b) == 0 &&
+		    npt_u256_cmp(&r, &b) < 0 && npt_u256_mul(&t, &q, &b) == 0 &&
+		    npt_u256_add(&t, &r) == 0 && npt_u256_cmp(&t, &a) == 0;
+	}
+	ok(good, "wide: divmod by wide divisors: q b + r = a, r < b");
+	good = 1;
+	for (i = 0; i < 20000 && good; i++) {
+		uint64_t x = rndbits();
+
+		npt_u256_set(&a, x);
+		buf[npt_u256_fmt(buf, &a, 0)] = '\0';
+		snprintf(want, sizeof want, "%" PRIu64, x);
+		good = strcmp(buf, want) == 0 &&
+		    npt_u256_parse(buf, strlen(buf), &b) == NULL &&
+		    npt_u256_cmp(&a, &b) == 0;
+		buf[npt_u256_fmt(buf, &a, 3)] = '\0';
+		snprintf(want, sizeof want, "%" PRIu64 ".%03" PRIu64,
+		    x / 1000, x % 1000);
+		good = good && strcmp(buf, want) == 0;
+	}
+	ok(good, "wide: decimal text agrees with printf, both ways");
+	/* 2^255 - 1 + 1 overflows; 2^128 * 2^128 overflows */
+	memset(&a, 0xff, sizeof a);
+	npt_u256_set(&b, 1);
+	ok(npt_u256_add(&a, &b) < 0, "wide: add reports overflow");
+	npt_u256_set(&a, 0);
+	a.w[2] = 1;
+	ok(npt_u256_mul(&c, &a, &a) < 0, "wide: mul reports overflow");
+	npt_u256_set(&b, 2);
+	ok(npt_u256_sub(&b, &a) < 0, "wide: sub refuses a negative result");
+	ok(npt_u256_parse("12x", 3, &a) != NULL && npt_u256_parse("", 0, &a) != NULL,
+	    "wide: parse rejects junk and empty text");
+	memset(&a, 0xff, sizeof a);
+	a.w[3] = 0x7fffffffffffffffULL;
+	buf[npt_u256_fmt(buf, &a, 0)] = '\0';
+	ok(strcmp(buf, "57896044618658097711785492504343953926634992332820282019728792003956564819967") == 0,
+	    "wide: 2^255 - 1 in decimal");
+}
+
+static void
+test_tcol(void)
+{
+	struct npt_hdr h = { 0 };
+	struct npt_tcol tc;
+	int64_t v;
+	int d;
+	char b[64];
+
+	npt_hdr_parse(&h, "#ts_us\tdur_us\ttrack", 19);
+	ok(npt_tcol_find(&tc, &h) == NULL && tc.ts == 0 && tc.dur == 1 &&
+	    tc.unit == NPT_UNIT_US, "tcol: finds ts_us and dur_us");
+	npt_hdr_parse(&h, "#dur_cyc\tx_ms", 13);
+	ok(npt_tcol_find(&tc, &h) == NULL && tc.ts == -1 && tc.dur == 0 &&
+	    tc.unit == NPT_UNIT_CYC, "tcol: ts is optional");
+	npt_hdr_parse(&h, "#ts_cyc\tdur_s", 13);
+	ok(npt_tcol_find(&tc, &h) != NULL, "tcol: _s is not a unit");
+	npt_hdr_free(&h);
+	ok(npt_tcol_parse(NPT_UNIT_US, "1.5", 3, &v, &d) == NULL &&
+	    v == 1500000 && d == 1, "tcol: 1.5 us is 1500000 ps, 1 decimal");
+	ok(npt_tcol_parse(NPT_UNIT_MS, "-0.000000001", 12, &v, &d) == NULL &&
+	    v == -1 && d == 9, "tcol: a picosecond in ms");
+	ok(npt_tcol_parse(NPT_UNIT_NS, "1.0001", 6, &v, &d) != NULL,
+	    "tcol: below a picosecond is refused");
+	ok(npt_tcol_parse(NPT_UNIT_CYC, "9223372036854775808", 19, &v, &d) != NULL,
+	    "tcol: cycles past 2^63 - 1 are refused");
+	b[npt_tcol_fmt(b, 1234500, NPT_UNIT_US, 1)] = '\0';
+	ok(strcmp(b, "1.2") == 0, "tcol: 1.2345 us to 1 decimal");
+	b[npt_tcol_fmt(b, 1250000, NPT_UNIT_US, 1)] = '\0';
+	ok(strcmp(b, "1.3") == 0, "tcol: rounds half up");
+	b[npt_tcol_fmt(b, -1250000, NPT_UNIT_US, 1)] = '\0';
+	ok(strcmp(b, "-1.3") == 0, "tcol: rounds half away from zero");
+}
+
+/* fields by a plain byte loop, to check the word-at-a-time splitter */
+static size_t
+slow_split(const char *p, size_t n, size_t *start, size_t *len)
+{
+	size_t i, k = 0, s = 0;
+
+	for (i = 0; i <= n; i++)
+		if (i == n || p[i] == '\t') {
+			start[k] = s;
+			len[k++] = i - s;
+			s = i + 1;
+		}
+	return k;
+}
+
+static void
+test_fast(void)
+{
+	static const char alpha[] = "\t\t\t0123456789abc.\n\001\377";
+	char line[200], digits[32];
+	size_t start[201], len[201], cap = 0, n, k, i, need;
+	struct npt_span *f = NULL;
+	int j, good = 1, d;
+	uint64_t u;
+	int64_t v;
+	const char *e1, *e2;
+
+	for (j = 0; j < 200000 && good; j++) {
+		n = (size_t)(rnd() % 120);
+		for (i = 0; i < n; i++)
+			line[i] = alpha[rnd() % (sizeof alpha - 1)];
+		need = j % 3 == 0 ? SIZE_MAX : (size_t)(rnd() % 8);
+		k = slow_split(line, n, start, len);
+		good = npt_tsv_splitn(line, n, &f, &cap, need) == k;
+		for (i = 0; good && i < k && i < need; i++)
+			good = f[i].p == line + start[i] && f[i].n == len[i];
+	}
+	ok(good, "fast: splitn finds the fields a byte loop finds");
+	for (j = 0; j < 200000 && good; j++) {
+		n = (size_t)(rnd() % 21) + (j % 5 == 0);
+		for (i = 0; i < n; i++)
+			digits[i] = (char)('0' + rnd() % 10);
+		if (j % 7 == 0 && n > 0)
+			digits[rnd() % n] = "x.-/:"[rnd() % 5];
+		e1 = npt_parse_u64(digits, n, &u);
+		if (e1 == NULL && u > INT64_MAX)
+			e1 = "too large";
+		e2 = npt_tcol_parse(NPT_UNIT_CYC, digits, n, &v, &d);
+		good = (e1 == NULL) == (e2 == NULL) &&
+		    (e1 != NULL || (uint64_t)v == u);
+	}
+	ok(good, "fast: cycles parse as npt_parse_u64 does");
+	free(f);
+}
+
+static void
+test_sketch(void)
+{
+	struct npt_qs a = { 0 }, b = { 0 }, m = { 0 };
+	uint64_t v, rep;
+	int i, good = 1, bk;
+
+	for (i = 0; i < 200000 && good; i++) {
+		v = rndbits() >> 1;
+		bk = npt_qs_bucket(v);
+		rep = npt_qs_value(bk);
+		/* within 1/128 of v, and buckets never decrease with v */
+		good = bk >= 0 && bk < NPT_QS_NBUCKET &&
+		    (rep > v ? rep - v : v - rep) <= v / 128 &&
+		    npt_qs_bucket(v + 1) >= bk;
+	}
+	ok(good, "sketch: a bucket's midpoint is within 1/128 of its values");
+	ok(npt_qs_bucket(UINT64_MAX) < NPT_QS_NBUCKET, "sketch: 2^64 - 1 fits");
+	for (i = 0; i < 1000; i++) {
+		v = rnd() % 100000;
+		npt_qs_addn(i % 3 ? &a : &b, npt_qs_bucket(v), 1);
+		npt_qs_addn(&m, npt_qs_bucket(v), 1);
+	}
+	npt_qs_merge(&a, &b);
+	good = a.count == m.count;
+	for (i = 1; i <= 1000 && good; i++)
+		good = npt_qs_rank(&a, (uint64_t)i) == npt_qs_rank(&m, (uint64_t)i);
+	ok(good, "sketch: a merged sketch answers as one built in one pass");
+	npt_qs_free(&a);
+	npt_qs_free(&b);
+	npt_qs_free(&m);
+	ok(npt_qs_parse(&a, "1:2,x", 5) != NULL &&
+	    npt_qs_parse(&b, "99999:1", 7) != NULL &&
+	    npt_qs_parse(&m, "3:1,", 4) != NULL, "sketch: bad text is refused");
+}
+
+int
+main(int argc, char *argv[])
+{
+	npt_init(argv[0]);
+	(void)argc;
+	test_wide();
+	test_tcol();
+	test_fast();
+	test_sketch();
+	printf("1..%d\n", ntest);
+	return nfail != 0;
+}
