@@ -5,7 +5,7 @@ set -e
 need=""
 for pair in bats:bats mandoc:mandoc shellcheck:shellcheck busybox:busybox \
     jq:jq python3:python3 cc:gcc make:make gawk:gawk datamash:datamash \
-    parallel:parallel /usr/bin/time:time; do
+    parallel:parallel /usr/bin/time:time zsh:zsh; do
 	cmd=${pair%%:*}
 	pkg=${pair#*:}
 	command -v "$cmd" >/dev/null 2>&1 || need="$need $pkg"

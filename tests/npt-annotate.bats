@@ -415,8 +415,9 @@ trailing() {
 	npt-synth -m model.tsv -c 2 -i 20 -F events > want.tsv
 	npt-decode core0.bin core1.bin corectrl0.bin |
 		npt-annotate --mlir "$FX/model.mlir" --func main --skip tosa.const --skip return --loc-first > got.tsv
-	# npt-agg -k loc once it is merged; awk sums by loc meanwhile
-	awk -F'\t' '!/^#/ && $3 ~ /^core/ { t[$7] += $2 } END { for (k in t) print k "\t" t[k] }' got.tsv | sort > got
+	awk -F'\t' '/^#/ || $3 ~ /^core/' got.tsv | npt-agg -k loc -q none |
+		awk -F'\t' '/^#/ { for (i = 1; i <= NF; i++) c[$i] = i; next }
+			$1 != "*" { print $1 "\t" $c["total_cyc"] }' | sort > got
 	# independently: the ids' first locations, typed from model.in.mlir
 	printf '0\t"model.onnx":12:3\n1\t"model.onnx":13:5\n2\t"model.onnx":14:7\n3\t"lib/ops.py":40:7\n4\t"weird)name.py":1:1\n5\t"q\\\\22uote\\\\\\\\back\\\\09slash.py":9:9\n' > idloc
 	awk -F'\t' 'NR == FNR { loc[$1] = $2; next } !/^#/ && $3 ~ /^core/ { t[loc[$6]] += $2 }
