@@ -5,16 +5,20 @@ include config.mk
 
 BIN = \
 	bin/npt-decode \
-	bin/npt-synth
+	bin/npt-json \
+	bin/npt-synth \
+	bin/npt-time
 
 LIBOBJ = \
 	lib/buf.o \
+	lib/clock.o \
 	lib/crc32c.o \
 	lib/err.o \
 	lib/event.o \
 	lib/freq.o \
 	lib/hash.o \
 	lib/in.o \
+	lib/jsonw.o \
 	lib/logrd.o \
 	lib/mem.o \
 	lib/num.o \
@@ -26,7 +30,9 @@ HDR = lib/npt.h lib/nptlog.h
 
 MAN1 = \
 	man/npt-decode.1 \
-	man/npt-synth.1
+	man/npt-json.1 \
+	man/npt-synth.1 \
+	man/npt-time.1
 MAN5 = man/npt-events.5 man/npt-log.5
 MAN7 = man/npt.7
 

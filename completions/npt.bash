@@ -6,7 +6,9 @@ _npt() {
 	local word=${COMP_WORDS[COMP_CWORD]} opts
 	case ${COMP_WORDS[0]##*/} in
 	npt-decode) opts="-h --help --progress --strict --version" ;;
+	npt-json) opts="-C -f -h -p -w --help --version" ;;
 	npt-synth) opts="-b -c -F -f -h -i -j -m -o -P -s -T -x --help --version" ;;
+	npt-time) opts="-c -d -f -h -u -w -z --help --version" ;;
 	*) return 0 ;;
 	esac
 	if [[ $word == -* ]]; then
@@ -14,4 +16,4 @@ _npt() {
 		COMPREPLY=($(compgen -W "$opts" -- "$word"))
 	fi
 }
-complete -o default -F _npt npt-decode npt-synth
+complete -o default -F _npt npt-decode npt-json npt-synth npt-time

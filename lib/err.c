@@ -8,6 +8,7 @@
 #include "npt.h"
 
 const char *npt_prog = "npt";
+void (*npt_errat_hook)(void);
 
 void
 npt_init(const char *argv0)
@@ -94,6 +95,12 @@ npt_errat(const char *src, long long line, const char *fmt, ...)
 	va_start(ap, fmt);
 	vat("", src, line, fmt, ap);
 	va_end(ap);
+	if (npt_errat_hook != NULL) {
+		void (*hook)(void) = npt_errat_hook;
+
+		npt_errat_hook = NULL;
+		hook();
+	}
 	npt_out_flush();
 	exit(1);
 }
