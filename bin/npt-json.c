@@ -518,26 +518,32 @@ counters(struct track *k, struct npt_tsv *t, int64_t ts, int64_t te)
 static char *
 argval(char *d, const struct npt_span *f)
 {
-	const char *p = f->p, *e = p + f->n, *q;
+	const char *p = f->p, *e = p + f->n, *q = p, *s;
+	size_t digits;
 
-	/* -?(0|[1-9]D*)(.D+)? as in npt_json_isnum, counting the digits */
-	q = p + (p < e && *p == '-');
-	if (q < e && *q >= '1' && *q <= '9')
+	/* -?(0|[1-9]D*)(.D+)?, as npt_json_isnum, counting the digits */
+	if (q < e && *q == '-')
+		q++;
+	s = q;
+	if (q < e && *q == '0')
+		q++;
+	else if (q < e && *q >= '1' && *q <= '9')
 		while (++q < e && *q >= '0' && *q <= '9')
 			;
-	else if (q < e && *q == '0')
-		q++;
 	else
-		q = NULL;
-	if (q != NULL && q < e && *q == '.' && q + 1 < e)
-		for (q++; q < e && *q >= '0' && *q <= '9'; q++)
+		return putstr(d, p, f->n, 1);
+	digits = (size_t)(q - s);
+	if (q < e && *q == '.') {
+		for (s = ++q; q < e && *q >= '0' && *q <= '9'; q++)
 			;
-	if (q == e && f->n - (*p == '-') - (memchr(p, '.', f->n) != NULL)
-	    <= 15) {
-		memcpy(d, p, f->n);
-		return d + f->n;
+		if (q == s)
+			return putstr(d, p, f->n, 1);
+		digits += (size_t)(q - s);
 	}
-	return putstr(d, p, f->n, 1);
+	if (q != e || digits > 15)
+		return putstr(d, p, f->n, 1);
+	memcpy(d, p, f->n);
+	return d + f->n;
 }
 
 static void

@@ -244,22 +244,25 @@ npt_time_fmt(char *buf, const struct npt_time *t, int unit, int scale)
 	};
 	char digits[48], *p = buf;
 	int d = scale - unit, w, n;
-	uint64_t v;
+	uint64_t v, q, r;
 
-	/* all the digits, at least d + 1 of them, then the point put in */
 	if (t->neg)
 		*p++ = '-';
 	if (t->sec <= fits[scale]) {
+		/* the common case: one 64-bit count of 10^-scale s */
 		v = t->sec * npt_pow10[scale] + t->frac;
-		n = (int)npt_ndigits(v);
-		w = n > d ? n : d + 1;
-		memset(digits, '0', (size_t)(w - n));
-		npt_fmt_u64(digits + w - n, v);
-	} else {
-		n = (int)npt_fmt_u64(digits, t->sec);
-		w = n + scale;
-		padded(digits + n, t->frac, scale);
+		divp10(v, d, &q, &r);
+		p += npt_fmt_u64(p, q);
+		if (d > 0) {
+			*p++ = '.';
+			p += padded(p, r, d);
+		}
+		return (size_t)(p - buf);
 	}
+	/* all the digits, then the point put in */
+	n = (int)npt_fmt_u64(digits, t->sec);
+	w = n + scale;
+	padded(digits + n, t->frac, scale);
 	memcpy(p, digits, (size_t)(w - d));
 	p += w - d;
 	if (d > 0) {
