@@ -574,7 +574,9 @@ data(struct npt_tsv *t)
 	k->lastline = t->in.lineno;
 	tid = lane(k, ts, te);
 
-	need = 256 + 6 * t->len + keys.n;
+	/* name and cat may both be op: 12 times the line bounds the strings */
+	need = 256 + 12 * t->len + keys.n + 4 * t->nf +
+	    6 * t->hdr.col[idur].n;
 	d = sep(b = begin(need));
 	nm = iname >= 0 && f[iname].n > 0 ? &f[iname] :
 	    iop >= 0 && f[iop].n > 0 ? &f[iop] :

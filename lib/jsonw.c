@@ -143,21 +143,6 @@ npt_json_esc(char *dst, const char *p, size_t n, int tsv)
 	return (size_t)(esc(dst, dst + 6 * n + 6, &s, s + n, tsv) - dst);
 }
 
-void
-npt_json_str(const char *p, size_t n, int tsv)
-{
-	const unsigned char *s = (const unsigned char *)p, *e = s + n;
-	char *b, *d;
-
-	npt_out_putc('"');
-	while (s < e) {
-		b = npt_out_reserve(4096);
-		d = esc(b, b + 4096, &s, e, tsv);
-		npt_out_commit((size_t)(d - b));
-	}
-	npt_out_putc('"');
-}
-
 int
 npt_json_isnum(const char *p, size_t n)
 {

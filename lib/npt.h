@@ -422,8 +422,6 @@ uint64_t npt_clocks_end(const struct npt_tsv *t, size_t col, uint64_t ts,
  * first (an unknown escape is kept as a backslash).  Returns the length.
  */
 size_t npt_json_esc(char *dst, const char *p, size_t n, int tsv);
-/* The same with its quotes, written with npt_out. */
-void npt_json_str(const char *p, size_t n, int tsv);
 /* 1 if p[0..n) is a number in JSON and npt-events(5): -?(0|[1-9]D*)(.D+)? */
 int npt_json_isnum(const char *p, size_t n);
 

@@ -72,6 +72,7 @@ example() {
 		cmp want got || flunk "-u $u"
 	done
 	npt-time -u ns -d 3 ev.tsv | npt-json -p x | cmp - want
+	json_ok "$(cat want)"
 }
 
 @test "json: times below the nanosecond round to nearest, halves up; the end is rounded" {
@@ -243,6 +244,13 @@ for i, (s, d, t) in enumerate(ev):
 	EOF
 }
 
+@test "json: an op of control characters, name and category both, fits its event" {
+	# each byte escapes to six, twice: 36000 bytes from a 3 KB field
+	python3 -c 'import sys; sys.stdout.buffer.write(b"#ts_us\tdur_us\top\tname\n" + b"".join(b"%d\t1\t%s\t\n" % (i, b"\x01" * 3000) for i in range(40)))' > in.tsv
+	npt-json in.tsv > out.json
+	[ "$(jq -c '[.[] | select(.ph == "X") | [(.name | length), (.cat | length)]] | unique' out.json)" = "[[3000,3000]]" ]
+}
+
 @test "json: input cut short in a line: the error, exit 1, and a complete JSON document" {
 	example | head -c 3000 > cut.tsv
 	run --separate-stderr -1 npt-json cut.tsv
@@ -315,6 +323,7 @@ for i, (s, d, t) in enumerate(ev):
 	npt-json -w 24 -p x w.tsv > got
 	cmp want got
 	example | npt-json -p x | cmp - got
+	json_ok "$(cat got)"
 }
 
 @test "json: a header without the time columns is an error" {
@@ -400,13 +409,15 @@ for i, (s, d, t) in enumerate(ev):
 	npt-json -p yolov8s ev.tsv > want
 	busybox sh -c 'npt-decode "$1"/core0.bin "$1"/core1.bin "$1"/corectrl0.bin | npt-json -p yolov8s' _ "$NPT_ROOT/examples/data/yolov8s" > got
 	cmp want got
+	json_ok "$(cat got)"
 }
 
 @test "json: peak memory stays under 8 MiB for a million events" {
 	[ -x /usr/bin/time ] || skip "GNU time is not installed"
 	npt-synth -i 5200 -F events > ev.tsv
-	/usr/bin/time -f %M -o rss npt-json -C dma_load_cyc ev.tsv > /dev/null
+	/usr/bin/time -f %M -o rss npt-json -C dma_load_cyc ev.tsv > out.json
 	[ "$(cat rss)" -lt 8192 ] || flunk "peak RSS $(cat rss) KiB"
+	jq -e 'length > 1000000' out.json > /dev/null
 }
 
 @test "json: speedscope loads the example trace and shows every event (viewer)" {
