@@ -27,6 +27,24 @@
 
 #include "npt.h"
 
+/* fits[k]: x * 10^k + y fits 64 bits for every x <= fits[k], y < 10^k */
+static const uint64_t fits[19] = {
+	UINT64_MAX / 1ULL - 1, UINT64_MAX / 10ULL - 1,
+	UINT64_MAX / 100ULL - 1, UINT64_MAX / 1000ULL - 1,
+	UINT64_MAX / 10000ULL - 1, UINT64_MAX / 100000ULL - 1,
+	UINT64_MAX / 1000000ULL - 1, UINT64_MAX / 10000000ULL - 1,
+	UINT64_MAX / 100000000ULL - 1, UINT64_MAX / 1000000000ULL - 1,
+	UINT64_MAX / 10000000000ULL - 1,
+	UINT64_MAX / 100000000000ULL - 1,
+	UINT64_MAX / 1000000000000ULL - 1,
+	UINT64_MAX / 10000000000000ULL - 1,
+	UINT64_MAX / 100000000000000ULL - 1,
+	UINT64_MAX / 1000000000000000ULL - 1,
+	UINT64_MAX / 10000000000000000ULL - 1,
+	UINT64_MAX / 100000000000000000ULL - 1,
+	UINT64_MAX / 1000000000000000000ULL - 1,
+};
+
 /* q = v / 10^e and r = v % 10^e, with constant divisors where it counts. */
 static inline void
 divp10(uint64_t v, int e, uint64_t *q, uint64_t *r)
@@ -60,7 +78,7 @@ npt_time_cyc(struct npt_time *t, uint64_t cyc, uint64_t hz, int scale)
 
 	t->sec = cyc / hz;
 	t->neg = 0;
-	if (b <= UINT64_MAX / p) {
+	if (b <= fits[scale]) {
 		q = b * p / hz;
 		r = b * p % hz;
 	} else {
@@ -225,23 +243,6 @@ padded(char *p, uint64_t v, int width)
 size_t
 npt_time_fmt(char *buf, const struct npt_time *t, int unit, int scale)
 {
-	/* the largest sec for which sec * 10^scale + frac fits 64 bits */
-	static const uint64_t fits[19] = {
-		UINT64_MAX / 1ULL - 1, UINT64_MAX / 10ULL - 1,
-		UINT64_MAX / 100ULL - 1, UINT64_MAX / 1000ULL - 1,
-		UINT64_MAX / 10000ULL - 1, UINT64_MAX / 100000ULL - 1,
-		UINT64_MAX / 1000000ULL - 1, UINT64_MAX / 10000000ULL - 1,
-		UINT64_MAX / 100000000ULL - 1, UINT64_MAX / 1000000000ULL - 1,
-		UINT64_MAX / 10000000000ULL - 1,
-		UINT64_MAX / 100000000000ULL - 1,
-		UINT64_MAX / 1000000000000ULL - 1,
-		UINT64_MAX / 10000000000000ULL - 1,
-		UINT64_MAX / 100000000000000ULL - 1,
-		UINT64_MAX / 1000000000000000ULL - 1,
-		UINT64_MAX / 10000000000000000ULL - 1,
-		UINT64_MAX / 100000000000000000ULL - 1,
-		UINT64_MAX / 1000000000000000000ULL - 1,
-	};
 	char digits[48], *p = buf;
 	int d = scale - unit, w, n;
 	uint64_t v, q, r;

@@ -291,6 +291,15 @@ for i in range(30):
 	assert_stderr "npt-time: in.tsv:2: column dur_cyc: start plus duration is too large"
 }
 
+@test "time: the stream's own errors: no header, a line of the wrong width" {
+	printf '1\t2\n' > in.tsv
+	run --separate-stderr -1 npt-time -f 1GHz in.tsv
+	assert_stderr "npt-time: in.tsv:1: no header line before the data (a line starting with #)"
+	printf '#ts_cyc\tdur_cyc\ttrack\n1\t2\n' > in.tsv
+	run --separate-stderr -1 npt-time -f 1GHz in.tsv
+	assert_stderr "npt-time: in.tsv:2: 2 fields, but the header has 3 columns"
+}
+
 @test "time: a bad clock line is an error" {
 	printf '## clock.core0=fast\n#ts_cyc\n1\n' > in.tsv
 	run --separate-stderr -1 npt-time in.tsv
