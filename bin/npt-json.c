@@ -454,7 +454,8 @@ counter(struct track *k, struct npt_tsv *t, int64_t ts, int vals)
 	char *b, *d;
 
 	for (j = 0; j < ncopt; j++)
-		need += 6 * t->hdr.col[ccol[j]].n + t->f[ccol[j]].n + 8;
+		need += 6 * t->hdr.col[ccol[j]].n + (vals ?
+		    t->f[ccol[j]].n : 1) + 8;
 	d = sep(b = begin(need));
 	d = put(d, "{\"name\":");
 	d = putstr(d, k->name, k->namelen, 1);
@@ -464,17 +465,17 @@ counter(struct track *k, struct npt_tsv *t, int64_t ts, int vals)
 	d = putus(d, ts);
 	d = put(d, ",\"args\":{");
 	for (j = 0; j < ncopt; j++) {
-		const struct npt_span *f = &t->f[ccol[j]];
+		size_t c = ccol[j];
 
-		if (vals && f->n == 0)
+		if (vals && t->f[c].n == 0)
 			continue;
 		if (d[-1] != '{')
 			*d++ = ',';
-		d = putstr(d, t->hdr.col[ccol[j]].p, t->hdr.col[ccol[j]].n, 1);
+		d = putstr(d, t->hdr.col[c].p, t->hdr.col[c].n, 1);
 		*d++ = ':';
 		if (vals) {
-			memcpy(d, f->p, f->n);
-			d += f->n;
+			memcpy(d, t->f[c].p, t->f[c].n);
+			d += t->f[c].n;
 		} else {
 			*d++ = '0';
 		}
@@ -622,11 +623,11 @@ run(const char *path)
 	struct npt_tsv t;
 	size_t i;
 
-	if (npt_tsv_open(&t, path) < 0)
-		return 1;
 	pid++;
 	pname = (size_t)pid <= npopt ? popt[pid - 1] :
 	    strcmp(path, "-") == 0 ? "device" : path;
+	if (npt_tsv_open(&t, path) < 0)
+		return 1;
 	pstarted = 0;
 	npt_clocks_reset(&clocks);
 	npt_ht_init(&tracks, sizeof(struct track));

@@ -384,10 +384,11 @@ for i, (s, d, t) in enumerate(ev):
 
 @test "json: - is standard input; a file that cannot be opened is reported, exit 1" {
 	printf '#ts_us\tdur_us\n1\t1\n' > a.tsv
-	run --separate-stderr -1 sh -c 'npt-json nosuch.tsv - < a.tsv'
+	run --separate-stderr -1 sh -c 'npt-json -p gone -p here nosuch.tsv - < a.tsv'
 	assert_stderr "npt-json: nosuch.tsv: No such file or directory"
 	json_ok
-	[[ $output == *'"pid":1,"tid":0,"ts":0,"args":{"name":"device"}'* ]]
+	# the second operand keeps its pid and its name
+	[[ $output == *'"pid":2,"tid":0,"ts":0,"args":{"name":"here"}'* ]]
 }
 
 @test "json: writing to /dev/full is an error" {
