@@ -7,11 +7,14 @@ BIN = \
 	bin/npt-agg \
 	bin/npt-annotate \
 	bin/npt-decode \
+	bin/npt-json \
 	bin/npt-overlap \
-	bin/npt-synth
+	bin/npt-synth \
+	bin/npt-time
 
 LIBOBJ = \
 	lib/buf.o \
+	lib/clock.o \
 	lib/crc32c.o \
 	lib/err.o \
 	lib/event.o \
@@ -19,6 +22,7 @@ LIBOBJ = \
 	lib/hash.o \
 	lib/htcache.o \
 	lib/in.o \
+	lib/jsonw.o \
 	lib/logrd.o \
 	lib/mem.o \
 	lib/mlir.o \
@@ -36,8 +40,10 @@ MAN1 = \
 	man/npt-agg.1 \
 	man/npt-annotate.1 \
 	man/npt-decode.1 \
+	man/npt-json.1 \
 	man/npt-overlap.1 \
-	man/npt-synth.1
+	man/npt-synth.1 \
+	man/npt-time.1
 MAN5 = man/npt-events.5 man/npt-log.5
 MAN7 = man/npt.7
 

@@ -48,3 +48,8 @@ make_logs() {
 		npt-decode "$dir/logs.$events"/core*.bin > "$dir/events.$events.tsv"
 	fi
 }
+
+# ratio SLOW FAST: how many times faster FAST is, to one decimal.
+ratio() {
+	awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f", a / b; else print "inf" }'
+}

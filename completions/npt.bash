@@ -9,7 +9,9 @@ _npt() {
 	npt-annotate) opts="-f -h -m --by-name --func --help --id-attr --loc-first --mlir --order --skip --version" ;;
 	npt-decode) opts="-h --help --progress --strict --version" ;;
 	npt-overlap) opts="-c -h -p --help --version" ;;
+	npt-json) opts="-C -f -h -p -w --help --version" ;;
 	npt-synth) opts="-b -c -F -f -h -i -j -m -o -P -s -T -x --help --version" ;;
+	npt-time) opts="-c -d -f -h -u -w -z --help --version" ;;
 	*) return 0 ;;
 	esac
 	if [[ $word == -* ]]; then
@@ -17,4 +19,4 @@ _npt() {
 		COMPREPLY=($(compgen -W "$opts" -- "$word"))
 	fi
 }
-complete -o default -F _npt npt-agg npt-annotate npt-decode npt-overlap npt-synth
+complete -o default -F _npt _npt npt-agg npt-annotate npt-decode npt-json npt-overlap npt-synth npt-time

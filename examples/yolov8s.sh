@@ -1,7 +1,8 @@
 #!/bin/sh
 # Where did the time go? Decode the shipped logs of a yolov8s-shaped model
 # (two compute cores and a control core, ten inferences) and print the
-# statistics of compute cycles per operator type, largest share first.
+# statistics of compute cycles per operator type, largest share first.  It
+# also writes the run as a timeline, trace.json in the current directory.
 # Run from anywhere; uses the tools built in ../bin (or in $NPT_BIN).
 here=$(cd "$(dirname "$0")" && pwd)
 PATH=${NPT_BIN:-$here/../bin}:$PATH
@@ -9,3 +10,9 @@ data=$here/data/yolov8s
 
 npt-decode "$data/core0.bin" "$data/core1.bin" "$data/corectrl0.bin" |
 awk -F'\t' '/^#/ || $3 ~ /^core/' | npt-agg -p
+
+# The same run as a timeline, for Perfetto UI, chrome://tracing, speedscope.
+npt-decode "$data/core0.bin" "$data/core1.bin" "$data/corectrl0.bin" |
+npt-json -p yolov8s > trace.json
+echo "trace.json written: open it at https://ui.perfetto.dev (Open trace file)," \
+    "in chrome://tracing (Load) or at https://www.speedscope.app" >&2

@@ -18,10 +18,17 @@ const char *npt_prog = "npt";
 static void
 die(int status)
 {
+	if (npt_errat_hook != NULL) {
+		void (*hook)(void) = npt_errat_hook;
+
+		npt_errat_hook = NULL;
+		hook();
+	}
 	npt_out_flush();
 	_exit(status);
 }
 
+void (*npt_errat_hook)(void);
 void (*npt_exit)(int) = die;
 
 void

@@ -47,6 +47,12 @@ NPT_NORETURN void npt_err(int status, const char *fmt, ...) NPT_PRINTF(2, 3);
 /* Located data error "prog: src:line: msg", then exit(1); line 0 omits it. */
 NPT_NORETURN void npt_errat(const char *src, long long line,
     const char *fmt, ...) NPT_PRINTF(3, 4);
+/*
+ * If set, an error exit (npt_errat, npt_errx, npt_err) calls it once
+ * before it flushes standard output, so that a tool can end its output
+ * well-formed: npt-json closes its JSON array there.
+ */
+extern void (*npt_errat_hook)(void);
 /* Located warning "prog: warning: src:line: msg" (line 0 omits it). */
 void npt_warnat(const char *src, long long line,
     const char *fmt, ...) NPT_PRINTF(3, 4);
@@ -513,6 +519,101 @@ int npt_mlir_loc(const struct npt_mlir *m, const char *p, size_t n,
 size_t npt_mlir_unquote(char *dst, const char *p, size_t n, int *bad);
 /* Does the span (quoted: a string body) spell s? */
 int npt_mlir_streq(const char *p, size_t n, int quoted, const char *s);
+
+/* clock.c: cycles to time, exactly; the clock of each track; unwrapping */
+/*
+ * A time: sec seconds plus frac units of 10^-scale s (frac < 10^scale,
+ * scale 0 to 18), negative if neg.  Functions taking a scale need the same
+ * scale for all their times.
+ */
+struct npt_time {
+	uint64_t sec, frac;
+	int neg;
+};
+/* Exponent of a time unit: "ns" 9, "us" 6, "ms" 3; -1 for anything else. */
+int npt_time_unit(const char *s, size_t n);
+/* cyc cycles at hz (> 0) as a time, rounded to nearest, halves up. */
+void npt_time_cyc(struct npt_time *t, uint64_t cyc, uint64_t hz, int scale);
+/* d = a + b and d = a - b, exactly (d may be a or b); -1 on overflow. */
+int npt_time_add(struct npt_time *d, const struct npt_time *a,
+    const struct npt_time *b, int scale);
+int npt_time_sub(struct npt_time *d, const struct npt_time *a,
+    const struct npt_time *b, int scale);
+/* Round t from scale from to scale to (to <= from): nearest, halves up. */
+void npt_time_round(struct npt_time *t, int from, int to);
+/* t as a count of 10^-scale s in *v; -1 if that does not fit int64. */
+int npt_time_i64(const struct npt_time *t, int scale, int64_t *v);
+/*
+ * Decimal "[-]D[.D]" in units of 10^-unit s as a time at scale (>= unit),
+ * exactly: digits below 10^-scale s must be zeros.  NULL or a message.
+ */
+const char *npt_time_parse(struct npt_time *t, const char *s, size_t n,
+    int unit, int scale);
+/*
+ * t in units of 10^-unit s with scale - unit decimals into buf (room for
+ * 48 bytes): "12.345", "-0.001", "1000"; returns the length.
+ */
+size_t npt_time_fmt(char *buf, const struct npt_time *t, int unit,
+    int scale);
+/* Per-track state of struct npt_clocks. */
+struct npt_clk {
+	uint64_t hz;		/* the track's clock; 0 if it has none */
+	uint64_t meta;		/* private: from metadata, */
+	uint64_t last, value;	/* last raw and unwrapped ts, */
+	long long line;		/* its line, */
+	const char *name;	/* the track (NUL-terminated) */
+	size_t namelen;
+	int have;
+};
+/*
+ * The clocks of a stream's tracks: the last -f PATTERN=FREQ whose fnmatch
+ * pattern matches the track, else -f FREQ, else "## clock.TRACK=FREQ".
+ */
+struct npt_clocks {
+	struct npt_clk_pat {
+		char *pat;
+		uint64_t hz;
+	} *pat;
+	size_t npat;
+	uint64_t all;		/* -f FREQ; 0 if none */
+	int bits;		/* -w BITS; 0 if none */
+	struct npt_ht tracks;
+	struct npt_clk *recent[4];	/* cache of tracks looked up */
+	unsigned nrecent;
+};
+void npt_clocks_init(struct npt_clocks *c);
+void npt_clocks_free(struct npt_clocks *c);
+/*
+ * Take option opt: 'f', FREQ or PATTERN=FREQ, or 'w', the counter width
+ * 1 to 64; a bad value is a usage error (exit 2).
+ */
+void npt_clocks_option(struct npt_clocks *c, int opt, const char *arg);
+/* Forget the tracks (clock metadata, counters); keep the options. */
+void npt_clocks_reset(struct npt_clocks *c);
+/* Take the metadata line of t if it is a clock (bad ones: located error). */
+void npt_clocks_meta(struct npt_clocks *c, const struct npt_tsv *t);
+/* The state of track name[0..n) with its clock, or a located error. */
+struct npt_clk *npt_clocks_track(struct npt_clocks *c,
+    const struct npt_tsv *t, const char *name, size_t n);
+/* Cycle count in column col of t's data line, or a located error. */
+uint64_t npt_clocks_cyc(const struct npt_tsv *t, size_t col);
+/* The same for a start time, unwrapped on track k under -w. */
+uint64_t npt_clocks_ts(struct npt_clocks *c, struct npt_clk *k,
+    const struct npt_tsv *t, size_t col);
+/* ts + dur (of column col), or a located error if that overflows. */
+uint64_t npt_clocks_end(const struct npt_tsv *t, size_t col, uint64_t ts,
+    uint64_t dur);
+
+/* jsonw.c: JSON text output */
+/*
+ * p[0..n) as the inside of a JSON string into dst (room for 6n + 6 bytes):
+ * quote, backslash and control characters escaped, invalid UTF-8 replaced
+ * by U+FFFD.  With tsv, the field escapes of npt-events(5) are undone
+ * first (an unknown escape is kept as a backslash).  Returns the length.
+ */
+size_t npt_json_esc(char *dst, const char *p, size_t n, int tsv);
+/* 1 if p[0..n) is a number in JSON and npt-events(5): -?(0|[1-9]D*)(.D+)? */
+int npt_json_isnum(const char *p, size_t n);
 
 /* num.c: the tables behind the inline npt_fmt_u64_fast */
 extern const char npt_digits2[201];

@@ -45,10 +45,11 @@ wr(const char *p, size_t n)
 void
 npt_out_flush(void)
 {
-	if (olen == 0 || closed)
+	if (olen == 0)
 		return;
-	wr(obuf, olen);
-	olen = 0;
+	if (!closed)
+		wr(obuf, olen);
+	olen = 0;	/* after a write error, what is left is dropped */
 }
 
 void

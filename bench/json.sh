@@ -1,0 +1,28 @@
+#!/bin/sh
+# npt-json against mawk printf and python3's json module writing the same
+# Chrome trace (bench/tojson.awk and tojson.py, with clocks.awk and
+# clocks.py) from the decoded 10M-event stream in cycles: seconds, MB/s of
+# JSON, peak RSS and how many times faster npt-json is.
+# shellcheck source=bench/common.sh
+. "$(dirname "$0")/common.sh"
+
+make_logs
+in=$dir/events.$events.tsv
+n=$(grep -vc '^#' "$in")
+here=$top/bench
+echo "== json: $n events, cycles to Chrome trace JSON"
+measure "npt-json" "npt-json $in > /dev/null"
+npt_s=$secs
+npt_rss=$rss
+bytes=$(npt-json "$in" | wc -c)
+ratios=""
+if command -v mawk > /dev/null 2>&1; then
+	measure "mawk printf" "mawk -f $here/clocks.awk -f $here/tojson.awk $in > /dev/null"
+	ratios="$ratios mawk=$(ratio "$secs" "$npt_s")x"
+fi
+if command -v python3 > /dev/null 2>&1; then
+	measure "python3 json" "python3 -B $here/tojson.py < $in > /dev/null"
+	ratios="$ratios python3=$(ratio "$secs" "$npt_s")x"
+fi
+echo "npt-json: $(rate "$n" "$npt_s") M events/s, $(rate "$bytes" "$npt_s") MB/s of JSON, peak RSS $npt_rss KiB"
+echo "npt-json is faster than:$ratios (target: 10x mawk, under 8 MiB)"

@@ -1,0 +1,712 @@
+/* See LICENSE file for copyright and license details. */
+/*
+ * npt-json: events in, Chrome Trace Event Format JSON out (Perfetto UI,
+ * chrome://tracing, speedscope).
+ *
+ * Streams: one 'X' event per input line, written as soon as it is read.
+ * Each input file is one process; each track one thread, with a tid made
+ * from the track's name so that sorting by tid gives compute engines
+ * (core0, core1, ...), then DMA engines, then control.  Viewers need the
+ * events of a thread to nest, so an event that overlaps an open event of
+ * its track without nesting in it goes to the first lane (an extra thread
+ * of the track) where it nests or that is free: each lane keeps the ends
+ * of its open events as a stack.  Memory grows with the tracks and with
+ * the events open at once on a track, not with the length of the input.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/npt.h"
+
+static const char synopsis[] =
+    "[-C column] [-f [track=]freq] [-p name] [-w bits] [file ...]";
+
+struct lane {
+	int64_t *end;		/* ends of the open events, innermost last */
+	size_t n, cap;
+	long tid;
+};
+
+struct track {
+	const char *name;	/* the hash table's key */
+	size_t namelen;
+	struct lane *lane;
+	size_t nlane;
+	long base;		/* the tid lane 0 would like */
+	int64_t last;		/* start of the last event */
+	long long lastline;
+	int have;
+	int64_t cend;		/* -C: when the last counter value ends */
+	int cpend;
+};
+
+static char **popt, **copt;	/* -p -C */
+static size_t npopt, ncopt;
+
+/* the current input: one process */
+static struct npt_clocks clocks;
+static long pid;
+static const char *pname;
+static int pstarted;
+static struct npt_ht tracks, tids;
+static struct track **tlist, *recent[4];
+static unsigned nrecent;
+static size_t ntlist;
+
+/* the current header */
+static long its, idur, itrack, iop, iname;
+static int tsunit, durunit;	/* 0 for cycles, else 9, 6 or 3 */
+static size_t *argcol, nargcol, *ccol;
+static struct npt_buf keys;	/* '"key":' of each arg column */
+static size_t *keyoff;
+
+static int nfirst = 1;
+static unsigned long long nostart;
+static struct npt_buf big;
+
+/* The separator before an event, and "[" before the first. */
+static char *
+sep(char *d)
+{
+	if (nfirst) {
+		nfirst = 0;
+		*d++ = '[';
+	} else {
+		*d++ = ',';
+	}
+	*d++ = '\n';
+	return d;
+}
+
+/* The end of the array: at the end, and before a data error exits. */
+static void
+closearray(void)
+{
+	npt_out_str(nfirst ? "[\n]\n" : "\n]\n");
+}
+
+/*
+ * Room for need bytes of output: an event is written whole into the output
+ * buffer, which is flushed between events only, when it fits 32 KiB.
+ */
+static char *
+begin(size_t need)
+{
+	if (need <= 32768)
+		return npt_out_reserve(need);
+	npt_buf_grow(&big, need);
+	return big.p;
+}
+
+static void
+end(char *start, char *d, size_t need)
+{
+	if (need <= 32768)
+		npt_out_commit((size_t)(d - start));
+	else
+		npt_out_write(start, (size_t)(d - start));
+}
+
+static char *
+put(char *d, const char *s)
+{
+	size_t n = strlen(s);
+
+	memcpy(d, s, n);
+	return d + n;
+}
+
+static char *
+putnum(char *d, int64_t v)
+{
+	return d + npt_fmt_i64(d, v);
+}
+
+static char *
+putstr(char *d, const char *p, size_t n, int tsv)
+{
+	*d++ = '"';
+	d += npt_json_esc(d, p, n, tsv);
+	*d++ = '"';
+	return d;
+}
+
+/* A metadata event: name, tid, and args {key: string or number}. */
+static void
+meta(const char *what, long tid, const char *key, const char *s, size_t n,
+    long num)
+{
+	size_t need = 200 + 6 * n;
+	char *b = begin(need), *d;
+
+	d = sep(b);
+	d = put(d, "{\"name\":\"");
+	d = put(d, what);
+	d = put(d, "\",\"ph\":\"M\",\"pid\":");
+	d = putnum(d, pid);
+	d = put(d, ",\"tid\":");
+	d = putnum(d, tid);
+	d = put(d, ",\"ts\":0,\"args\":{\"");
+	d = put(d, key);
+	d = put(d, "\":");
+	d = s ? putstr(d, s, n, 1) : putnum(d, num);
+	d = put(d, "}}");
+	end(b, d, need);
+}
+
+static void
+process(void)
+{
+	if (pstarted)
+		return;
+	pstarted = 1;
+	meta("process_name", 0, "name", pname, strlen(pname), 0);
+	meta("process_sort_index", 0, "sort_index", NULL, 0, pid);
+}
+
+/*
+ * The tid lane 0 of a track would like: class * 10^7 + number * 100 + 1,
+ * where class is 0 for compute engines, 1 for DMA (a name containing
+ * "dma"), 2 for control ("ctrl..." or "control..."), and number is the
+ * one the name ends with (99999 if none).
+ */
+static long
+basetid(const char *s, size_t n)
+{
+	size_t i, j;
+	long cls = 0, num = 0;
+
+	for (i = 0; i + 3 <= n; i++)
+		if ((s[i] | 32) == 'd' && (s[i + 1] | 32) == 'm' &&
+		    (s[i + 2] | 32) == 'a')
+			cls = 1;
+	if ((n >= 4 && strncmp(s, "ctrl", 4) == 0) ||
+	    (n >= 7 && strncmp(s, "control", 7) == 0))
+		cls = 2;
+	for (j = n; j > 0 && s[j - 1] >= '0' && s[j - 1] <= '9'; j--)
+		;
+	if (j == n || n - j > 5)
+		num = 99999;
+	else
+		for (i = j; i < n; i++)
+			num = num * 10 + (s[i] - '0');
+	return cls * 10000000 + (num > 99999 ? 99999 : num) * 100 + 1;
+}
+
+/* A tid for a new lane, and its thread name and sort index. */
+static long
+newtid(struct track *k, size_t lane)
+{
+	char key[24], name[64];
+	const char *tname = k->namelen ? k->name : "(no track)";
+	long tid = k->base + (long)lane;
+	size_t n, tn = k->namelen ? k->namelen : 10;
+	int isnew;
+
+	for (;; tid++) {
+		n = npt_fmt_i64(key, tid);
+		npt_ht_put(&tids, key, n, &isnew);
+		if (isnew)
+			break;
+	}
+	if (lane == 0) {
+		meta("thread_name", tid, "name", tname, tn, 0);
+	} else {
+		struct npt_buf b = { 0 };
+
+		n = (size_t)snprintf(name, sizeof name, " lane %zu", lane);
+		npt_buf_add(&b, tname, tn);
+		npt_buf_add(&b, name, n);
+		meta("thread_name", tid, "name", b.p, b.n, 0);
+		npt_buf_free(&b);
+	}
+	meta("thread_sort_index", tid, "sort_index", NULL, 0, tid);
+	return tid;
+}
+
+static struct track *
+track(struct npt_tsv *t)
+{
+	const char *s = itrack < 0 ? "" : t->f[itrack].p;
+	size_t n = itrack < 0 ? 0 : t->f[itrack].n;
+	struct track *k;
+	size_t i, j;
+	int isnew;
+
+	for (i = 0; i < 4 && (k = recent[i]) != NULL; i++) {
+		if (k->namelen != n)
+			continue;
+		for (j = n; j > 0 && k->name[j - 1] == s[j - 1]; j--)
+			;
+		if (j == 0)
+			return k;
+	}
+	k = npt_ht_put(&tracks, s, n, &isnew);
+	if (isnew) {
+		k->name = npt_ht_key(k, &k->namelen);
+		k->base = basetid(k->name, k->namelen);
+		tlist = npt_ereallocarray(tlist, ntlist + 1, sizeof *tlist);
+		tlist[ntlist++] = k;
+	}
+	return recent[nrecent++ & 3] = k;
+}
+
+/* The tid of the first lane where [ts, te) nests or that is free. */
+static long
+lane(struct track *k, int64_t ts, int64_t te)
+{
+	struct lane *l;
+	size_t i;
+
+	for (i = 0; i < k->nlane; i++) {
+		l = &k->lane[i];
+		while (l->n > 0 && l->end[l->n - 1] <= ts)
+			l->n--;
+		if (l->n == 0 || te <= l->end[l->n - 1])
+			break;
+	}
+	if (i == k->nlane) {
+		k->lane = npt_ereallocarray(k->lane, k->nlane + 1,
+		    sizeof *k->lane);
+		memset(&k->lane[i], 0, sizeof k->lane[i]);
+		k->nlane++;
+		k->lane[i].tid = newtid(k, i);
+	}
+	l = &k->lane[i];
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 4;
+		l->end = npt_ereallocarray(l->end, l->cap, sizeof *l->end);
+	}
+	l->end[l->n++] = te;
+	return l->tid;
+}
+
+/* The header: the time columns, the arguments and their keys. */
+static void
+header(struct npt_tsv *t)
+{
+	static const char *tsname[] = { "ts_us", "ts_ns", "ts_ms", "ts_cyc" };
+	static const char *durname[] = { "dur_us", "dur_ns", "dur_ms" };
+	struct npt_hdr *h = &t->hdr;
+	size_t i, j;
+	char *d;
+
+	its = idur = -1;
+	for (i = 0; i < 4 && its < 0; i++)
+		its = npt_hdr_find(h, tsname[i]);
+	if (its < 0)
+		npt_errat(t->in.name, t->in.lineno, "no column ts_us, ts_ns, "
+		    "ts_ms or ts_cyc in the header");
+	tsunit = npt_time_unit(h->col[its].p + 3, h->col[its].n - 3);
+	if (tsunit < 0) {
+		tsunit = 0;
+		if ((idur = npt_hdr_find(h, "dur_cyc")) < 0)
+			npt_errat(t->in.name, t->in.lineno,
+			    "no column dur_cyc in the header");
+	} else {
+		char same[8] = "dur_";
+
+		memcpy(same + 4, h->col[its].p + 3, 3);
+		idur = npt_hdr_find(h, same);
+		for (i = 0; i < 3 && idur < 0; i++)
+			idur = npt_hdr_find(h, durname[i]);
+		if (idur < 0)
+			npt_errat(t->in.name, t->in.lineno, "no column %s in "
+			    "the header", same);
+	}
+	durunit = tsunit ? npt_time_unit(h->col[idur].p + 4, 2) : 0;
+	itrack = npt_hdr_find(h, "track");
+	iop = npt_hdr_find(h, "op");
+	iname = npt_hdr_find(h, "name");
+
+	argcol = npt_ereallocarray(argcol, h->ncol, sizeof *argcol);
+	keyoff = npt_ereallocarray(keyoff, h->ncol + 1, sizeof *keyoff);
+	keys.n = 0;
+	nargcol = 0;
+	for (i = 0; i < h->ncol; i++) {
+		long li = (long)i;
+
+		if (li == its || li == idur || li == itrack || li == iop ||
+		    li == iname)
+			continue;
+		npt_buf_grow(&keys, 6 * h->col[i].n + 8);
+		keyoff[nargcol] = keys.n;
+		d = putstr(keys.p + keys.n, h->col[i].p, h->col[i].n, 1);
+		*d++ = ':';
+		keys.n = (size_t)(d - keys.p);
+		argcol[nargcol++] = i;
+	}
+	keyoff[nargcol] = keys.n;
+	ccol = npt_ereallocarray(ccol, ncopt ? ncopt : 1, sizeof *ccol);
+	for (j = 0; j < ncopt; j++)
+		ccol[j] = npt_tsv_col(t, copt[j]);
+}
+
+/*
+ * Time of column col in unit, at 10^-scale s: at the nanosecond (scale 9)
+ * when it has no more digits (the common case, no rounding), else exactly
+ * at 10^-18 s; returns the scale.
+ */
+static int
+timeof(struct npt_tsv *t, size_t col, int unit, struct npt_time *v)
+{
+	const struct npt_span *f = &t->f[col];
+	const char *e;
+
+	if (npt_time_parse(v, f->p, f->n, unit, 9) == NULL)
+		return 9;
+	if ((e = npt_time_parse(v, f->p, f->n, unit, 18)) != NULL)
+		npt_errat(t->in.name, t->in.lineno, "column %s: %s: \"%.*s\"",
+		    t->hdr.col[col].p, e, (int)f->n, f->p);
+	return 18;
+}
+
+/* v at scale in nanoseconds, rounded to nearest, halves up. */
+static int64_t
+ns(struct npt_tsv *t, size_t col, struct npt_time *v, int scale)
+{
+	int64_t r;
+
+	if (scale > 9)
+		npt_time_round(v, scale, 9);
+	if (npt_time_i64(v, 9, &r) < 0)
+		npt_errat(t->in.name, t->in.lineno, "column %s: too large",
+		    t->hdr.col[col].p);
+	return r;
+}
+
+/* Bring a time at scale 9 to scale 18. */
+static void
+to18(struct npt_time *v)
+{
+	v->frac *= 1000000000;
+}
+
+/* Start and end of the event in nanoseconds; 0 if it has no start. */
+static int
+times(struct npt_tsv *t, int64_t *ts, int64_t *te)
+{
+	const struct npt_span *f = t->f;
+	struct npt_time a, b, e;
+	struct npt_clk *k;
+	uint64_t c, dc;
+	int sa, sb;
+
+	if (f[its].n == 0)
+		return 0;
+	if (tsunit == 0) {
+		k = npt_clocks_track(&clocks, t, itrack < 0 ? "" :
+		    f[itrack].p, itrack < 0 ? 0 : f[itrack].n);
+		c = npt_clocks_ts(&clocks, k, t, (size_t)its);
+		dc = f[idur].n ? npt_clocks_cyc(t, (size_t)idur) : 0;
+		npt_time_cyc(&a, c, k->hz, 9);
+		npt_time_cyc(&e, npt_clocks_end(t, (size_t)idur, c, dc),
+		    k->hz, 9);
+		*ts = ns(t, (size_t)its, &a, 9);
+		*te = ns(t, (size_t)idur, &e, 9);
+		return 1;
+	}
+	sa = timeof(t, (size_t)its, tsunit, &a);
+	sb = 9;
+	if (f[idur].n > 0) {
+		sb = timeof(t, (size_t)idur, durunit, &b);
+		if (b.neg)
+			npt_errat(t->in.name, t->in.lineno, "column %s: "
+			    "negative: \"%.*s\"", t->hdr.col[idur].p,
+			    (int)f[idur].n, f[idur].p);
+	} else {
+		memset(&b, 0, sizeof b);
+	}
+	if (sa != sb) {
+		if (sa == 9)
+			to18(&a);
+		else
+			to18(&b);
+		sa = 18;
+	}
+	if (npt_time_add(&e, &a, &b, sa) < 0)
+		npt_errat(t->in.name, t->in.lineno, "column %s: too large",
+		    t->hdr.col[idur].p);
+	*ts = ns(t, (size_t)its, &a, sa);
+	*te = ns(t, (size_t)idur, &e, sa);
+	return 1;
+}
+
+static char *
+putus(char *d, int64_t v)
+{
+	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v, r = u % 1000;
+
+	if (v < 0)
+		*d++ = '-';
+	d += npt_fmt_u64(d, u / 1000);
+	*d++ = '.';
+	*d++ = (char)('0' + r / 100);
+	memcpy(d, npt_digits2 + 2 * (r % 100), 2);
+	return d + 2;
+}
+
+/* Counter samples: "ts" and args from the -C columns (zeros if !vals). */
+static void
+counter(struct track *k, struct npt_tsv *t, int64_t ts, int vals)
+{
+	size_t need = 200 + 6 * k->namelen, j;
+	char *b, *d;
+
+	for (j = 0; j < ncopt; j++)
+		need += 6 * t->hdr.col[ccol[j]].n + (vals ?
+		    t->f[ccol[j]].n : 1) + 8;
+	d = sep(b = begin(need));
+	d = put(d, "{\"name\":");
+	d = putstr(d, k->name, k->namelen, 1);
+	d = put(d, ",\"ph\":\"C\",\"pid\":");
+	d = putnum(d, pid);
+	d = put(d, ",\"ts\":");
+	d = putus(d, ts);
+	d = put(d, ",\"args\":{");
+	for (j = 0; j < ncopt; j++) {
+		size_t c = ccol[j];
+
+		if (vals && t->f[c].n == 0)
+			continue;
+		if (d[-1] != '{')
+			*d++ = ',';
+		d = putstr(d, t->hdr.col[c].p, t->hdr.col[c].n, 1);
+		*d++ = ':';
+		if (vals) {
+			memcpy(d, t->f[c].p, t->f[c].n);
+			d += t->f[c].n;
+		} else {
+			*d++ = '0';
+		}
+	}
+	d = put(d, "}}");
+	end(b, d, need);
+}
+
+static void
+counters(struct track *k, struct npt_tsv *t, int64_t ts, int64_t te)
+{
+	size_t j;
+	int any = 0;
+
+	for (j = 0; j < ncopt; j++) {
+		const struct npt_span *f = &t->f[ccol[j]];
+
+		if (f->n == 0)
+			continue;
+		if (!npt_json_isnum(f->p, f->n))
+			npt_errat(t->in.name, t->in.lineno, "column %s: not a "
+			    "number: \"%.*s\"", copt[j], (int)f->n, f->p);
+		any = 1;
+	}
+	if (k->cpend && ts > k->cend) {
+		counter(k, t, k->cend, 0);
+		k->cpend = 0;
+	}
+	if (!any)
+		return;
+	counter(k, t, ts, 1);
+	if (!k->cpend || te > k->cend)
+		k->cend = te;
+	k->cpend = 1;
+}
+
+/*
+ * An argument value: a JSON number if it is one that viewers keep exactly
+ * (at most 15 digits), else a string.
+ */
+static char *
+argval(char *d, const struct npt_span *f)
+{
+	const char *p = f->p, *e = p + f->n, *q = p, *s;
+	size_t digits;
+
+	/* -?(0|[1-9]D*)(.D+)?, as npt_json_isnum, counting the digits */
+	if (q < e && *q == '-')
+		q++;
+	s = q;
+	if (q < e && *q == '0')
+		q++;
+	else if (q < e && *q >= '1' && *q <= '9')
+		while (++q < e && *q >= '0' && *q <= '9')
+			;
+	else
+		return putstr(d, p, f->n, 1);
+	digits = (size_t)(q - s);
+	if (q < e && *q == '.') {
+		for (s = ++q; q < e && *q >= '0' && *q <= '9'; q++)
+			;
+		if (q == s)
+			return putstr(d, p, f->n, 1);
+		digits += (size_t)(q - s);
+	}
+	if (q != e || digits > 15)
+		return putstr(d, p, f->n, 1);
+	memcpy(d, p, f->n);
+	return d + f->n;
+}
+
+static void
+data(struct npt_tsv *t)
+{
+	const struct npt_span *f = t->f, *nm;
+	struct track *k;
+	int64_t ts, te;
+	long tid;
+	size_t need, i, nargs;
+	char *b, *d;
+
+	if (!times(t, &ts, &te)) {
+		nostart++;
+		return;
+	}
+	k = track(t);
+	if (k->have && ts < k->last)
+		npt_errat(t->in.name, t->in.lineno, "track %s: the event "
+		    "starts before the one of line %lld; sort the stream by "
+		    "start time", k->namelen ? k->name : "(none)",
+		    k->lastline);
+	process();
+	if (ncopt > 0)
+		counters(k, t, ts, te);
+	k->have = 1;
+	k->last = ts;
+	k->lastline = t->in.lineno;
+	tid = lane(k, ts, te);
+
+	/* name and cat may both be op: 12 times the line bounds the strings */
+	need = 256 + 12 * t->len + keys.n + 4 * t->nf +
+	    6 * t->hdr.col[idur].n;
+	d = sep(b = begin(need));
+	nm = iname >= 0 && f[iname].n > 0 ? &f[iname] :
+	    iop >= 0 && f[iop].n > 0 ? &f[iop] :
+	    itrack >= 0 && f[itrack].n > 0 ? &f[itrack] : NULL;
+	d = put(d, "{\"name\":");
+	d = nm ? putstr(d, nm->p, nm->n, 1) : put(d, "\"unknown\"");
+	if (iop >= 0 && f[iop].n > 0) {
+		d = put(d, ",\"cat\":");
+		d = putstr(d, f[iop].p, f[iop].n, 1);
+	}
+	d = put(d, ",\"ph\":\"X\",\"pid\":");
+	d = putnum(d, pid);
+	d = put(d, ",\"tid\":");
+	d = putnum(d, tid);
+	d = put(d, ",\"ts\":");
+	d = putus(d, ts);
+	d = put(d, ",\"dur\":");
+	d = putus(d, te - ts);
+	for (i = 0, nargs = 0; i < nargcol; i++) {
+		const struct npt_span *v = &f[argcol[i]];
+		size_t kn = keyoff[i + 1] - keyoff[i];
+
+		if (v->n == 0)
+			continue;
+		d = put(d, nargs++ == 0 ? ",\"args\":{" : ",");
+		memcpy(d, keys.p + keyoff[i], kn);
+		d = argval(d + kn, v);
+	}
+	if (f[idur].n == 0) {
+		d = put(d, nargs++ == 0 ? ",\"args\":{" : ",");
+		d = putstr(d, t->hdr.col[idur].p, t->hdr.col[idur].n, 1);
+		d = put(d, ":\"unknown\"");
+	}
+	if (nargs > 0)
+		*d++ = '}';
+	d = put(d, "}");
+	end(b, d, need);
+}
+
+static int
+run(const char *path)
+{
+	struct npt_tsv t;
+	size_t i;
+
+	pid++;
+	pname = (size_t)pid <= npopt ? popt[pid - 1] :
+	    strcmp(path, "-") == 0 ? "device" : path;
+	if (npt_tsv_open(&t, path) < 0)
+		return 1;
+	pstarted = 0;
+	npt_clocks_reset(&clocks);
+	npt_ht_init(&tracks, sizeof(struct track));
+	npt_ht_init(&tids, 1);
+	for (;;) {
+		switch (npt_tsv_next(&t)) {
+		case NPT_TSV_EOF:
+			goto done;
+		case NPT_TSV_META:
+			npt_clocks_meta(&clocks, &t);
+			break;
+		case NPT_TSV_HEADER:
+			header(&t);
+			break;
+		case NPT_TSV_DATA:
+			data(&t);
+			break;
+		}
+	}
+done:
+	for (i = 0; i < ntlist; i++) {
+		struct track *k = tlist[i];
+		size_t j;
+
+		if (k->cpend)
+			counter(k, &t, k->cend, 0);
+		for (j = 0; j < k->nlane; j++)
+			free(k->lane[j].end);
+		free(k->lane);
+	}
+	free(tlist);
+	tlist = NULL;
+	ntlist = 0;
+	memset(recent, 0, sizeof recent);
+	npt_ht_free(&tracks);
+	npt_ht_free(&tids);
+	npt_tsv_close(&t);
+	return t.in.err != 0;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct npt_getopt g = { 0 };
+	int c, i, rc = 0;
+
+	npt_init(argv[0]);
+	npt_clocks_init(&clocks);
+	while ((c = npt_getopt(&g, argc, argv, "C:f:p:w:", NULL,
+	    synopsis)) != -1) {
+		switch (c) {
+		case 'C':
+			copt = npt_ereallocarray(copt, ncopt + 1, sizeof *copt);
+			copt[ncopt++] = g.arg;
+			break;
+		case 'f':
+		case 'w':
+			npt_clocks_option(&clocks, c, g.arg);
+			break;
+		case 'p':
+			popt = npt_ereallocarray(popt, npopt + 1, sizeof *popt);
+			popt[npopt++] = g.arg;
+			break;
+		}
+	}
+	argv += g.ind;
+	argc -= g.ind;
+	if (npopt > (size_t)(argc ? argc : 1))
+		npt_errx(2, "-p: %zu names for %d input%s", npopt,
+		    argc ? argc : 1, argc > 1 ? "s" : "");
+	npt_errat_hook = closearray;
+	if (argc == 0)
+		rc |= run("-");
+	for (i = 0; i < argc; i++)
+		rc |= run(argv[i]);
+	npt_errat_hook = NULL;
+	if (nostart > 0)
+		npt_warnx("warning: %llu event%s with no start time left out",
+		    nostart, nostart == 1 ? "" : "s");
+	closearray();
+	return npt_out_close() | rc;
+}

@@ -1,0 +1,254 @@
+/* See LICENSE file for copyright and license details. */
+/* npt-time: events in cycles in, the same events in time out, exactly. */
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/npt.h"
+
+static const char synopsis[] =
+    "[-z] [-c column] [-d places] [-f [track=]freq] [-u unit] [-w bits]\n"
+    " [file ...]";
+
+static struct npt_clocks clocks;
+static char **cpat;		/* -c */
+static size_t ncpat;
+static int unit = 6, places = -1, scale, rebase;
+static const char *unitname = "us";
+
+/* the columns of the current header */
+static long its, idur, itrack;
+static size_t *conv, nconv;	/* converted columns, ascending */
+
+static int have_origin;
+static struct npt_time origin;
+static struct npt_buf big;
+
+static int
+is_cyc(const struct npt_span *c)
+{
+	return c->n > 4 && memcmp(c->p + c->n - 4, "_cyc", 4) == 0;
+}
+
+/* The converted columns of a new header, and the header renamed. */
+static void
+header(struct npt_tsv *t)
+{
+	struct npt_hdr *h = &t->hdr;
+	size_t i, j, k;
+	int hit;
+
+	its = npt_hdr_find(h, "ts_cyc");
+	idur = npt_hdr_find(h, "dur_cyc");
+	itrack = npt_hdr_find(h, "track");
+	conv = npt_ereallocarray(conv, h->ncol, sizeof *conv);
+	nconv = 0;
+	for (i = 0; i < h->ncol; i++) {
+		hit = (long)i == its || (long)i == idur;
+		for (j = 0; j < ncpat && !hit; j++)
+			hit = is_cyc(&h->col[i]) &&
+			    fnmatch(cpat[j], h->col[i].p, 0) == 0;
+		if (hit)
+			conv[nconv++] = i;
+	}
+	for (j = 0; j < ncpat; j++) {
+		for (i = 0; i < h->ncol; i++)
+			if (is_cyc(&h->col[i]) &&
+			    fnmatch(cpat[j], h->col[i].p, 0) == 0)
+				break;
+		if (i == h->ncol)
+			npt_errat(t->in.name, t->in.lineno,
+			    "-c %s: no _cyc column of the header matches",
+			    cpat[j]);
+	}
+	if (nconv == 0)
+		npt_errat(t->in.name, t->in.lineno, "no column ts_cyc or "
+		    "dur_cyc to convert (is the stream in time already?)");
+	for (k = 0; k < nconv; k++) {
+		const struct npt_span *c = &h->col[conv[k]];
+
+		for (i = 0; i < h->ncol; i++)
+			if (h->col[i].n == c->n - 1 &&
+			    memcmp(h->col[i].p, c->p, c->n - 3) == 0 &&
+			    memcmp(h->col[i].p + c->n - 3, unitname, 2) == 0)
+				npt_errat(t->in.name, t->in.lineno, "column %s "
+				    "would become %s, which the header has "
+				    "already", c->p, h->col[i].p);
+	}
+
+	npt_out_putc('#');
+	for (i = 0, k = 0; i < h->ncol; i++) {
+		const struct npt_span *c = &h->col[i];
+
+		if (i > 0)
+			npt_out_putc('\t');
+		if (k < nconv && conv[k] == i) {
+			npt_out_write(c->p, c->n - 3);
+			npt_out_str(unitname);
+			k++;
+		} else {
+			npt_out_write(c->p, c->n);
+		}
+	}
+	npt_out_putc('\n');
+}
+
+static struct npt_clk *
+clock_of(struct npt_tsv *t)
+{
+	if (itrack < 0)
+		return npt_clocks_track(&clocks, t, "", 0);
+	return npt_clocks_track(&clocks, t, t->f[itrack].p, t->f[itrack].n);
+}
+
+/*
+ * One data line converted into dst, which has room for the line and 48
+ * bytes per converted column; returns its length.
+ */
+static size_t
+convert(struct npt_tsv *t, char *dst)
+{
+	const struct npt_span *f = t->f;
+	struct npt_clk *k = NULL;
+	struct npt_time ts, end, v;
+	uint64_t tc = 0, ec;
+	const char *pos = t->line;
+	char *d = dst;
+	size_t i, col, n;
+	int hasts = its >= 0 && f[its].n > 0;
+
+	if (hasts) {
+		k = clock_of(t);
+		tc = npt_clocks_ts(&clocks, k, t, (size_t)its);
+		npt_time_cyc(&ts, tc, k->hz, scale);
+	}
+	for (i = 0; i < nconv; i++) {
+		col = conv[i];
+		n = (size_t)(f[col].p - pos);
+		memcpy(d, pos, n);
+		d += n;
+		pos = f[col].p + f[col].n;
+		if (f[col].n == 0)
+			continue;
+		if (k == NULL)
+			k = clock_of(t);
+		if ((long)col == its) {
+			v = ts;
+			if (rebase) {
+				if (!have_origin) {
+					origin = ts;
+					have_origin = 1;
+				}
+				npt_time_sub(&v, &ts, &origin, scale);
+			}
+		} else if ((long)col == idur && hasts) {
+			ec = npt_clocks_end(t, col, tc, npt_clocks_cyc(t, col));
+			npt_time_cyc(&end, ec, k->hz, scale);
+			npt_time_sub(&v, &end, &ts, scale);
+		} else {
+			npt_time_cyc(&v, npt_clocks_cyc(t, col), k->hz, scale);
+		}
+		d += npt_time_fmt(d, &v, unit, scale);
+	}
+	n = (size_t)(t->line + t->len - pos);
+	memcpy(d, pos, n);
+	d += n;
+	*d++ = '\n';
+	return (size_t)(d - dst);
+}
+
+static void
+data(struct npt_tsv *t)
+{
+	size_t need = t->len + 48 * nconv + 1, n;
+
+	if (need <= 32768) {
+		npt_out_commit(convert(t, npt_out_reserve(need)));
+		return;
+	}
+	npt_buf_grow(&big, need);
+	n = convert(t, big.p);
+	npt_out_write(big.p, n);
+}
+
+static int
+run(const char *path)
+{
+	struct npt_tsv t;
+
+	if (npt_tsv_open(&t, path) < 0)
+		return 1;
+	for (;;) {
+		switch (npt_tsv_next(&t)) {
+		case NPT_TSV_EOF:
+			npt_tsv_close(&t);
+			return t.in.err != 0;
+		case NPT_TSV_META:
+			npt_clocks_meta(&clocks, &t);
+			npt_out_write(t.line, t.len);
+			npt_out_putc('\n');
+			break;
+		case NPT_TSV_HEADER:
+			header(&t);
+			break;
+		case NPT_TSV_DATA:
+			data(&t);
+			break;
+		}
+	}
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct npt_getopt g = { 0 };
+	const char *e;
+	uint64_t v;
+	int c, i, rc = 0;
+
+	npt_init(argv[0]);
+	npt_clocks_init(&clocks);
+	while ((c = npt_getopt(&g, argc, argv, "c:d:f:u:w:z", NULL,
+	    synopsis)) != -1) {
+		switch (c) {
+		case 'c':
+			cpat = npt_ereallocarray(cpat, ncpat + 1, sizeof *cpat);
+			cpat[ncpat++] = g.arg;
+			break;
+		case 'd':
+			if ((e = npt_parse_u64(g.arg, strlen(g.arg), &v)) == NULL &&
+			    v > 18)
+				e = "too large";
+			if (e != NULL)
+				npt_errx(2, "-d: %s: \"%s\"", e, g.arg);
+			places = (int)v;
+			break;
+		case 'f':
+		case 'w':
+			npt_clocks_option(&clocks, c, g.arg);
+			break;
+		case 'u':
+			if ((unit = npt_time_unit(g.arg, strlen(g.arg))) < 0)
+				npt_errx(2, "-u: unknown unit: \"%s\" (ns, us or "
+				    "ms)", g.arg);
+			unitname = g.arg;
+			break;
+		case 'z':
+			rebase = 1;
+			break;
+		}
+	}
+	if (places < 0)
+		places = 9 - unit;
+	if (unit + places > 18)
+		npt_errx(2, "-d: more than %d places in %s", 18 - unit,
+		    unitname);
+	scale = unit + places;
+	argv += g.ind;
+	argc -= g.ind;
+	if (argc == 0)
+		rc |= run("-");
+	for (i = 0; i < argc; i++)
+		rc |= run(argv[i]);
+	return npt_out_close() | rc;
+}

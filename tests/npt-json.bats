@@ -1,0 +1,437 @@
+#!/usr/bin/env bats
+# npt-json: events in, Chrome trace JSON out; every output must parse.
+load test_helper
+
+REF="$NPT_ROOT/tests/helpers/timeref.py"
+VIEWER=${NPT_VIEWER:-$NPT_ROOT/../shared/tools/viewer}
+
+# The output of the last run parses as JSON (jq, strict).
+json_ok() {
+	printf '%s\n' "${1:-$output}" | jq -e 'type == "array"' > /dev/null ||
+		flunk "not JSON: ${1:-$output}"
+}
+
+# One line per event of FILE (JSON) of phase PH: the members named, TAB
+# separated, numbers as written; objects as {"key": value, ...}.
+events() {
+	python3 - "$@" <<-'EOF'
+	import json, sys
+	class Num(str):
+	    pass
+	def show(v, inner=False):
+	    if isinstance(v, dict):
+	        return "{" + ", ".join(json.dumps(k, ensure_ascii=False) + ": " +
+	                               show(x, True) for k, x in v.items()) + "}"
+	    if inner and not isinstance(v, Num):
+	        return json.dumps(v, ensure_ascii=False)
+	    return str(v)
+	f, ph, keys = sys.argv[1], sys.argv[2], sys.argv[3:]
+	for e in json.loads(open(f).read(), parse_float=Num, parse_int=Num):
+	    if e["ph"] == ph:
+	        print("\t".join(show(e.get(k)) for k in keys))
+	EOF
+}
+
+# speedscope in headless Chromium, or skip.
+need_viewer() {
+	if [ ! -f "$VIEWER/node_modules/speedscope/dist/release/index.html" ] ||
+	    [ ! -x /usr/bin/chromium ]; then
+		skip "the viewer is not set up ($VIEWER/setup.sh)"
+	fi
+}
+
+example() {
+	npt-decode "$NPT_ROOT"/examples/data/yolov8s/*.bin
+}
+
+@test "json: every event of the example is one X event with its name, category and times" {
+	example > ev.tsv
+	npt-json ev.tsv > out.json
+	json_ok "$(cat out.json)"
+	[ "$(jq '[.[] | select(.ph == "X")] | length' out.json)" -eq "$(grep -vc '^#' ev.tsv)" ]
+	# the first layer: 11048 cycles at 900 MHz is 12.2755... us; it ends
+	# at 623127 cycles, 692.363333 us
+	events out.json X name cat pid tid ts dur args | sed -n 2p > got
+	printf 'CONV_2D\tCONV_2D\t1\t1\t12.276\t680.087\t{"id": 0, "conv_cyc": 542301, "vector_cyc": 90587, "dma_load_cyc": 175666, "dma_store_cyc": 81406}\n' | cmp - got
+	events out.json X name cat ts | head -n1 > got
+	printf 'invoke\tINVOKE\t11.111\n' | cmp - got
+}
+
+@test "json: ts and dur are exact to the nanosecond against python fractions" {
+	python3 "$REF" gen 5 3000 json > in.tsv
+	npt-json in.tsv > out.json
+	events out.json X ts dur | tr '\t' ' ' > got
+	python3 "$REF" json < in.tsv | cmp - got
+}
+
+@test "json: cycles in give the bytes of npt-time | npt-json, in every unit" {
+	example > ev.tsv
+	npt-json -p x ev.tsv > want
+	for u in ns us ms; do
+		npt-time -u $u ev.tsv | npt-json -p x > got
+		cmp want got || flunk "-u $u"
+	done
+	npt-time -u ns -d 3 ev.tsv | npt-json -p x | cmp - want
+	json_ok "$(cat want)"
+}
+
+@test "json: times below the nanosecond round to nearest, halves up; the end is rounded" {
+	printf '#ts_us\tdur_us\ttrack\n0.0004\t0.0002\ta\n0.0005\t0\tb\n0.0015\t0.0029\tc\n' > in.tsv
+	printf '#ts_ns\tdur_ns\ttrack\n-0.5\t1.5\ta\n-1.5\t0.4\tb\n7\t0.000000001\tc\n' > neg.tsv
+	npt-json in.tsv neg.tsv > out.json
+	json_ok "$(cat out.json)"
+	# 0.4 ns .. 0.6 ns: 0 and 1; 0.5 -> 1; 1.5 .. 4.4 ns: 2 .. 4
+	# -0.5 .. 1 ns: 0 and 1; -1.5 .. -1.1: -1 and -1; 7 .. 7.0000000001: 7
+	events out.json X ts dur > got
+	printf '0.000\t0.001\n0.001\t0.000\n0.002\t0.002\n0.000\t0.001\n-0.001\t0.000\n0.007\t0.000\n' | cmp - got
+}
+
+@test "json: args hold id, loc and the extras; numbers as numbers, text as strings" {
+	printf '#ts_us\tdur_us\ttrack\top\tname\tid\tloc\tn\ttext\tbig\tzero\n' > in.tsv
+	printf '1\t2\tcore0\tADD\tadd_1\t7\t"m.mlir":3:4\t-1.50\t12x\t1234567890123456\t007\n' >> in.tsv
+	printf '2\t1\tcore0\t\t\t\t\t\t\t\t0\n' >> in.tsv
+	npt-json in.tsv > out.json
+	sed -n 6p out.json > got
+	printf '%s\n' '{"name":"add_1","cat":"ADD","ph":"X","pid":1,"tid":1,"ts":1.000,"dur":2.000,"args":{"id":7,"loc":"\"m.mlir\":3:4","n":-1.50,"text":"12x","big":"1234567890123456","zero":"007"}},' | cmp - got
+	sed -n 7p out.json > got
+	printf '%s\n' '{"name":"core0","ph":"X","pid":1,"tid":1,"ts":2.000,"dur":1.000,"args":{"zero":0}}' | cmp - got
+	json_ok "$(cat out.json)"
+}
+
+@test "json: tids order compute engines, then DMA, then control; names and order as M events" {
+	printf '#ts_us\tdur_us\ttrack\n' > in.tsv
+	for t in ctrl0 dma_in core1 core10 dma1 core0 slice0 host; do
+		printf '1\t1\t%s\n' $t >> in.tsv
+	done
+	npt-json in.tsv > out.json
+	events out.json M name tid args | grep '^thread_name' | cut -f2- | tr -d ' ' > got
+	cat > want <<-'EOF'
+	20000001	{"name":"ctrl0"}
+	19999901	{"name":"dma_in"}
+	101	{"name":"core1"}
+	1001	{"name":"core10"}
+	10000101	{"name":"dma1"}
+	1	{"name":"core0"}
+	2	{"name":"slice0"}
+	9999901	{"name":"host"}
+	EOF
+	cmp want got
+	events out.json M name tid args | grep '^thread_sort_index' | awk -F'\t' '{ if ($3 != "{\"sort_index\": " $2 "}") exit 1 }'
+	events out.json M name args | sed -n 1,2p > got
+	printf 'process_name\t{"name": "in.tsv"}\nprocess_sort_index\t{"sort_index": 1}\n' | cmp - got
+}
+
+@test "json: overlapping events go to extra lanes, every lane nests, none is dropped" {
+	# random intervals on two tracks, sorted by start
+	python3 -c '
+import random
+r = random.Random(7)
+ev = sorted((r.randrange(0, 10000), r.randrange(0, 600), r.choice(["dma0", "core0"])) for _ in range(3000))
+print("#ts_ns\tdur_ns\ttrack\tid")
+for i, (s, d, t) in enumerate(ev):
+	print("%d\t%d\t%s\t%d" % (s, d, t, i))' > in.tsv
+	npt-json in.tsv > out.json
+	python3 - out.json <<-'EOF'
+	import json, sys
+	from fractions import Fraction as F
+	ev = json.load(open(sys.argv[1]), parse_float=F)
+	names = {e["tid"]: e["args"]["name"] for e in ev if e["name"] == "thread_name"}
+	x = [e for e in ev if e["ph"] == "X"]
+	assert sorted(e["args"]["id"] for e in x) == list(range(3000)), "events lost"
+	lanes = {}
+	for e in x:
+	    lanes.setdefault(e["tid"], []).append((e["ts"], e["ts"] + e["dur"]))
+	    assert names[e["tid"]].split(" ")[0] in ("dma0", "core0")
+	for tid, iv in lanes.items():
+	    stack = []
+	    for s, t in iv:
+	        while stack and stack[-1] <= s:
+	            stack.pop()
+	        assert not stack or t <= stack[-1], (names[tid], s, t, stack)
+	        stack.append(t)
+	assert len(lanes) > 4, lanes.keys()
+	assert "dma0 lane 1" in names.values() and "core0 lane 1" in names.values()
+	EOF
+}
+
+@test "json: lanes by hand: an event that nests stays, one that overlaps moves, touching is not overlap" {
+	# E starts where A ends: lane 0 is free again (it would nest in C)
+	printf '#ts_us\tdur_us\ttrack\top\n0\t10\tdma0\tA\n2\t3\tdma0\tB\n5\t10\tdma0\tC\n6\t1\tdma0\tD\n10\t1\tdma0\tE\n' > in.tsv
+	npt-json in.tsv > out.json
+	events out.json X name tid > got
+	printf 'A\t10000001\nB\t10000001\nC\t10000002\nD\t10000001\nE\t10000001\n' | cmp - got
+	grep -q '"tid":10000002,"ts":0,"args":{"name":"dma0 lane 1"}' out.json
+}
+
+@test "json: each file is a process; -p names them in order" {
+	printf '#ts_us\tdur_us\n1\t1\n' > a.tsv
+	cp a.tsv b.tsv
+	npt-json -p first a.tsv a.tsv - < b.tsv > out.json
+	events out.json M name pid args | grep '^process_name' | cut -f2- > got
+	printf '1\t{"name": "first"}\n2\t{"name": "a.tsv"}\n3\t{"name": "device"}\n' | cmp - got
+	run --separate-stderr -2 npt-json -p a -p b a.tsv
+	assert_stderr "npt-json: -p: 2 names for 1 input"
+	run --separate-stderr -2 npt-json -p a -p b -p c a.tsv a.tsv
+	assert_stderr "npt-json: -p: 3 names for 2 inputs"
+}
+
+@test "json: -C draws a counter per track that drops to 0 after the event" {
+	printf '#ts_us\tdur_us\ttrack\tpct\tq\n0\t10\tcore0\t5\t1\n2\t3\tcore0\t\t2\n10\t5\tcore0\t7.5\t\n20\t1\tcore0\t1\t3\n20\t1\tdma0\t\t\n' > in.tsv
+	npt-json -C pct -C q in.tsv > out.json
+	json_ok "$(cat out.json)"
+	events out.json C name ts args | tr -d ' ' > got
+	cat > want <<-'EOF'
+	core0	0.000	{"pct":5,"q":1}
+	core0	2.000	{"q":2}
+	core0	10.000	{"pct":7.5}
+	core0	15.000	{"pct":0,"q":0}
+	core0	20.000	{"pct":1,"q":3}
+	core0	21.000	{"pct":0,"q":0}
+	EOF
+	cmp want got
+}
+
+@test "json: -C of a column that is missing or not a number is an error" {
+	printf '#ts_us\tdur_us\ttrack\tpct\n0\t10\tcore0\t5\n1\t1\tcore0\t12%%\n' > in.tsv
+	run --separate-stderr -1 npt-json -C pct in.tsv
+	assert_stderr 'npt-json: in.tsv:3: column pct: not a number: "12%"'
+	json_ok
+	run --separate-stderr -1 npt-json -C nope in.tsv
+	assert_stderr "npt-json: in.tsv:1: no column nope in the header"
+	assert_output "[
+]"
+}
+
+@test "json: any bytes give valid JSON: quotes, backslashes, controls, field escapes, bad UTF-8" {
+	python3 - <<-'EOF'
+	import random
+	r = random.Random(3)
+	with open("in.tsv", "wb") as f:
+	    f.write(b"#ts_us\tdur_us\ttrack\top\tname\tx\"\\y\n")
+	    for i in range(3000):
+	        def s():
+	            b = bytes(r.choice([r.randrange(256), 34, 92, 0xe2, 0x82, 0xac, 0xf0, 0xed]) for _ in range(r.randrange(12)))
+	            b = b.replace(b"\\", b"\\\\").replace(b"\t", b"\\t").replace(b"\n", b"\\n").replace(b"\r", b"\\r").replace(b"\0", b"\\0")
+	            return b
+	        f.write(b"%d\t1\t%s\t%s\t%s\t%s\n" % (i, s(), s(), s(), s()))
+	EOF
+	npt-json in.tsv > out.json
+	jq -e 'length > 3000' out.json > /dev/null
+	python3 - <<-'EOF'
+	import json
+	def unesc(b):
+	    out, i = bytearray(), 0
+	    m = {ord("t"): 9, ord("n"): 10, ord("r"): 13, ord("\\"): 92, ord("0"): 0}
+	    while i < len(b):
+	        if b[i] == 92 and i + 1 < len(b) and b[i + 1] in m:
+	            out.append(m[b[i + 1]]); i += 2
+	        else:
+	            out.append(b[i]); i += 1
+	    return bytes(out).decode("utf-8", "replace")
+	# numbers as their text: a field of digits is a JSON number
+	ev = [e for e in json.load(open("out.json", encoding="utf-8"),
+	      parse_int=str, parse_float=str) if e["ph"] == "X"]
+	lines = open("in.tsv", "rb").read().split(b"\n")[1:-1]
+	assert len(ev) == len(lines)
+	for e, l in zip(ev, lines):
+	    f = l.split(b"\t")
+	    name = unesc(f[4]) or unesc(f[3]) or unesc(f[2]) or "unknown"
+	    assert e["name"] == name, (e["name"], name)
+	    if f[3]:
+	        assert e["cat"] == unesc(f[3])
+	    if f[5]:
+	        assert e["args"]['x"\\y'] == unesc(f[5])
+	EOF
+}
+
+@test "json: an op of control characters, name and category both, fits its event" {
+	# each byte escapes to six, twice: 36000 bytes from a 3 KB field
+	python3 -c 'import sys; sys.stdout.buffer.write(b"#ts_us\tdur_us\top\tname\n" + b"".join(b"%d\t1\t%s\t\n" % (i, b"\x01" * 3000) for i in range(40)))' > in.tsv
+	npt-json in.tsv > out.json
+	[ "$(jq -c '[.[] | select(.ph == "X") | [(.name | length), (.cat | length)]] | unique' out.json)" = "[[3000,3000]]" ]
+}
+
+@test "json: input cut short in a line: the error, exit 1, and a complete JSON document" {
+	example | head -c 3000 > cut.tsv
+	run --separate-stderr -1 npt-json cut.tsv
+	assert_stderr "npt-json: cut.tsv:57: 11 fields, but the header has 12 columns"
+	json_ok
+	# every whole line before it is there
+	[ "$(printf '%s\n' "$output" | jq '[.[] | select(.ph == "X")] | length')" -eq 52 ]
+}
+
+@test "json: input that ends between lines gives a complete document of its events" {
+	example | head -n 100 | npt-json > out.json
+	[ "$(jq '[.[] | select(.ph == "X")] | length' out.json)" -eq 96 ]
+}
+
+@test "json: killed, npt-json leaves whole events: add the ] and it parses" {
+	npt-synth -i 300 -F events > ev.tsv
+	mkfifo fifo
+	npt-json fifo > out.json &
+	pid=$!
+	# a producer that stays: npt-json waits for more input
+	sh -c 'cat ev.tsv; exec sleep 60' > fifo &
+	wpid=$!
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		[ -s out.json ] && break
+		sleep 1
+	done
+	sleep 1
+	kill -9 "$pid"
+	kill "$wpid"
+	wait "$pid" || true
+	[ -s out.json ]
+	[ "$(tail -c 1 out.json)" = "}" ]
+	n=$( (cat out.json; echo ']') | jq length)
+	[ "$n" -gt 1000 ]
+	if [ -f "$VIEWER/node_modules/speedscope/dist/release/index.html" ]; then
+		run "$VIEWER/check-trace.sh" out.json
+		[ "$status" -eq 0 ] || flunk "$output"
+	fi
+}
+
+@test "json: an event without a start is left out with a warning; one without a duration lasts 0" {
+	printf '#ts_us\tdur_us\ttrack\n\t5\ta\n1\t\ta\n\t1\tb\n' > in.tsv
+	run --separate-stderr -0 npt-json in.tsv
+	assert_stderr "npt-json: warning: 2 events with no start time left out"
+	json_ok
+	printf '%s\n' "$output" > out.json
+	events out.json X ts dur args | tr -d ' ' > got
+	printf '1.000\t0.000\t{"dur_us":"unknown"}\n' | cmp - got
+}
+
+@test "json: an event that starts before the previous one of its track is an error" {
+	printf '#ts_us\tdur_us\ttrack\n5\t1\ta\n1\t1\tb\n4\t1\ta\n' > in.tsv
+	run --separate-stderr -1 npt-json in.tsv
+	assert_stderr "npt-json: in.tsv:4: track a: the event starts before the one of line 2; sort the stream by start time"
+	json_ok
+}
+
+@test "json: cycles without a clock is an error naming the track and the flag" {
+	printf '## clock.core0=1GHz\n#ts_cyc\tdur_cyc\ttrack\n1\t1\tcore0\n1\t1\tdma0\n' > in.tsv
+	run --separate-stderr -1 npt-json in.tsv
+	assert_stderr "npt-json: in.tsv:4: track dma0 has no clock: give -f FREQ or -f dma0=FREQ"
+	json_ok
+	run -0 npt-json -f 'dma*=500MHz' in.tsv
+	[[ $output == *'"tid":10000001,"ts":0.002,"dur":0.002}'* ]]
+}
+
+@test "json: -w unwraps counters as npt-time -w does" {
+	example | awk -F'\t' -v OFS='\t' '!/^#/ { $1 %= 16777216 } 1' > w.tsv
+	npt-time -w 24 w.tsv | npt-json -p x > want
+	npt-json -w 24 -p x w.tsv > got
+	cmp want got
+	example | npt-json -p x | cmp - got
+	json_ok "$(cat got)"
+}
+
+@test "json: a header without the time columns is an error" {
+	printf '#ts\tdur\n1\t2\n' > in.tsv
+	run --separate-stderr -1 npt-json in.tsv
+	assert_stderr "npt-json: in.tsv:1: no column ts_us, ts_ns, ts_ms or ts_cyc in the header"
+	printf '#ts_us\tdur_cyc\n1\t2\n' > in.tsv
+	run --separate-stderr -1 npt-json in.tsv
+	assert_stderr "npt-json: in.tsv:1: no column dur_us in the header"
+	printf '#ts_cyc\tdur_us\n1\t2\n' > in.tsv
+	run --separate-stderr -1 npt-json in.tsv
+	assert_stderr "npt-json: in.tsv:1: no column dur_cyc in the header"
+	printf '#ts_ms\tdur_ns\ttrack\n1\t2\ta\n' > in.tsv
+	run -0 npt-json in.tsv
+	[[ $output == *'"ts":1000.000,"dur":0.002'* ]]
+}
+
+@test "json: bad times are located errors" {
+	while IFS='|' read -r ts dur msg; do
+		printf '#ts_us\tdur_us\n0\t1\n%s\t%s\n' "$ts" "$dur" > in.tsv
+		run --separate-stderr -1 npt-json in.tsv
+		assert_stderr "npt-json: in.tsv:3: $msg"
+		json_ok
+	done <<-'EOF'
+	12x|1|column ts_us: not a number: "12x"
+	1|-5|column dur_us: negative: "-5"
+	1|0.0000000000001|column dur_us: too many decimal places: "0.0000000000001"
+	9300000000000000|1|column ts_us: too large
+	1|1.|column dur_us: not a number: "1."
+	EOF
+}
+
+@test "json: bad options are usage errors" {
+	run --separate-stderr -2 npt-json -f 1.2GHzz
+	assert_stderr 'npt-json: -f: not a frequency: "1.2GHzz"'
+	run --separate-stderr -2 npt-json -w 65
+	assert_stderr 'npt-json: -w: not a counter width from 1 to 64 bits: "65"'
+}
+
+@test "json: empty input, header only, no final newline, empty fields" {
+	run -0 npt-json < /dev/null
+	assert_output "[
+]"
+	json_ok
+	run -0 sh -c "printf '#ts_us\tdur_us' | npt-json"
+	assert_output "[
+]"
+	run -0 sh -c "printf '#ts_us\tdur_us\ttrack\tid\n1\t1\t\t' | npt-json"
+	json_ok
+	[[ $output == *'"name":"unknown","ph":"X","pid":1,"tid":9999901,"ts":1.000,"dur":1.000}'* ]]
+}
+
+@test "json: a line of 1 MiB becomes one event" {
+	python3 -c 'print("#ts_us\tdur_us\tname\n1\t1\t" + "\\\\x" * (1 << 19))' > in.tsv
+	npt-json in.tsv > out.json
+	[ "$(jq -r '.[] | select(.ph == "X") | .name | length' out.json)" -eq $((1 << 20)) ]
+}
+
+@test "json: - is standard input; a file that cannot be opened is reported, exit 1" {
+	printf '#ts_us\tdur_us\n1\t1\n' > a.tsv
+	run --separate-stderr -1 sh -c 'npt-json -p gone -p here nosuch.tsv - < a.tsv'
+	assert_stderr "npt-json: nosuch.tsv: No such file or directory"
+	json_ok
+	# the second operand keeps its pid and its name
+	[[ $output == *'"pid":2,"tid":0,"ts":0,"args":{"name":"here"}'* ]]
+}
+
+@test "json: writing to /dev/full is an error" {
+	need_devfull
+	example > ev.tsv
+	run --separate-stderr -1 sh -c 'npt-json ev.tsv > /dev/full'
+	assert_stderr "npt-json: write error: No space left on device"
+}
+
+@test "json: | head -n1 ends quietly" {
+	npt-synth -i 2000 -F events > ev.tsv
+	run -0 sh -c 'npt-json ev.tsv | head -n1'
+	assert_output "["
+}
+
+@test "json: runs under busybox sh" {
+	need_busybox
+	example > ev.tsv
+	npt-json -p yolov8s ev.tsv > want
+	busybox sh -c 'npt-decode "$1"/core0.bin "$1"/core1.bin "$1"/corectrl0.bin | npt-json -p yolov8s' _ "$NPT_ROOT/examples/data/yolov8s" > got
+	cmp want got
+	json_ok "$(cat got)"
+}
+
+@test "json: peak memory stays under 8 MiB for a million events" {
+	[ -x /usr/bin/time ] || skip "GNU time is not installed"
+	npt-synth -i 5200 -F events > ev.tsv
+	/usr/bin/time -f %M -o rss npt-json -C dma_load_cyc ev.tsv > out.json
+	[ "$(cat rss)" -lt 8192 ] || flunk "peak RSS $(cat rss) KiB"
+	jq -e 'length > 1000000' out.json > /dev/null
+}
+
+@test "json: speedscope loads the example trace and shows every event (viewer)" {
+	need_viewer
+	run sh "$NPT_ROOT/tests/viewer-check.sh"
+	[ "$status" -eq 0 ] || flunk "$output"
+}
+
+@test "json: speedscope loads overlapping lanes, zero-length and identical events without a warning (viewer)" {
+	need_viewer
+	printf '#ts_us\tdur_us\ttrack\top\n0\t10\tdma0\tA\n2\t3\tdma0\tB\n5\t10\tdma0\tC\n5\t10\tdma0\tC\n6\t0\tdma0\tD\n15\t0\tdma0\tE\n15\t1\tcore0\tF\n' > in.tsv
+	npt-json in.tsv > out.json
+	TRACE_CHECK_STRICT=1 run "$VIEWER/check-trace.sh" out.json
+	[ "$status" -eq 0 ] || flunk "$output"
+	[[ $output == *$'\nevents=7\n'* ]] || flunk "$output"
+}
