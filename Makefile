@@ -62,11 +62,14 @@ all: $(BIN)
 
 $(LIBOBJ): $(HDR)
 $(BIN) $(UNIT): lib/libnpt.a $(HDR)
+$(UNIT): tests/unit/tap.h
 
 lib/libnpt.a: $(LIBOBJ)
 	rm -f $@
 	$(AR) rc $@ $(LIBOBJ)
 	$(RANLIB) $@
+
+units: $(UNIT)
 
 check: all $(UNIT)
 	sh tests/check.sh
@@ -99,4 +102,4 @@ uninstall:
 clean:
 	rm -f $(BIN) $(UNIT) $(LIBOBJ) lib/libnpt.a
 
-.PHONY: all check bench static install uninstall clean
+.PHONY: all units check bench static install uninstall clean

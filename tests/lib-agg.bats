@@ -4,7 +4,7 @@
 load test_helper
 
 @test "lib-agg: every unit test passes" {
-	run "$NPT_ROOT/tests/unit/agg-test"
+	run "$NPT_UNITDIR/agg-test"
 	[ "$status" -eq 0 ] || flunk "$(printf '%s\n' "$output" | grep '^not ok')"
 	[[ $output == *"1.."* ]]
 	[[ $output != *"not ok"* ]]

@@ -3,7 +3,7 @@
 load test_helper
 
 @test "lib: every unit test passes" {
-	run "$NPT_UNIT"
+	run "$NPT_UNITDIR/lib-test"
 	[ "$status" -eq 0 ] || flunk "$(printf '%s\n' "$output" | grep '^not ok')"
 	[[ $output == *"1.."* ]]
 	[[ $output != *"not ok"* ]]

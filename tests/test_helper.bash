@@ -3,13 +3,14 @@
 bats_require_minimum_version 1.5.0
 
 # NPT_BIN: where the tools under test are (tests/variant.sh points it at
-# wrappers that run cross-built tools under qemu); NPT_UNIT: the lib tests.
+# wrappers that run cross-built tools under qemu); NPT_UNITDIR: where the
+# C unit-test drivers are.
 NPT_ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 NPT_BIN=${NPT_BIN:-$NPT_ROOT/bin}
-NPT_UNIT=${NPT_UNIT:-$NPT_ROOT/tests/unit/lib-test}
+NPT_UNITDIR=${NPT_UNITDIR:-$NPT_ROOT/tests/unit}
 PATH="$NPT_BIN:$PATH"
 FIXTURES="$NPT_ROOT/tests/fixtures"
-export NPT_ROOT NPT_BIN NPT_UNIT FIXTURES PATH LC_ALL=C
+export NPT_ROOT NPT_BIN NPT_UNITDIR FIXTURES PATH LC_ALL=C
 
 setup() {
 	TMP=$(mktemp -d "${BATS_TMPDIR:-/tmp}/npt.XXXXXX")

@@ -38,22 +38,22 @@ mkdir -p "$build/src" "$build/wrap"
 (cd "$top" && git ls-files) | (cd "$top" && while IFS= read -r f; do
 	mkdir -p "$build/src/$(dirname "$f")" && cp -p "$f" "$build/src/$f"
 done)
-make -s -C "$build/src" "$@" all tests/unit/lib-test
+make -s -C "$build/src" "$@" all units
 bin=$build/src/bin
-unit=$build/src/tests/unit/lib-test
+unit=$build/src/tests/unit
 if [ -n "$qemu" ]; then
-	for f in "$build"/src/bin/npt-*.c "$build/src/tests/unit/lib-test.c"; do
+	for f in "$build"/src/bin/npt-*.c "$build"/src/tests/unit/*.c; do
 		t=$(basename "$f" .c)
 		printf '#!/bin/sh\nexec %s %s "$@"\n' "$qemu" "${f%.c}" > "$build/wrap/$t"
 		chmod +x "$build/wrap/$t"
 	done
 	bin=$build/wrap
-	unit=$build/wrap/lib-test
+	unit=$build/wrap
 fi
 echo "variant: $variant: $(file -b "$build/src/bin/npt-decode" | cut -d, -f1-2)"
 # abort_on_error makes a sanitizer report fail the command that hit it
 # shellcheck disable=SC2086
 ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1} \
 UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
-NPT_BIN=$bin NPT_UNIT=$unit NPT_VARIANT=$variant \
+NPT_BIN=$bin NPT_UNITDIR=$unit NPT_VARIANT=$variant \
     bats ${NPT_BATS_FLAGS:-} "$top/tests"

@@ -13,35 +13,7 @@
 
 #include "../../lib/npt.h"
 
-static int ntest, nfail;
-
-static void
-ok(int cond, const char *what)
-{
-	ntest++;
-	if (!cond)
-		nfail++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", ntest, what);
-}
-
-static uint64_t rs = 88172645463325252ULL;
-
-static uint64_t
-rnd(void)
-{
-	rs ^= rs << 13;
-	rs ^= rs >> 7;
-	rs ^= rs << 17;
-	return rs;
-}
-
-static uint64_t
-rndbits(void)
-{
-	unsigned b = (unsigned)(rnd() % 65);
-
-	return b == 0 ? 0 : b == 64 ? rnd() : rnd() & ((1ULL << b) - 1);
-}
+#include "tap.h"
 
 static void
 test_wide(void)
@@ -266,6 +238,5 @@ main(int argc, char *argv[])
 	test_tcol();
 	test_fast();
 	test_sketch();
-	printf("1..%d\n", ntest);
-	return nfail != 0;
+	return tap_done();
 }
