@@ -1,0 +1,77 @@
+#!/usr/bin/env bats
+# Output failures, for every tool: a full disk is a write error and exit 1
+# at once; a reader that goes away (| head -n1) ends the tool quietly; a
+# closed standard output is reported.
+load test_helper
+
+# A command line of each tool that writes plenty of output, run in a
+# directory prepared by tests/helpers/example-data.sh plus big.tsv.
+invocation() {
+	case $1 in
+	npt-agg) echo "npt-agg -k id,track big.tsv" ;;
+	npt-annotate) echo "npt-annotate -m symbols.tsv big.tsv" ;;
+	npt-decode) echo "npt-decode core0.bin core1.bin corectrl0.bin" ;;
+	npt-import) echo "npt-import -t chrome trace.json" ;;
+	npt-json) echo "npt-json big.tsv" ;;
+	npt-overlap) echo "npt-overlap big.tsv" ;;
+	npt-synth) echo "npt-synth -i 200 -F events" ;;
+	npt-time) echo "npt-time big.tsv" ;;
+	*) return 1 ;;
+	esac
+}
+
+setup_file() {
+	DATA=$(mktemp -d "${BATS_TMPDIR:-/tmp}/npt-output.XXXXXX")
+	export DATA
+	PATH="${NPT_BIN:-$BATS_TEST_DIRNAME/../bin}:$PATH"
+	sh "$BATS_TEST_DIRNAME/helpers/example-data.sh" "$DATA"
+	(cd "$DATA" && npt-synth -i 200 -F events > big.tsv &&
+		npt-json big.tsv > trace.json)
+}
+
+teardown_file() {
+	rm -rf "$DATA"
+}
+
+tools() {
+	for f in "$NPT_ROOT"/bin/npt-*.c; do
+		basename "$f" .c
+	done
+}
+
+@test "output: every tool has an invocation here" {
+	for t in $(tools); do
+		invocation "$t" > /dev/null || flunk "$t has no invocation in tests/output.bats"
+	done
+}
+
+@test "output: every tool reports a full disk and exits 1" {
+	need_devfull
+	for t in $(tools); do
+		cmd=$(invocation "$t")
+		run --separate-stderr sh -c "cd '$DATA' && $cmd > /dev/full"
+		[ "$status" -eq 1 ] || flunk "$t: exit $status"
+		[ "$stderr" = "$t: write error: No space left on device" ] || flunk "$t: $stderr"
+	done
+}
+
+@test "output: every tool ends quietly when its reader goes away" {
+	for t in $(tools); do
+		cmd=$(invocation "$t")
+		run --separate-stderr sh -c "cd '$DATA' && { $cmd; echo \$? > '$TMP/rc'; } | head -n1"
+		[ "$status" -eq 0 ] || flunk "$t: pipeline exit $status"
+		[ -n "$output" ] || flunk "$t: no first line"
+		[ -z "$stderr" ] || flunk "$t: $stderr"
+		rc=$(cat "$TMP/rc")
+		[ "$rc" -eq 0 ] || [ "$rc" -eq 141 ] || flunk "$t: exit $rc"
+	done
+}
+
+@test "output: every tool reports a closed standard output" {
+	for t in $(tools); do
+		cmd=$(invocation "$t")
+		run --separate-stderr sh -c "cd '$DATA' && $cmd >&-"
+		[ "$status" -eq 1 ] || flunk "$t: exit $status"
+		[ "$stderr" = "$t: write error: Bad file descriptor" ] || flunk "$t: $stderr"
+	done
+}
