@@ -803,7 +803,7 @@ cell(struct cells *t, const char *p, size_t n)
 		t->cap = t->cap ? t->cap * 2 : 64;
 		t->c = npt_ereallocarray(t->c, t->cap, sizeof *t->c);
 	}
-	t->c[t->n++] = npt_estrndup(p, n);
+	t->c[t->n++] = npt_field_str(p, n);
 }
 
 static int showcol[NCOL], haveshare;

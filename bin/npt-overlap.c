@@ -280,10 +280,18 @@ read_events(const char *path, int *rc)
 			long n = npt_tsv_unescape(name, t.f[trcol].p,
 			    t.f[trcol].n);
 
-			name[n < 0 ? 0 : n] = '\0';
+			if (n < 0)
+				npt_errat(t.in.name, t.in.lineno, "column track: "
+				    "invalid escape: \"%.*s\"", (int)t.f[trcol].n,
+				    t.f[trcol].p);
+			name[n] = '\0';
 			k->class = classify(name);
 			free(name);
 			k->name = npt_ht_key(k, &k->namelen);
+			if (memchr(k->name, '\0', k->namelen) != NULL) {
+				k->name = npt_field_str(k->name, k->namelen);
+				k->namelen = strlen(k->name);
+			}
 		}
 		run(&k->has, &k->rs, &k->re, &k->busy, ts, ts + dur);
 		run(&cls[k->class].has, &cls[k->class].rs, &cls[k->class].re,

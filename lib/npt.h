@@ -159,6 +159,11 @@ void npt_out_dec(int64_t v, int scale);
 void npt_out_field(const char *p, size_t n);
 /* The same into dst (room for 2n bytes); returns the length written. */
 size_t npt_esc_field(char *dst, const char *p, size_t n);
+/*
+ * A field as read (already escaped) as a C string: a raw NUL byte, which
+ * a stream should have written as \0, is written so.  Malloc'ed.
+ */
+char *npt_field_str(const char *p, size_t n);
 /* Flush after every LF written (-u); call before any output. */
 void npt_out_linebuf(int on);
 void npt_out_flush(void);

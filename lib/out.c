@@ -146,6 +146,24 @@ npt_esc_field(char *dst, const char *p, size_t n)
 	return k;
 }
 
+char *
+npt_field_str(const char *p, size_t n)
+{
+	char *c = npt_ereallocarray(NULL, n + 1, 2);
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		if (p[i] == '\0') {
+			c[k++] = '\\';
+			c[k++] = '0';
+		} else {
+			c[k++] = p[i];
+		}
+	}
+	c[k] = '\0';
+	return c;
+}
+
 void
 npt_out_field(const char *p, size_t n)
 {
