@@ -5,6 +5,7 @@ include config.mk
 
 BIN = \
 	bin/npt-decode \
+	bin/npt-import \
 	bin/npt-synth
 
 LIBOBJ = \
@@ -14,7 +15,11 @@ LIBOBJ = \
 	lib/event.o \
 	lib/freq.o \
 	lib/hash.o \
+	lib/imp.o \
+	lib/impcsv.o \
+	lib/impjson.o \
 	lib/in.o \
+	lib/json.o \
 	lib/logrd.o \
 	lib/mem.o \
 	lib/num.o \
@@ -30,7 +35,7 @@ MAN1 = \
 MAN5 = man/npt-events.5 man/npt-log.5
 MAN7 = man/npt.7
 
-UNIT = tests/unit/lib-test
+UNIT = tests/unit/lib-test tests/unit/json-test
 
 all: $(BIN)
 

@@ -29,6 +29,20 @@ npt_in_open(struct npt_in *in, const char *path)
 }
 
 void
+npt_in_mem(struct npt_in *in, const char *name, const void *p, size_t n)
+{
+	memset(in, 0, sizeof *in);
+	in->fd = -1;
+	in->name = name;
+	in->cap = n > 0 ? n : 1;
+	in->buf = npt_emalloc(in->cap);
+	if (n > 0)
+		memcpy(in->buf, p, n);
+	in->end = n;
+	in->eof = 1;
+}
+
+void
 npt_in_close(struct npt_in *in)
 {
 	if (in->fd > 0)
