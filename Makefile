@@ -31,6 +31,7 @@ HDR = lib/npt.h lib/nptlog.h
 
 MAN1 = \
 	man/npt-decode.1 \
+	man/npt-import.1 \
 	man/npt-synth.1
 MAN5 = man/npt-events.5 man/npt-log.5
 MAN7 = man/npt.7

@@ -223,13 +223,17 @@ readev(struct chrome *c)
 {
 	struct npt_json *j = &c->j;
 	struct ev *e = &c->ev;
+	struct val *v;
 	size_t i;
 	int t;
 
 	e->b.n = 0;
 	e->narg = 0;
-	for (i = 0; i < NEVKEY; i++)
-		((struct val *)((char *)e + evkey[i].off))->tok = 0;
+	for (i = 0; i < NEVKEY; i++) {
+		v = (struct val *)((char *)e + evkey[i].off);
+		v->tok = 0;
+		v->n = 0;
+	}
 	npt_json_where(j, &e->line, &e->col);
 	while ((t = npt_json_member(j)) == NPT_JSON_KEY) {
 		for (i = 0; i < NEVKEY; i++)
@@ -886,8 +890,11 @@ npt_imp_trt(struct npt_imp *m, struct npt_in *in,
 		xcol[i] = npt_imp_col(m, xname[i], strlen(xname[i]));
 	trk = npt_imp_track(m, "trt", 3, NULL);
 	if ((t = npt_json_next(&c.j)) != NPT_JSON_ARR) {
-		if (t <= NPT_JSON_EOF)
-			jerr(&c, t, "before the profile");
+		if (t == NPT_JSON_EOF)
+			npt_imp_fail(m, 0, 0, "empty input, not a TensorRT "
+			    "profile");
+		else if (t == NPT_JSON_ERR)
+			jerr(&c, t, "");
 		else
 			jfail(&c, "not a TensorRT profile: an array expected");
 		goto out;
