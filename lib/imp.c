@@ -13,8 +13,8 @@
  * many events there are; sort(1) does the same.
  *
  * A record: u32 length, u32 track, i64 ts.i, u32 ts.f, i64 dur.i, u32
- * dur.f (NODUR: unknown), then per non-empty field u16 column, u32
- * length and the bytes.  Fields are read and written with memcpy, so
+ * dur.f (NODUR: unknown), then per non-empty field u16 column (with
+ * PLAIN set when the bytes need no escaping), u32 length and the bytes.  Fields are read and written with memcpy, so
  * records need no alignment.
  */
 #include <errno.h>
@@ -30,6 +30,11 @@
 #define RECHDR	32
 #define NODUR	0xffffffffu
 #define MAXCOL	1024		/* extra columns */
+#define ONES	0x0101010101010101ULL
+/* non-zero if a byte of w is zero, less than n (n <= 128) */
+#define HASZERO(w)	(((w) - ONES) & ~(w) & 0x8080808080808080ULL)
+#define HASLESS(w, n)	(((w) - ONES * (n)) & ~(w) & 0x8080808080808080ULL)
+#define PLAIN	0x8000		/* in a field's column: needs no escapes */
 
 struct blk {
 	struct blk *next;
@@ -259,8 +264,34 @@ void
 npt_imp_track_name(struct npt_imp *m, uint32_t t, const char *name, size_t n)
 {
 	free(m->trk[t].name);
-	m->trk[t].name = npt_estrndup(name, n);
+	m->trk[t].name = npt_estrndup(n > 0 ? name : "", n);
 	m->trk[t].n = n;
+}
+
+const char *
+npt_imp_track_str(const struct npt_imp *m, uint32_t t, size_t *n)
+{
+	*n = m->trk[t].n;
+	return m->trk[t].name;
+}
+
+int
+npt_imp_plain(const char *p, size_t n)
+{
+	const char *e = p + n;
+	uint64_t w;
+
+	/* eight bytes at a time: any control byte, or a backslash, stops */
+	for (; e - p >= 8; p += 8) {
+		memcpy(&w, p, 8);
+		if (HASLESS(w, 0x0e) | HASZERO(w ^ (ONES * '\\')))
+			break;
+	}
+	for (; p < e; p++)
+		if (*p == '\0' || *p == '\t' || *p == '\n' || *p == '\r' ||
+		    *p == '\\')
+			return 0;
+	return 1;
 }
 
 void
@@ -383,8 +414,15 @@ npt_imp_begin(struct npt_imp *m, const struct npt_tm *ts,
 void
 npt_imp_field(struct npt_imp *m, size_t col, const char *s, size_t n)
 {
+	npt_imp_field_plain(m, col, s, n, 0);
+}
+
+void
+npt_imp_field_plain(struct npt_imp *m, size_t col, const char *s, size_t n,
+    int plain)
+{
 	char *p;
-	uint16_t c = (uint16_t)col;
+	uint16_t c = (uint16_t)(col | (plain ? PLAIN : 0));
 
 	if (n == 0)
 		return;
@@ -552,6 +590,7 @@ spill(struct npt_imp *m)
 /* What the writer needs: columns' values of the current record. */
 struct out {
 	struct npt_span *val;	/* by column */
+	char *plain;		/* by column: val needs no escapes */
 	size_t nval;
 	size_t *set;		/* columns set, to clear after */
 	char **trk;		/* escaped track names */
@@ -599,9 +638,13 @@ emit(const char *r, struct out *o)
 	while (pos < len) {
 		memcpy(&c, r + pos, 2);
 		n = get32(r + pos + 2);
+		o->plain[c & ~PLAIN] = (c & PLAIN) != 0;
+		c &= ~PLAIN;
+		/* a column given twice (a key twice in one JSON object): the last */
+		if (o->val[c].n == 0)
+			o->set[nset++] = c;
 		o->val[c].p = r + pos + 6;
 		o->val[c].n = n;
-		o->set[nset++] = c;
 		pos += 6 + n;
 	}
 	need = 2 * len + o->trkn[t] + o->nval + 128;
@@ -616,7 +659,14 @@ emit(const char *r, struct out *o)
 		k += o->trkn[t];
 		for (i = 0; i < o->nval; i++) {
 			p[k++] = '\t';
-			k += npt_esc_field(p + k, o->val[i].p, o->val[i].n);
+			if ((n = o->val[i].n) == 0)
+				continue;
+			if (o->plain[i]) {
+				memcpy(p + k, o->val[i].p, n);
+				k += n;
+			} else {
+				k += npt_esc_field(p + k, o->val[i].p, n);
+			}
 		}
 		p[k++] = '\n';
 		npt_out_commit(k);
@@ -631,7 +681,8 @@ emit(const char *r, struct out *o)
 		npt_out_write(o->trk[t], o->trkn[t]);
 		for (i = 0; i < o->nval; i++) {
 			npt_out_putc('\t');
-			npt_out_field(o->val[i].p, o->val[i].n);
+			if (o->val[i].n > 0)
+				npt_out_field(o->val[i].p, o->val[i].n);
 		}
 		npt_out_putc('\n');
 	}
@@ -770,7 +821,8 @@ npt_imp_write(struct npt_imp *m)
 	memset(&o, 0, sizeof o);
 	o.unit = m->unit ? m->unit : NPT_IMP_US;
 	o.dec = m->dec > 3 ? m->dec : 3;
-	npt_out_write(m->meta.p, m->meta.n);
+	if (m->meta.n > 0)
+		npt_out_write(m->meta.p, m->meta.n);
 	for (i = 0; i < m->ntrk && o.unit == NPT_IMP_CYC; i++) {
 		hz = m->hz ? m->hz : m->trk[i].hz;
 		if (!m->trk[i].used || hz == 0)
@@ -795,6 +847,7 @@ npt_imp_write(struct npt_imp *m)
 
 	o.nval = NPT_IMP_NCANON + m->ncol;
 	o.val = npt_ecalloc(o.nval, sizeof *o.val);
+	o.plain = npt_ecalloc(o.nval, 1);
 	o.set = npt_ereallocarray(NULL, o.nval + 1, sizeof *o.set);
 	o.trk = npt_ecalloc(m->ntrk + 1, sizeof *o.trk);
 	o.trkn = npt_ecalloc(m->ntrk + 1, sizeof *o.trkn);
@@ -816,6 +869,7 @@ npt_imp_write(struct npt_imp *m)
 	free(o.trk);
 	free(o.trkn);
 	free(o.val);
+	free(o.plain);
 	free(o.set);
 }
 

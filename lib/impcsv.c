@@ -28,6 +28,10 @@ struct csv {
 	struct npt_in *in;
 	char *line;
 	size_t len;
+	int plain;		/* the line holds nothing fields escape */
+	const char *lasttrk;	/* the track of the last event, */
+	size_t lasttrkn;	/* as npt_imp_track names it */
+	uint32_t lastt;
 	struct npt_span *f;	/* fields of the line */
 	size_t nf, fcap;
 	struct npt_buf q;	/* unquoted fields */
@@ -49,8 +53,10 @@ nextline(struct csv *c)
 		for (i = 0; i < c->len && (c->line[i] == ' ' ||
 		    c->line[i] == '\t'); i++)
 			;
-		if (i < c->len)
+		if (i < c->len) {
+			c->plain = npt_imp_plain(c->line, c->len);
 			return 1;
+		}
 	}
 }
 
@@ -224,7 +230,16 @@ unum(struct csv *c, size_t i, const char *what, uint64_t *v)
 {
 	struct npt_span s = trim(c->f[i]);
 	const char *err;
+	uint64_t x = 0;
+	size_t k;
 
+	/* up to 18 digits cannot overflow: the common case, quickly */
+	for (k = 0; k < s.n && k < 18 && (unsigned)(s.p[k] - '0') < 10; k++)
+		x = x * 10 + (uint64_t)(s.p[k] - '0');
+	if (k == s.n && k > 0) {
+		*v = x;
+		return 0;
+	}
 	if ((err = npt_parse_u64(s.p, s.n, v)) != NULL)
 		return fail(c, "%s: %s: \"%.*s\"", what, err,
 		    (int)(s.n > 40 ? 40 : s.n), s.p);
@@ -332,21 +347,47 @@ npt_imp_probe(const char *line, size_t n)
 
 /* Torq compile-time timeline */
 
+/* The track named p, n: the last one again, usually. */
+static uint32_t
+csvtrack(struct csv *c, const char *p, size_t n)
+{
+	if (c->lasttrk == NULL || c->lasttrkn != n ||
+	    memcmp(c->lasttrk, p, n) != 0) {
+		c->lastt = npt_imp_track(c->m, p, n, NULL);
+		c->lasttrk = npt_imp_track_str(c->m, c->lastt, &c->lasttrkn);
+	}
+	return c->lastt;
+}
+
 /* One timeline event: bytes is the first extra column. */
 static int
 torqc_emit(struct csv *c, const struct npt_tm *ts, const struct npt_tm *dur,
     struct npt_span track, struct npt_span op, struct npt_span name,
     struct npt_span id, struct npt_span loc, struct npt_span bytes)
 {
-	npt_imp_begin(c->m, ts, dur, npt_imp_track(c->m, track.p, track.n,
-	    NULL));
-	npt_imp_field(c->m, NPT_IMP_OP, op.p, op.n);
-	npt_imp_field(c->m, NPT_IMP_NAME, name.p, name.n);
-	npt_imp_field(c->m, NPT_IMP_ID, id.p, id.n);
-	npt_imp_field(c->m, NPT_IMP_LOC, loc.p, loc.n);
-	npt_imp_field(c->m, NPT_IMP_NCANON, bytes.p, bytes.n);
+	npt_imp_begin(c->m, ts, dur, csvtrack(c, track.p, track.n));
+	npt_imp_field_plain(c->m, NPT_IMP_OP, op.p, op.n, c->plain);
+	npt_imp_field_plain(c->m, NPT_IMP_NAME, name.p, name.n, c->plain);
+	npt_imp_field_plain(c->m, NPT_IMP_ID, id.p, id.n, c->plain);
+	npt_imp_field_plain(c->m, NPT_IMP_LOC, loc.p, loc.n, c->plain);
+	npt_imp_field_plain(c->m, NPT_IMP_NCANON, bytes.p, bytes.n, c->plain);
 	npt_imp_end(c->m);
 	return 0;
+}
+
+/* "slice<n>" in buf (room for 32 bytes), n at most 20 bytes of p. */
+static struct npt_span
+slicename(char *buf, const char *p, size_t n)
+{
+	struct npt_span s;
+
+	if (n > 20)
+		n = 20;
+	memcpy(buf, "slice", 5);
+	memcpy(buf + 5, p, n);
+	s.p = buf;
+	s.n = 5 + n;
+	return s;
 }
 
 static int
@@ -357,6 +398,7 @@ torqc_row(struct csv *c, int hdr, int *c1)
 	uint64_t a, b;
 	size_t n;
 	char buf[32];
+	const char *u;
 	int dma;
 
 	if (splitn(c, ',', hdr ? 6 : 5, hdr ? "index, elapsed_time, "
@@ -378,10 +420,7 @@ torqc_row(struct csv *c, int hdr, int *c1)
 		tmof(&ts, a);
 		tmof(&dur, b);
 		if (prefix(ev, "Slice ")) {
-			snprintf(buf, sizeof buf, "slice%.*s",
-			    (int)(ev.n - 6 > 20 ? 20 : ev.n - 6), ev.p + 6);
-			track.p = buf;
-			track.n = strlen(buf);
+			track = slicename(buf, ev.p + 6, ev.n - 6);
 			op.p = "SLICE";
 			op.n = 5;
 		} else {
@@ -442,18 +481,14 @@ torqc_row(struct csv *c, int hdr, int *c1)
 	} else if (prefix(id, "CSS")) {
 		track.p = "css";
 		*c1 = 1;
-	} else if (memchr(id.p, '_', id.n) != NULL) {
-		const char *u = memchr(id.p, '_', id.n);
-
-		snprintf(buf, sizeof buf, "slice%.*s",
-		    (int)(id.n - (size_t)(u + 1 - id.p) > 20 ? 20 :
-		    id.n - (size_t)(u + 1 - id.p)), u + 1);
-		track.p = buf;
+	} else if ((u = memchr(id.p, '_', id.n)) != NULL) {
+		track = slicename(buf, u + 1, id.n - (size_t)(u + 1 - id.p));
 		*c1 = 1;
 	} else {
 		track.p = "slice";
 	}
-	track.n = strlen(track.p);
+	if (track.p != buf)
+		track.n = strlen(track.p);
 	tmof(&ts, a);
 	tmof(&dur, b - a);
 	id.n = 0;
@@ -687,7 +722,8 @@ rt_flush(struct rt *r)
 			n++;
 		}
 	}
-	qsort(l, n, sizeof *l, leftcmp);
+	if (n > 1)
+		qsort(l, n, sizeof *l, leftcmp);
 	for (i = 0; i < n; i++) {
 		k = l[i].k;
 		kn = l[i].kn;

@@ -24,6 +24,7 @@
 struct val {
 	size_t off, n;
 	int tok;		/* 0: absent */
+	int plain;		/* no TAB, LF, CR, backslash or NUL */
 };
 
 struct arg {
@@ -103,19 +104,25 @@ txt(const struct ev *e, const struct val *v)
 static void
 add(struct npt_buf *b, const char *p, size_t n)
 {
+	if (n == 0)
+		return;
 	if (b->cap - b->n < n)
 		npt_buf_grow(b, n);
 	memcpy(b->p + b->n, p, n);
 	b->n += n;
 }
 
-/* Keep the value text p, n of token tok as v. */
+/*
+ * Keep the value text p, n of token tok as v; esc: a string with escapes
+ * (one without can hold none of the bytes fields escape).
+ */
 static void
-keep(struct ev *e, const char *p, size_t n, struct val *v, int tok)
+keep(struct ev *e, const char *p, size_t n, struct val *v, int tok, int esc)
 {
 	v->off = e->b.n;
 	v->tok = tok;
 	v->n = tok == NPT_JSON_NULL ? 0 : n;
+	v->plain = !esc || npt_imp_plain(p, n);
 	add(&e->b, p, v->n);
 }
 
@@ -190,8 +197,8 @@ readargs(struct chrome *c, const char *what)
 	while ((t = npt_json_member(j)) == NPT_JSON_KEY) {
 		if (isscalar(j->vtok)) {
 			a = newarg(e);
-			keep(e, j->s, j->n, &a->k, NPT_JSON_STR);
-			keep(e, j->vs, j->vn, &a->v, j->vtok);
+			keep(e, j->s, j->n, &a->k, NPT_JSON_STR, 0);
+			keep(e, j->vs, j->vn, &a->v, j->vtok, j->vesc);
 			e->narg++;
 		} else if ((t = npt_json_skip(j, j->vtok)) <= NPT_JSON_EOF) {
 			return jerr(c, t, what);
@@ -236,15 +243,19 @@ readev(struct chrome *c)
 	}
 	npt_json_where(j, &e->line, &e->col);
 	while ((t = npt_json_member(j)) == NPT_JSON_KEY) {
-		for (i = 0; i < NEVKEY; i++)
-			if (keyis(j, evkey[i].key, evkey[i].n))
-				break;
+		/* the keys kept are one to four bytes long */
+		i = NEVKEY;
+		if (j->n <= 4)
+			for (i = 0; i < NEVKEY; i++)
+				if (j->n == evkey[i].n && j->s[0] == evkey[i].key[0] &&
+				    keyis(j, evkey[i].key, evkey[i].n))
+					break;
 		if (i < NEVKEY) {
 			if (!isscalar(j->vtok))
 				return jfail(c, "%s: a string or a number "
 				    "expected", evkey[i].key);
 			keep(e, j->vs, j->vn, (struct val *)((char *)e +
-			    evkey[i].off), j->vtok);
+			    evkey[i].off), j->vtok, j->vesc);
 		} else if (keyis(j, "args", 4) && j->vtok == NPT_JSON_OBJ) {
 			if (readargs(c, "inside an event") < 0)
 				return -1;
@@ -417,13 +428,15 @@ fields(struct chrome *c)
 	size_t i;
 	long col;
 
-	npt_imp_field(c->m, NPT_IMP_OP, txt(e, &e->cat), e->cat.n);
-	npt_imp_field(c->m, NPT_IMP_NAME, txt(e, &e->name), e->name.n);
+	npt_imp_field_plain(c->m, NPT_IMP_OP, txt(e, &e->cat), e->cat.n,
+	    e->cat.plain);
+	npt_imp_field_plain(c->m, NPT_IMP_NAME, txt(e, &e->name), e->name.n,
+	    e->name.plain);
 	for (i = 0; i < e->narg; i++) {
 		if ((col = argcol(c, i, txt(e, &e->arg[i].k), e->arg[i].k.n)) < 0)
 			continue;
-		npt_imp_field(c->m, (size_t)col, txt(e, &e->arg[i].v),
-		    e->arg[i].v.n);
+		npt_imp_field_plain(c->m, (size_t)col, txt(e, &e->arg[i].v),
+		    e->arg[i].v.n, e->arg[i].v.plain);
 	}
 }
 

@@ -317,6 +317,7 @@ string(struct npt_json *j, size_t q, struct npt_buf *sb)
 		}
 		s = i;
 	}
+	j->esc = esc;
 	if (esc) {
 		npt_buf_add(sb, b + s, i - s);
 		j->s = sb->p;
@@ -632,6 +633,7 @@ member(struct npt_json *j)
 				return -1;
 			j->vs = j->s;
 			j->vn = j->n;
+			j->vesc = 1;
 			j->s = j->kc.p;
 			j->n = j->kc.n;
 			j->vtok = NPT_JSON_STR;
@@ -671,6 +673,7 @@ member(struct npt_json *j)
 	j->s = j->in->buf + k0;
 	j->n = k1 - k0;
 	j->vs = j->in->buf + v0;
+	j->vesc = 0;
 	j->vtok = tok;
 	j->tok = k0 - 1;
 	j->fixed = 0;
@@ -703,6 +706,7 @@ npt_json_member(struct npt_json *j)
 	j->vtok = t;
 	j->vs = j->s;
 	j->vn = j->n;
+	j->vesc = t == NPT_JSON_STR && j->esc;
 	j->s = j->kc.p ? j->kc.p : "";
 	j->n = j->kc.n;
 	return NPT_JSON_KEY;

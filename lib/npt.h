@@ -341,6 +341,7 @@ struct npt_json {
 	int vtok;		/* npt_json_member: the value's token, */
 	const char *vs;		/* and a scalar's text */
 	size_t vn;
+	int esc, vesc;		/* the string s, vs had escapes */
 	const char *err;	/* what NPT_JSON_ERR found wrong */
 	/* private */
 	size_t pos, tok;
@@ -429,6 +430,9 @@ uint32_t npt_imp_track(struct npt_imp *m, const char *key, size_t n,
     int *isnew);
 void npt_imp_track_name(struct npt_imp *m, uint32_t t, const char *name,
     size_t n);
+/* The current name of track t (valid until it is renamed). */
+const char *npt_imp_track_str(const struct npt_imp *m, uint32_t t,
+    size_t *n);
 /* Clock of one track, or of every track (overrides), for ## clock. lines. */
 void npt_imp_track_clock(struct npt_imp *m, uint32_t t, uint64_t hz);
 void npt_imp_clock(struct npt_imp *m, uint64_t hz);
@@ -439,6 +443,11 @@ void npt_imp_clock(struct npt_imp *m, uint64_t hz);
 void npt_imp_begin(struct npt_imp *m, const struct npt_tm *ts,
     const struct npt_tm *dur, uint32_t track);
 void npt_imp_field(struct npt_imp *m, size_t col, const char *s, size_t n);
+/* Do p[0..n) hold no TAB, LF, CR, backslash or NUL (no field escapes)? */
+int npt_imp_plain(const char *p, size_t n);
+/* The same for bytes known to hold no TAB, LF, CR, backslash or NUL if plain. */
+void npt_imp_field_plain(struct npt_imp *m, size_t col, const char *s,
+    size_t n, int plain);
 void npt_imp_end(struct npt_imp *m);
 unsigned long long npt_imp_count(const struct npt_imp *m);
 /* Write metadata, header and all events sorted by ts (ties in input order). */

@@ -466,6 +466,17 @@ npt-import: 2 events read before the error are written"
 1/1" ]
 }
 
+@test "import: a column given twice in one event keeps the last value" {
+	printf '[{"ph":"X","name":"a","ts":1,"dur":1,"args":{"k":1,"k":2,"id":3,"id":4}}]' > d.json
+	run -0 npt-import d.json
+	[ "${lines[1]}" = "$US	k" ]
+	[ "${lines[2]}" = "1.000	1.000			a	4		2" ]
+	printf 'experiment,network,x,x,cycles_total\ne,n,1,2,10\n' > s.csv
+	run -0 npt-import s.csv
+	[ "${lines[1]}" = "$CYC	experiment	x" ]
+	[ "${lines[2]}" = "0	10	npu		n			e	2" ]
+}
+
 @test "import: chrome: more than 1024 distinct args: the rest dropped with a warning" {
 	# events of 58 bytes and a comma: event i starts in column 2 + 59 i
 	awk 'BEGIN { printf "["; for (i = 0; i < 1100; i++) printf "%s{\"ph\":\"X\",\"name\":\"e\",\"ts\":%d,\"dur\":1,\"args\":{\"k%04d\":1}}", i ? "," : "", 1000 + i, i; print "]" }' > w.json
