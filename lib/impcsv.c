@@ -553,7 +553,9 @@ struct open {
 
 struct rt {
 	struct csv c;
-	struct npt_ht open;		/* key -> top entry + 1 */
+	struct npt_ht open;		/* key -> top entry + 1, 0: none open */
+	size_t nempty;			/* keys with none open */
+	int noprune;
 	struct open *ent;
 	size_t nent, cap, freel;
 	int nunmatched;
@@ -590,6 +592,8 @@ rt_push(struct rt *r, const char *key, size_t kn, const struct npt_tm *ts,
 	top = npt_ht_put(&r->open, key, kn, &isnew);
 	if (isnew)
 		*top = 0;
+	else if (*top == 0)
+		r->nempty--;
 	if (r->freel != NONE) {
 		e = r->freel;
 		r->freel = r->ent[e].next;
@@ -609,6 +613,32 @@ rt_push(struct rt *r, const char *key, size_t kn, const struct npt_tm *ts,
 	*top = e + 1;
 }
 
+/*
+ * Drop the keys with nothing open: every action of every invocation has
+ * its key, so without this the table would grow with the log.  Keys of
+ * the table go, so not while iterating it (noprune).
+ */
+static void
+rt_prune(struct rt *r)
+{
+	struct npt_ht t;
+	struct npt_ht_ent *he;
+	size_t i = 0, kn, *v;
+	const char *k;
+
+	npt_ht_init(&t, sizeof(size_t));
+	while ((he = npt_ht_iter(&r->open, &i)) != NULL) {
+		v = npt_ht_val(he);
+		if (*v == 0)
+			continue;
+		k = npt_ht_key(v, &kn);
+		*(size_t *)npt_ht_put(&t, k, kn, NULL) = *v;
+	}
+	npt_ht_free(&r->open);
+	r->open = t;
+	r->nempty = 0;
+}
+
 static size_t
 rt_pop(struct rt *r, const char *key, size_t kn)
 {
@@ -618,6 +648,9 @@ rt_pop(struct rt *r, const char *key, size_t kn)
 		return NONE;
 	e = *top - 1;
 	*top = r->ent[e].next == NONE ? 0 : r->ent[e].next + 1;
+	if (*top == 0 && ++r->nempty > 4096 && r->nempty > r->open.n / 2 &&
+	    !r->noprune)
+		rt_prune(r);
 	return e;
 }
 
@@ -708,6 +741,7 @@ rt_flush(struct rt *r)
 	const char *k, *s1, *s2, *s3;
 	size_t i = 0, n = 0, cap = 0, e, kn;
 
+	r->noprune = 1;
 	while ((he = npt_ht_iter(&r->open, &i)) != NULL) {
 		k = npt_ht_key(npt_ht_val(he), &kn);
 		while ((e = rt_pop(r, k, kn)) != NONE) {
@@ -937,6 +971,7 @@ out:
 		npt_warnx("warning: %s: %d more begin or end events unmatched",
 		    in->name, r.nunmatched - MAXWARN);
 	/* what an error left open */
+	r.noprune = 1;
 	while ((he = npt_ht_iter(&r.open, &i)) != NULL) {
 		key = npt_ht_key(npt_ht_val(he), &kn);
 		while ((e = rt_pop(&r, key, kn)) != NONE)

@@ -711,6 +711,19 @@ npt-import: 1 event read before the error is written"
 	EOF
 }
 
+@test "import: torq-runtime: a long log pairs in bounded memory, leftovers still reported" {
+	# 20000 invocations: the keys of finished actions are dropped as it goes;
+	# invocation 12345 begins on line 1 + 4 * 12345 + 1
+	awk 'BEGIN { print "dispatch_name,invocation_id,action_id,timestamp_us,event"
+		for (i = 0; i < 20000; i++) {
+			printf "d,%d,-1,%d,DISPATCH_BEGIN\nd,%d,0,%d,NSS_WAIT_BEGIN\nd,%d,0,%d,NSS_WAIT_END\n", i, 4 * i, i, 4 * i + 1, i, 4 * i + 2
+			if (i != 12345) printf "d,%d,-1,%d,DISPATCH_END\n", i, 4 * i + 3 } }' > big.csv
+	run --separate-stderr -0 npt-import big.csv
+	assert_stderr "npt-import: warning: big.csv:49382: DISPATCH begins and never ends; written with an empty dur"
+	[ "$(data <<< "$output" | wc -l)" -eq 40000 ]
+	[ "$(data <<< "$output" | awk -F'\t' '$2 == ""')" = "49380.000		dispatch	DISPATCH	d			12345" ]
+}
+
 @test "import: torq-runtime: bad rows are located errors" {
 	while IFS='|' read -r hdr row msg; do
 		printf '%s\n%s\n' "$hdr" "$row" > r.csv
