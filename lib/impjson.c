@@ -75,6 +75,7 @@ struct chrome {
 	unsigned long long ignored[128];
 	int nwarn, nunmatched, rounded, dropwarned;
 	struct colcache cache[NCACHE];
+	int early;		/* the event's record is open (early()) */
 	/* fields of a B merged with its E */
 	struct npt_span *fv;
 	size_t *fc;
@@ -207,6 +208,63 @@ readargs(struct chrome *c, const char *what)
 	return t == NPT_JSON_OBJ_END ? 0 : jerr(c, t, what);
 }
 
+static int tmval(struct chrome *, const struct val *, const char *,
+    struct npt_tm *);
+static uint32_t track(struct chrome *, int, const struct val *,
+    const struct val *);
+static long argcol(struct chrome *, size_t, const char *, size_t);
+
+/*
+ * At the args of an 'X' event whose times and thread came before them
+ * (as npt-json and PyTorch write them), start its record now, so that
+ * the args go straight into it (directargs) instead of through the
+ * event's scratch buffer.  Returns 1 if started, 0 if not, -1 on error.
+ */
+static int
+early(struct chrome *c)
+{
+	struct ev *e = &c->ev;
+	struct npt_tm ts, dur;
+	uint32_t t;
+
+	if (e->ph.tok != NPT_JSON_STR || e->ph.n != 1 ||
+	    txt(e, &e->ph)[0] != 'X' || !e->ts.tok || !e->dur.tok ||
+	    !e->pid.tok || !e->tid.tok)
+		return 0;
+	if (tmval(c, &e->ts, "ts", &ts) < 0 || tmval(c, &e->dur, "dur", &dur) < 0)
+		return -1;
+	t = track(c, 't', &e->pid, &e->tid);
+	npt_imp_begin(c->m, &ts, &dur, t);
+	npt_imp_field_plain(c->m, NPT_IMP_OP, txt(e, &e->cat), e->cat.n,
+	    e->cat.plain);
+	npt_imp_field_plain(c->m, NPT_IMP_NAME, txt(e, &e->name), e->name.n,
+	    e->name.plain);
+	c->early = 1;
+	return 1;
+}
+
+/* The args of an event started early, straight into its record. */
+static int
+directargs(struct chrome *c)
+{
+	struct npt_json *j = &c->j;
+	size_t i = 0;
+	long col;
+	int t;
+
+	while ((t = npt_json_member(j)) == NPT_JSON_KEY) {
+		if (isscalar(j->vtok)) {
+			if ((col = argcol(c, i++, j->s, j->n)) >= 0 &&
+			    j->vtok != NPT_JSON_NULL)
+				npt_imp_field_plain(c->m, (size_t)col, j->vs,
+				    j->vn, !j->vesc || npt_imp_plain(j->vs, j->vn));
+		} else if ((t = npt_json_skip(j, j->vtok)) <= NPT_JSON_EOF) {
+			return jerr(c, t, "inside an event");
+		}
+	}
+	return t == NPT_JSON_OBJ_END ? 0 : jerr(c, t, "inside an event");
+}
+
 /* The members of an event kept, and where (offsets in struct ev). */
 static const struct {
 	const char *key;
@@ -236,6 +294,7 @@ readev(struct chrome *c)
 
 	e->b.n = 0;
 	e->narg = 0;
+	c->early = 0;
 	for (i = 0; i < NEVKEY; i++) {
 		v = (struct val *)((char *)e + evkey[i].off);
 		v->tok = 0;
@@ -254,11 +313,25 @@ readev(struct chrome *c)
 			if (!isscalar(j->vtok))
 				return jfail(c, "%s: a string or a number "
 				    "expected", evkey[i].key);
-			keep(e, j->vs, j->vn, (struct val *)((char *)e +
-			    evkey[i].off), j->vtok, j->vesc);
+			v = (struct val *)((char *)e + evkey[i].off);
+			/* the members that place an event: once, and the
+			 * args may have been written under the first */
+			if (v->tok && i >= 2 && i <= 6)
+				return jfail(c, "%s: given twice in one event",
+				    evkey[i].key);
+			keep(e, j->vs, j->vn, v, j->vtok, j->vesc);
+			if (c->early && i < 2)
+				npt_imp_field_plain(c->m, i == 0 ? NPT_IMP_NAME :
+				    NPT_IMP_OP, txt(e, v), v->n, v->plain);
 		} else if (keyis(j, "args", 4) && j->vtok == NPT_JSON_OBJ) {
-			if (readargs(c, "inside an event") < 0)
+			if (!c->early && (t = early(c)) < 0)
 				return -1;
+			if (t > 0) {
+				if (directargs(c) < 0)
+					return -1;
+			} else if (readargs(c, "inside an event") < 0) {
+				return -1;
+			}
 		} else if (keyis(j, "args", 4) && j->vtok != NPT_JSON_NULL) {
 			return jfail(c, "args: an object expected");
 		} else if ((t = npt_json_skip(j, j->vtok)) <= NPT_JSON_EOF) {
@@ -608,6 +681,11 @@ handle(struct chrome *c)
 	size_t i;
 	int ph = 0;
 
+	if (c->early) {
+		/* an 'X' whose record is written: its end */
+		npt_imp_end(c->m);
+		return 0;
+	}
 	if (e->ph.tok != NPT_JSON_STR)
 		return npt_imp_fail(c->m, e->line, e->col, e->ph.tok ?
 		    "ph: a string expected" : "an event without ph");

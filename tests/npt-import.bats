@@ -345,6 +345,10 @@ npt-import: 4 events read before the error are written"
 	run --separate-stderr -0 npt-import r.json
 	[ "${lines[2]}" = "0.12345679	1.00000000			r		" ]
 	assert_stderr "npt-import: warning: r.json:1:2: ts 0.1234567895 has more than 9 decimals; rounded to 10^-9 us (and any others)"
+	# negative times sort and print as decimals too
+	printf '[{"ph":"X","name":"n","ts":-1.5,"dur":0.25},{"ph":"X","name":"z","ts":-0.000001,"dur":0},{"ph":"X","name":"m","ts":-2,"dur":1}]' > neg.json
+	run -0 npt-import neg.json
+	[ "$(data <<< "$output" | cut -f1,2,5 | tr '\t\n' ' |')" = "-2.000000 1.000000 m|-1.500000 0.250000 n|-0.000001 0.000000 z|" ]
 	# beyond 2^53 stays exact, unlike a double
 	printf '[{"ph":"X","name":"big","ts":9007199254740993.001,"dur":0.001}]' > b.json
 	run -0 npt-import b.json
@@ -400,6 +404,8 @@ npt-import: 1 event read before the error is written"
 	{"ph":7,"ts":1}|2:3: ph: a string expected
 	{"ts":1}|2:3: an event without ph
 	{"ph":"X","ts":1,"dur":1,"args":[1]}|2:28: args: an object expected
+	{"ph":"X","ts":1,"dur":1,"ts":2}|2:28: ts: given twice in one event
+	{"ph":"X","ts":1,"dur":1,"pid":1,"tid":1,"args":{},"tid":2}|2:54: tid: given twice in one event
 	{"ph":"X","name":["x"]}|2:13: name: a string or a number expected
 	{"ph":"X" "ts":1}|2:13: ',' or '}' expected after an object member
 	{"ph":"X",}|2:13: trailing comma before '}'
