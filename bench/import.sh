@@ -1,9 +1,10 @@
 #!/bin/sh
 # npt-import on a Chrome trace (npt-json's shape) and on a Torq compile-time
 # timeline, against python3 doing the same job with its json and csv
-# modules: MB/s, peak RSS, and RSS at a tenth of the events (it must not
-# grow with them).  The trace has a tenth of NPT_BENCH_EVENTS events
-# (python3's json.load holds the whole file as objects); the timeline all.
+# modules: MB/s, peak RSS, and the RSS under -S 4M with all and with a
+# tenth of the events (it must not grow with them).  The trace has a tenth
+# of NPT_BENCH_EVENTS events (python3's json.load holds the whole file as
+# objects); the timeline all.
 # shellcheck source=bench/common.sh
 . "$(dirname "$0")/common.sh"
 
@@ -49,7 +50,10 @@ jcat=$secs
 measure "npt-import json" "npt-import $json > /dev/null"
 jnpt=$secs
 jrss=$rss
-measure "npt-import json (1/10)" "npt-import $json10 > /dev/null"
+# memory: capped by -S (64M by default), whatever the number of events
+measure "npt-import -S 4M json" "npt-import -S 4M $json > /dev/null"
+jrss4=$rss
+measure "npt-import -S 4M json (1/10)" "npt-import -S 4M $json10 > /dev/null"
 jrss10=$rss
 measure "python3 json" "python3 - $json > /dev/null <<'EOF'
 import json, sys
@@ -106,7 +110,7 @@ for s, d, t, op, k, loc, b in rows:
 EOF"
 cpy=$secs
 
-echo "npt-import json: $(rate "$jbytes" "$jnpt") MB/s ($(rate "$jevents" "$jnpt") M events/s), peak RSS $jrss KiB; at a tenth of the events $jrss10 KiB"
+echo "npt-import json: $(rate "$jbytes" "$jnpt") MB/s ($(rate "$jevents" "$jnpt") M events/s), peak RSS $jrss KiB; with -S 4M $jrss4 KiB, and $jrss10 KiB at a tenth of the events"
 echo "python3 json:    $(rate "$jbytes" "$jpy") MB/s, peak RSS $jpyrss KiB; npt-import is $(awk -v a="$jpy" -v b="$jnpt" 'BEGIN { printf "%.1f", (b > 0 ? a / b : 0) }')x faster"
 echo "cat floor:       $(rate "$jbytes" "$jcat") MB/s"
 echo "npt-import csv:  $(rate "$cbytes" "$cnpt") MB/s ($(rate "$crows" "$cnpt") M rows/s), peak RSS $crss KiB"
