@@ -75,7 +75,6 @@ struct npt_imp {
 	struct npt_ht colht;		/* name -> column + 1 */
 	struct npt_span *col;		/* extra column names */
 	size_t ncol, colcap;
-	int coldropped;
 	struct npt_ht trkht;		/* key -> track + 1 */
 	struct trk *trk;
 	size_t ntrk, trkcap;
@@ -216,10 +215,8 @@ npt_imp_col(struct npt_imp *m, const char *name, size_t n)
 
 	if ((v = npt_ht_get(&m->colht, name, n)) != NULL)
 		return (long)*v - 1;
-	if (m->ncol == MAXCOL) {
-		m->coldropped = 1;
+	if (m->ncol == MAXCOL)
 		return -1;
-	}
 	v = npt_ht_put(&m->colht, name, n, &isnew);
 	if (m->ncol == m->colcap) {
 		m->colcap = m->colcap ? 2 * m->colcap : 16;
@@ -230,12 +227,6 @@ npt_imp_col(struct npt_imp *m, const char *name, size_t n)
 	*v = NPT_IMP_NCANON + m->ncol + 1;
 	m->ncol++;
 	return (long)*v - 1;
-}
-
-int
-npt_imp_col_dropped(const struct npt_imp *m)
-{
-	return m->coldropped;
 }
 
 uint32_t
@@ -392,9 +383,16 @@ void
 npt_imp_begin(struct npt_imp *m, const struct npt_tm *ts,
     const struct npt_tm *dur, uint32_t track)
 {
-	char *p = room(m, RECHDR);
 	uint32_t df = dur ? dur->f : NODUR;
 	int64_t di = dur ? dur->i : 0;
+	char *p;
+
+	if (m->open) {
+		/* a record an error left unfinished: dropped */
+		m->cur->n = m->rec;
+		m->open = 0;
+	}
+	p = room(m, RECHDR);
 
 	m->rec = m->cur->n;
 	m->open = 1;
@@ -638,8 +636,8 @@ emit(const char *r, struct out *o)
 	while (pos < len) {
 		memcpy(&c, r + pos, 2);
 		n = get32(r + pos + 2);
-		o->plain[c & ~PLAIN] = (c & PLAIN) != 0;
-		c &= ~PLAIN;
+		o->plain[c & (PLAIN - 1)] = (c & PLAIN) != 0;
+		c &= PLAIN - 1;
 		/* a column given twice (a key twice in one JSON object): the last */
 		if (o->val[c].n == 0)
 			o->set[nset++] = c;
@@ -1050,27 +1048,39 @@ npt_tm_parse(const char *s, size_t n, int shift, struct npt_tm *t,
 	return NULL;
 }
 
-void
+int
 npt_tm_add(struct npt_tm *a, const struct npt_tm *b)
 {
+	if ((b->i > 0 && a->i > INT64_MAX - b->i) ||
+	    (b->i < 0 && a->i < INT64_MIN - b->i))
+		return -1;
 	a->i += b->i;
 	a->f += b->f;
 	if (a->f >= 1000000000u) {
+		if (a->i == INT64_MAX)
+			return -1;
 		a->f -= 1000000000u;
 		a->i++;
 	}
+	return 0;
 }
 
-void
+int
 npt_tm_sub(struct npt_tm *a, const struct npt_tm *b)
 {
+	if ((b->i < 0 && a->i > INT64_MAX + b->i) ||
+	    (b->i > 0 && a->i < INT64_MIN + b->i))
+		return -1;
 	a->i -= b->i;
 	if (a->f < b->f) {
+		if (a->i == INT64_MIN)
+			return -1;
 		a->f += 1000000000u - b->f;
 		a->i--;
 	} else {
 		a->f -= b->f;
 	}
+	return 0;
 }
 
 int

@@ -36,7 +36,6 @@ struct csv {
 	size_t nf, fcap;
 	struct npt_buf q;	/* unquoted fields */
 	struct npt_buf tmp;
-	int nwarn;
 };
 
 /* Next line without its CR LF or LF; blank lines are skipped.  0 at EOF. */
@@ -692,8 +691,7 @@ rt_event(struct rt *r, size_t e, struct npt_span op, struct npt_span id,
 	free(t);
 	if (end != NULL) {
 		dur = *end;
-		npt_tm_sub(&dur, &o->ts);
-		if (dur.i < 0)
+		if (npt_tm_sub(&dur, &o->ts) < 0 || dur.i < 0)
 			return fail(&r->c, "the end is before its begin at line "
 			    "%lld", o->line);
 	}
@@ -1178,7 +1176,7 @@ vela_row(struct vela *v)
 	}
 	v->layer++;
 	npt_imp_end(c->m);
-	npt_tm_add(&v->ts, &dur);
+	(void)npt_tm_add(&v->ts, &dur);		/* checked above */
 	return 0;
 }
 

@@ -3,12 +3,14 @@
  * Importers of JSON profiles: Chrome Trace Event Format (object and array
  * form) and TensorRT's per-layer profile (trtexec --exportProfile).
  *
- * An event object's members come in any order, so each event is read
- * whole into a scratch buffer (its scalar members and scalar args) and
- * handled at its closing brace; memory holds one event, the open 'B'
- * events of each thread and the names of tracks, nothing per event
- * already written.  Times stay decimal text until npt_tm_parse makes
- * them exact fixed-point.
+ * An event object's members come in any order, so an event is read into
+ * a scratch buffer (its scalar members and scalar args) and handled at
+ * its closing brace; but an 'X' whose phase, times and thread come before
+ * its args, as npt-json and PyTorch write them, has its record started
+ * there and its args go straight into it (the common case, one copy
+ * fewer).  Memory holds one event, the open 'B' events of each thread and
+ * the names of tracks, nothing per event already written.  Times stay
+ * decimal text until npt_tm_parse makes them exact fixed-point.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -37,11 +39,6 @@ struct ev {
 	struct arg *arg;
 	size_t narg, argcap;
 	long long line, col;
-};
-
-/* An open 'B': where its saved fields start in the thread's stack. */
-struct bopen {
-	size_t off;
 };
 
 struct stack {
@@ -73,7 +70,7 @@ struct chrome {
 	size_t nstk;
 	long colval;
 	unsigned long long ignored[128];
-	int nwarn, nunmatched, rounded, dropwarned;
+	int nunmatched, rounded, dropwarned;
 	struct colcache cache[NCACHE];
 	int early;		/* the event's record is open (early()) */
 	/* fields of a B merged with its E */
@@ -132,7 +129,6 @@ jfail(struct chrome *c, const char *fmt, ...)
 {
 	char msg[400];
 	va_list ap;
-
 	long long line, col;
 
 	va_start(ap, fmt);
@@ -577,7 +573,7 @@ addf(struct chrome *c, long col, const char *p, size_t n, int over)
  * Write the innermost open 'B' of track t: closed by the current 'E'
  * (end != NULL; its args win) or left open at the end (unknown dur).
  */
-static void
+static int
 popb(struct chrome *c, uint32_t t, const struct npt_tm *end)
 {
 	struct stack *s = &c->stk[t];
@@ -585,10 +581,12 @@ popb(struct chrome *c, uint32_t t, const struct npt_tm *end)
 	const char *p = s->b.p + s->off[--s->n];
 	struct npt_tm ts, dur;
 	size_t i, n, len;
+	long long lc[2];
 	long col;
 
 	memcpy(&ts, p, sizeof ts);
-	p += sizeof ts + 2 * sizeof(long long);
+	memcpy(lc, p + sizeof ts, sizeof lc);
+	p += sizeof ts + sizeof lc;
 	memcpy(&n, p, sizeof n);
 	p += sizeof n;
 	c->nf = 0;
@@ -605,13 +603,17 @@ popb(struct chrome *c, uint32_t t, const struct npt_tm *end)
 			addf(c, argcol(c, i, txt(e, &e->arg[i].k), e->arg[i].k.n),
 			    txt(e, &e->arg[i].v), e->arg[i].v.n, 1);
 		dur = *end;
-		npt_tm_sub(&dur, &ts);
+		if (npt_tm_sub(&dur, &ts) < 0 || dur.i < 0)
+			return npt_imp_fail(c->m, e->line, e->col, "an 'E' "
+			    "event before its 'B' (line %lld, column %lld)",
+			    lc[0], lc[1]);
 	}
 	npt_imp_begin(c->m, &ts, end ? &dur : NULL, t);
 	for (i = 0; i < c->nf; i++)
 		npt_imp_field(c->m, c->fc[i], c->fv[i].p, c->fv[i].n);
 	npt_imp_end(c->m);
 	s->b.n = s->off[s->n];
+	return 0;
 }
 
 static void
@@ -726,8 +728,8 @@ handle(struct chrome *c)
 		else if (c->stk[t].n == 0)
 			unmatched(c, e->line, e->col, "'E' event without a "
 			    "'B'; dropped");
-		else
-			popb(c, t, &ts);
+		else if (popb(c, t, &ts) < 0)
+			return -1;
 		break;
 	case 'C':
 		{
@@ -736,6 +738,8 @@ handle(struct chrome *c)
 
 			/* the counter's track: its name, and id if any */
 			if (e->id.tok) {
+				/* room first: the copies come from the buffer */
+				npt_buf_grow(&e->b, e->name.n + 1 + e->id.n);
 				npt_buf_add(&e->b, txt(e, &e->name), e->name.n);
 				npt_buf_addc(&e->b, ' ');
 				npt_buf_add(&e->b, txt(e, &e->id), e->id.n);
@@ -1042,7 +1046,11 @@ npt_imp_trt(struct npt_imp *m, struct npt_in *in,
 			    e->arg[i].v.n);
 		}
 		npt_imp_end(m);
-		npt_tm_add(&ts, &dur);
+		if (npt_tm_add(&ts, &dur) < 0) {
+			npt_imp_fail(m, e->line, e->col, "the layers add up "
+			    "beyond 2^63 us");
+			goto out;
+		}
 	}
 	if (t != NPT_JSON_ARR_END) {
 		if (t <= NPT_JSON_EOF)

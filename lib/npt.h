@@ -390,8 +390,9 @@ struct npt_tm {
  */
 const char *npt_tm_parse(const char *s, size_t n, int shift,
     struct npt_tm *t, int *rounded);
-void npt_tm_add(struct npt_tm *a, const struct npt_tm *b);	/* a += b */
-void npt_tm_sub(struct npt_tm *a, const struct npt_tm *b);	/* a -= b */
+/* a += b, a -= b; -1 (a unchanged or not) if the result does not fit. */
+int npt_tm_add(struct npt_tm *a, const struct npt_tm *b);
+int npt_tm_sub(struct npt_tm *a, const struct npt_tm *b);
 int npt_tm_cmp(const struct npt_tm *a, const struct npt_tm *b);
 /* Units of an import's times. */
 enum { NPT_IMP_CYC = 1, NPT_IMP_US };
@@ -421,7 +422,6 @@ void npt_imp_meta(struct npt_imp *m, const char *key, const char *val,
     size_t n);
 /* Column number of an extra column, added if new; -1 beyond 1024 extras. */
 long npt_imp_col(struct npt_imp *m, const char *name, size_t n);
-int npt_imp_col_dropped(const struct npt_imp *m);
 /*
  * Track of key, added if new (named key, *isnew set): rename it any time
  * before writing.
@@ -438,7 +438,8 @@ void npt_imp_track_clock(struct npt_imp *m, uint32_t t, uint64_t hz);
 void npt_imp_clock(struct npt_imp *m, uint64_t hz);
 /*
  * One event: begin (dur NULL when unknown), its non-empty fields (column
- * NPT_IMP_OP... or an extra; raw bytes, escaped on output), end.
+ * NPT_IMP_OP... or an extra; raw bytes, escaped on output), end.  A begin
+ * drops an event begun and not ended.
  */
 void npt_imp_begin(struct npt_imp *m, const struct npt_tm *ts,
     const struct npt_tm *dur, uint32_t track);

@@ -261,6 +261,15 @@ npt-import: 4 events read before the error are written"
 	[ "${lines[8]}" = "111.000	0.000	npu		sync											" ]
 	[ "${lines[9]}" = "112.000	0.000	global		epoch											" ]
 	[ "${#lines[@]}" -eq 11 ]
+	# a counter with an id is its own track, "name id"
+	printf '[{"ph":"C","name":"bw","id":"dma0","pid":1,"ts":5,"cat":"mem","args":{"read":1.5,"write":2,"unit":"GB/s"}}]' > c.json
+	run -0 npt-import -c c.json
+	assert_output <<-EOF
+	## source=c.json
+	$US	value
+	5.000		bw dma0	mem	read			1.5
+	5.000		bw dma0	mem	write			2
+	EOF
 }
 
 @test "import: chrome: the array form as npt-json writes it keeps every canonical column" {
@@ -418,6 +427,25 @@ npt-import: 1 event read before the error is written"
 	run --separate-stderr -1 npt-import m.json
 	assert_stderr "npt-import: m.json:2:28: ',' or ']' expected after an array element
 npt-import: 2 events read before the error are written"
+}
+
+@test "import: chrome: an 'E' before its 'B' is an error; 'B's still open are written" {
+	printf '[{"ph":"B","name":"b","pid":1,"tid":1,"ts":10},\n{"ph":"B","name":"o","pid":1,"tid":2,"ts":1},\n{"ph":"E","pid":1,"tid":1,"ts":5}]' > e.json
+	run --separate-stderr -1 npt-import e.json
+	assert_stderr "npt-import: warning: e.json:2:1: 'B' event without its 'E'; written with an empty dur
+npt-import: e.json:3:1: an 'E' event before its 'B' (line 1, column 2)
+npt-import: 1 event read before the error is written"
+	[ "${lines[2]}" = "1.000		1/2		o		" ]
+	# a difference beyond 2^63 is the same error, not an overflow
+	printf '[{"ph":"B","ts":-9e18},{"ph":"E","ts":9e18}]' > o.json
+	run --separate-stderr -1 npt-import o.json
+	assert_stderr "npt-import: o.json:1:24: an 'E' event before its 'B' (line 1, column 2)"
+	# an error inside the args of an X: the event is dropped
+	printf '[{"ph":"B","name":"o","pid":1,"tid":2,"ts":1},\n{"ph":"X","ts":2,"dur":1,"pid":1,"tid":1,"args":{"a":1,"b":tru}}]' > x.json
+	run --separate-stderr -1 npt-import x.json
+	[ "${stderr_lines[1]}" = "npt-import: x.json:2:60: invalid literal (true, false or null expected)" ]
+	[ "${#lines[@]}" -eq 3 ]
+	[ "${lines[2]}" = "1.000		1/2		o			" ]
 }
 
 @test "import: chrome: a control character in a string, data after the end, a bad top level" {
