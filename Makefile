@@ -7,6 +7,7 @@ BIN = \
 	bin/npt-agg \
 	bin/npt-annotate \
 	bin/npt-decode \
+	bin/npt-import \
 	bin/npt-json \
 	bin/npt-overlap \
 	bin/npt-synth \
@@ -21,7 +22,11 @@ LIBOBJ = \
 	lib/freq.o \
 	lib/hash.o \
 	lib/htcache.o \
+	lib/imp.o \
+	lib/impcsv.o \
+	lib/impjson.o \
 	lib/in.o \
+	lib/json.o \
 	lib/jsonw.o \
 	lib/logrd.o \
 	lib/mem.o \
@@ -40,6 +45,7 @@ MAN1 = \
 	man/npt-agg.1 \
 	man/npt-annotate.1 \
 	man/npt-decode.1 \
+	man/npt-import.1 \
 	man/npt-json.1 \
 	man/npt-overlap.1 \
 	man/npt-synth.1 \
@@ -47,7 +53,7 @@ MAN1 = \
 MAN5 = man/npt-events.5 man/npt-log.5
 MAN7 = man/npt.7
 
-UNIT = tests/unit/lib-test tests/unit/agg-test
+UNIT = tests/unit/lib-test tests/unit/agg-test tests/unit/json-test
 
 all: $(BIN)
 

@@ -10,6 +10,14 @@ _npt() {
 	npt-decode) opts="-h --help --progress --strict --version" ;;
 	npt-overlap) opts="-c -h -p --help --version" ;;
 	npt-json) opts="-C -f -h -p -w --help --version" ;;
+	npt-import)
+		case ${COMP_WORDS[COMP_CWORD - 1]} in
+		-t)
+			# shellcheck disable=SC2207
+			COMPREPLY=($(compgen -W "chrome list tensorrt torq-compile torq-runtime vela" -- "$word"))
+			return 0 ;;
+		esac
+		opts="-c -f -h -i -S -t -v --help --version" ;;
 	npt-synth) opts="-b -c -F -f -h -i -j -m -o -P -s -T -x --help --version" ;;
 	npt-time) opts="-c -d -f -h -u -w -z --help --version" ;;
 	*) return 0 ;;
@@ -19,4 +27,4 @@ _npt() {
 		COMPREPLY=($(compgen -W "$opts" -- "$word"))
 	fi
 }
-complete -o default -F _npt _npt npt-agg npt-annotate npt-decode npt-json npt-overlap npt-synth npt-time
+complete -o default -F _npt npt-agg npt-annotate npt-decode npt-import npt-json npt-overlap npt-synth npt-time

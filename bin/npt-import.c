@@ -1,0 +1,155 @@
+/* See LICENSE file for copyright and license details. */
+/* npt-import: vendor and framework profiles in, one event stream sorted by time out. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/npt.h"
+
+static const char synopsis[] =
+    "[-civ] [-f freq] [-S size] [-t type] [file ...]";
+
+static const struct npt_longopt longopts[] = {
+	{ NULL, 0, 0 },
+};
+
+/* "64M", "1G", "4096": bytes, at least 1. */
+static const char *
+parsesize(const char *s, size_t *v)
+{
+	size_t n = strlen(s);
+	uint64_t x, mul = 1;
+	const char *e;
+
+	if (n > 0 && strchr("kKmMgG", s[n - 1]) != NULL) {
+		mul = s[n - 1] == 'k' || s[n - 1] == 'K' ? 1ULL << 10 :
+		    s[n - 1] == 'm' || s[n - 1] == 'M' ? 1ULL << 20 : 1ULL << 30;
+		n--;
+	}
+	if ((e = npt_parse_u64(s, n, &x)) != NULL)
+		return e;
+	if (x == 0)
+		return "not a size";
+	if (x > SIZE_MAX / mul)
+		return "too large";
+	*v = (size_t)(x * mul);
+	return NULL;
+}
+
+static void
+listtypes(void)
+{
+	int i;
+
+	for (i = 0; i < NPT_IMP_NTYPES; i++)
+		printf("%-14s%s\n", npt_imp_types[i].name,
+		    npt_imp_types[i].desc);
+	exit(fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct npt_getopt g = { 0 };
+	struct npt_imp_opt opt = { 0, 0 };
+	struct npt_imp *m;
+	struct npt_in in;
+	const char *err, *msg;
+	char *stdinarg[] = { "-", NULL };
+	size_t limit = 64 << 20;
+	uint64_t hz = 0;
+	long long line, col;
+	unsigned long long n;
+	int c, i, type = -1, verbose = 0, rc = 0, failed = 0;
+
+	npt_init(argv[0]);
+	while ((c = npt_getopt(&g, argc, argv, "cf:iS:t:v", longopts,
+	    synopsis)) != -1) {
+		switch (c) {
+		case 'c':
+			opt.counters = 1;
+			break;
+		case 'f':
+			if ((err = npt_freq_parse(g.arg, strlen(g.arg), &hz)))
+				npt_errx(2, "-f: %s: \"%s\"", err, g.arg);
+			break;
+		case 'i':
+			opt.instants = 1;
+			break;
+		case 'S':
+			if ((err = parsesize(g.arg, &limit)) != NULL)
+				npt_errx(2, "-S: %s: \"%s\"", err, g.arg);
+			break;
+		case 't':
+			if (strcmp(g.arg, "list") == 0)
+				listtypes();
+			for (type = 0; type < NPT_IMP_NTYPES; type++)
+				if (strcmp(g.arg, npt_imp_types[type].name) == 0)
+					break;
+			if (type == NPT_IMP_NTYPES)
+				npt_errx(2, "-t: unknown type \"%s\" (see -t list)",
+				    g.arg);
+			break;
+		case 'v':
+			verbose = 1;
+			break;
+		}
+	}
+	argv += g.ind;
+	argc -= g.ind;
+	if (argc == 0) {
+		argv = stdinarg;
+		argc = 1;
+	}
+
+	m = npt_imp_new(limit);
+	if (hz != 0)
+		npt_imp_clock(m, hz);
+	for (i = 0; i < argc && !failed; i++) {
+		int t = type;
+
+		if (npt_in_open(&in, argv[i]) < 0) {
+			rc = 1;
+			continue;
+		}
+		if (t < 0 && (t = npt_imp_detect(&in)) < 0) {
+			if (npt_in_fill(&in, 1) == 0 && !in.err)
+				npt_warnx("%s: empty input", in.name);
+			else if (!in.err)
+				npt_warnx("%s: unknown format (see %s -t list)",
+				    in.name, npt_prog);
+			rc = 1;
+			npt_in_close(&in);
+			continue;
+		}
+		npt_imp_meta(m, "source", in.name, strlen(in.name));
+		if (npt_imp_types[t].fn(m, &in, &opt) < 0) {
+			msg = npt_imp_error(m, &line, &col);
+			if (line > 0 && col > 0)
+				npt_warnx("%s:%lld:%lld: %s", in.name, line, col,
+				    msg);
+			else if (line > 0)
+				npt_warnx("%s:%lld: %s", in.name, line, msg);
+			else
+				npt_warnx("%s: %s", in.name, msg);
+			failed = 1;
+		}
+		if (in.err)
+			rc = 1;
+		if (verbose)
+			fprintf(stderr, "%s: %s: %s (%s), %llu events in all\n",
+			    npt_prog, in.name, npt_imp_types[t].name,
+			    npt_imp_variant_of(m), npt_imp_count(m));
+		npt_in_close(&in);
+	}
+	npt_imp_write(m);
+	if (failed) {
+		if ((n = npt_imp_count(m)) > 0)
+			npt_warnx("%llu event%s read before the error %s "
+			    "written", n, n == 1 ? "" : "s", n == 1 ? "is" :
+			    "are");
+		rc = 1;
+	}
+	npt_imp_free(m);
+	return npt_out_close() | rc;
+}

@@ -1,0 +1,1092 @@
+/* See LICENSE file for copyright and license details. */
+/*
+ * The event sink of npt-import.  Importers hand it events in file order;
+ * it keeps each as a compact record, sorts them by start time (a stable
+ * merge sort, so ties keep the input order, skipped when the input came
+ * sorted) and writes one event stream whose header holds every column
+ * any event used and whose tracks carry the names the input gave them
+ * last (Chrome traces name their threads after the events, if at all).
+ *
+ * Records stay in memory up to a limit.  Beyond it the batch is sorted
+ * and written as a run to an unlinked temporary file, and the runs are
+ * merged at the end (a heap of run heads), so memory is bounded however
+ * many events there are; sort(1) does the same.
+ *
+ * A record: u32 length, u32 track, i64 ts.i, u32 ts.f, i64 dur.i, u32
+ * dur.f (NODUR: unknown), then per non-empty field u16 column (with
+ * PLAIN set when the bytes need no escaping), u32 length and the bytes.  Fields are read and written with memcpy, so
+ * records need no alignment.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "npt.h"
+
+#define BLK	(1024 * 1024)
+#define RECHDR	32
+#define NODUR	0xffffffffu
+#define MAXCOL	1024		/* extra columns */
+#define ONES	0x0101010101010101ULL
+/* non-zero if a byte of w is zero, less than n (n <= 128) */
+#define HASZERO(w)	(((w) - ONES) & ~(w) & 0x8080808080808080ULL)
+#define HASLESS(w, n)	(((w) - ONES * (n)) & ~(w) & 0x8080808080808080ULL)
+#define PLAIN	0x8000		/* in a field's column: needs no escapes */
+
+struct blk {
+	struct blk *next;
+	size_t n, cap;
+	char d[];
+};
+
+struct key {
+	int64_t i;
+	uint32_t f;
+	const char *rec;
+};
+
+struct trk {
+	char *name;
+	size_t n;
+	uint64_t hz;
+	int used;
+};
+
+struct run {
+	unsigned long long off, end;
+};
+
+struct npt_imp {
+	int unit;
+	size_t limit, used;
+	struct blk *blks, *cur;
+	size_t rec;			/* offset in cur of the open record */
+	int open;
+	struct key *keys;
+	size_t nkey, keycap;
+	int sorted;
+	int64_t lasti;
+	uint32_t lastf;
+	unsigned long long nev;
+	int dec;			/* decimals the times need */
+	struct npt_ht colht;		/* name -> column + 1 */
+	struct npt_span *col;		/* extra column names */
+	size_t ncol, colcap;
+	struct npt_ht trkht;		/* key -> track + 1 */
+	struct trk *trk;
+	size_t ntrk, trkcap;
+	uint64_t hz;
+	struct npt_buf meta;
+	int fd;
+	unsigned long long fsize;
+	struct run *runs;
+	size_t nrun, runcap;
+	char variant[512];
+	unsigned long long ninput;
+	char err[512];
+	long long eline, ecol;
+};
+
+static const char *canon[NPT_IMP_NCANON] = { "op", "name", "id", "loc" };
+
+struct npt_imp *
+npt_imp_new(size_t limit)
+{
+	struct npt_imp *m = npt_ecalloc(1, sizeof *m);
+
+	m->limit = limit;
+	m->sorted = 1;
+	m->lasti = INT64_MIN;
+	m->fd = -1;
+	npt_ht_init(&m->colht, sizeof(size_t));
+	npt_ht_init(&m->trkht, sizeof(uint32_t));
+	return m;
+}
+
+static void
+freeblks(struct npt_imp *m)
+{
+	struct blk *b, *nb;
+
+	for (b = m->blks; b != NULL; b = nb) {
+		nb = b->next;
+		free(b);
+	}
+	m->blks = m->cur = NULL;
+}
+
+void
+npt_imp_free(struct npt_imp *m)
+{
+	size_t i;
+
+	freeblks(m);
+	free(m->keys);
+	for (i = 0; i < m->ncol; i++)
+		free((char *)m->col[i].p);
+	free(m->col);
+	for (i = 0; i < m->ntrk; i++)
+		free(m->trk[i].name);
+	free(m->trk);
+	npt_ht_free(&m->colht);
+	npt_ht_free(&m->trkht);
+	npt_buf_free(&m->meta);
+	free(m->runs);
+	if (m->fd >= 0)
+		close(m->fd);
+	free(m);
+}
+
+int
+npt_imp_unit(struct npt_imp *m, int unit)
+{
+	if (m->unit != 0 && m->unit != unit)
+		return npt_imp_fail(m, 0, 0, "times in %s, but an earlier "
+		    "input's are in %s: import them separately",
+		    unit == NPT_IMP_CYC ? "cycles" : "microseconds",
+		    unit == NPT_IMP_CYC ? "microseconds" : "cycles");
+	m->unit = unit;
+	return 0;
+}
+
+void
+npt_imp_variant(struct npt_imp *m, const char *variant)
+{
+	snprintf(m->variant, sizeof m->variant, "%s", variant);
+}
+
+const char *
+npt_imp_variant_of(const struct npt_imp *m)
+{
+	return m->variant;
+}
+
+unsigned long long
+npt_imp_input(struct npt_imp *m)
+{
+	m->variant[0] = '\0';
+	return ++m->ninput;
+}
+
+int
+npt_imp_fail(struct npt_imp *m, long long line, long long col,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(m->err, sizeof m->err, fmt, ap);
+	va_end(ap);
+	m->eline = line;
+	m->ecol = col;
+	return -1;
+}
+
+const char *
+npt_imp_error(const struct npt_imp *m, long long *line, long long *col)
+{
+	*line = m->eline;
+	*col = m->ecol;
+	return m->err;
+}
+
+void
+npt_imp_meta(struct npt_imp *m, const char *key, const char *val, size_t n)
+{
+	char *d;
+
+	npt_buf_add(&m->meta, "## ", 3);
+	npt_buf_add(&m->meta, key, strlen(key));
+	npt_buf_addc(&m->meta, '=');
+	npt_buf_grow(&m->meta, 2 * n + 1);
+	d = m->meta.p + m->meta.n;
+	m->meta.n += npt_esc_field(d, val, n);
+	npt_buf_addc(&m->meta, '\n');
+}
+
+long
+npt_imp_col(struct npt_imp *m, const char *name, size_t n)
+{
+	size_t *v;
+	int isnew;
+
+	if ((v = npt_ht_get(&m->colht, name, n)) != NULL)
+		return (long)*v - 1;
+	if (m->ncol == MAXCOL)
+		return -1;
+	v = npt_ht_put(&m->colht, name, n, &isnew);
+	if (m->ncol == m->colcap) {
+		m->colcap = m->colcap ? 2 * m->colcap : 16;
+		m->col = npt_ereallocarray(m->col, m->colcap, sizeof *m->col);
+	}
+	m->col[m->ncol].p = npt_estrndup(name, n);
+	m->col[m->ncol].n = n;
+	*v = NPT_IMP_NCANON + m->ncol + 1;
+	m->ncol++;
+	return (long)*v - 1;
+}
+
+uint32_t
+npt_imp_track(struct npt_imp *m, const char *key, size_t n, int *isnew)
+{
+	uint32_t *v;
+	int fresh;
+
+	v = npt_ht_put(&m->trkht, key, n, &fresh);
+	if (isnew != NULL)
+		*isnew = fresh;
+	if (!fresh)
+		return *v - 1;
+	if (m->ntrk == m->trkcap) {
+		m->trkcap = m->trkcap ? 2 * m->trkcap : 16;
+		m->trk = npt_ereallocarray(m->trk, m->trkcap, sizeof *m->trk);
+	}
+	memset(&m->trk[m->ntrk], 0, sizeof m->trk[m->ntrk]);
+	m->trk[m->ntrk].name = npt_estrndup(key, n);
+	m->trk[m->ntrk].n = n;
+	*v = (uint32_t)++m->ntrk;
+	return *v - 1;
+}
+
+void
+npt_imp_track_name(struct npt_imp *m, uint32_t t, const char *name, size_t n)
+{
+	free(m->trk[t].name);
+	m->trk[t].name = npt_estrndup(n > 0 ? name : "", n);
+	m->trk[t].n = n;
+}
+
+const char *
+npt_imp_track_str(const struct npt_imp *m, uint32_t t, size_t *n)
+{
+	*n = m->trk[t].n;
+	return m->trk[t].name;
+}
+
+int
+npt_imp_plain(const char *p, size_t n)
+{
+	const char *e = p + n;
+	uint64_t w;
+
+	/* eight bytes at a time: any control byte, or a backslash, stops */
+	for (; e - p >= 8; p += 8) {
+		memcpy(&w, p, 8);
+		if (HASLESS(w, 0x0e) | HASZERO(w ^ (ONES * '\\')))
+			break;
+	}
+	for (; p < e; p++)
+		if (*p == '\0' || *p == '\t' || *p == '\n' || *p == '\r' ||
+		    *p == '\\')
+			return 0;
+	return 1;
+}
+
+void
+npt_imp_track_clock(struct npt_imp *m, uint32_t t, uint64_t hz)
+{
+	m->trk[t].hz = hz;
+}
+
+void
+npt_imp_clock(struct npt_imp *m, uint64_t hz)
+{
+	m->hz = hz;
+}
+
+unsigned long long
+npt_imp_count(const struct npt_imp *m)
+{
+	return m->nev;
+}
+
+/* Room for n more bytes of the open record, moving it to a new block. */
+static char *
+room(struct npt_imp *m, size_t n)
+{
+	struct blk *b = m->cur, *nb;
+	size_t have = m->open ? b->n - m->rec : 0, cap;
+
+	if (b != NULL && b->cap - b->n >= n)
+		return b->d + b->n;
+	if (n > SIZE_MAX / 2 - have)
+		npt_errx(1, "out of memory");
+	cap = have + n > BLK ? have + n : BLK;
+	if (b != NULL && b->next != NULL && b->next->cap >= have + n) {
+		nb = b->next;	/* a block kept from before a spill */
+		nb->n = 0;
+	} else {
+		nb = npt_emalloc(sizeof *nb + cap);
+		nb->cap = cap;
+		nb->n = 0;
+		if (b == NULL) {
+			nb->next = NULL;
+			m->blks = nb;
+		} else {
+			nb->next = b->next;
+			b->next = nb;
+		}
+	}
+	if (have > 0) {
+		memcpy(nb->d, b->d + m->rec, have);
+		b->n = m->rec;
+	}
+	nb->n = have;
+	m->rec = 0;
+	m->cur = nb;
+	return nb->d + nb->n;
+}
+
+static void
+put32(char *p, uint32_t v)
+{
+	memcpy(p, &v, 4);
+}
+
+static uint32_t
+get32(const char *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
+
+static int64_t
+get64(const char *p)
+{
+	int64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+/* Decimals needed by the fraction f (of 10^9). */
+static int
+decimals(uint32_t f)
+{
+	int d = 9;
+
+	if (f == 0)
+		return 0;
+	while (f % 10 == 0) {
+		f /= 10;
+		d--;
+	}
+	return d;
+}
+
+void
+npt_imp_begin(struct npt_imp *m, const struct npt_tm *ts,
+    const struct npt_tm *dur, uint32_t track)
+{
+	uint32_t df = dur ? dur->f : NODUR;
+	int64_t di = dur ? dur->i : 0;
+	char *p;
+
+	if (m->open) {
+		/* a record an error left unfinished: dropped */
+		m->cur->n = m->rec;
+		m->open = 0;
+	}
+	p = room(m, RECHDR);
+
+	m->rec = m->cur->n;
+	m->open = 1;
+	put32(p + 4, track);
+	memcpy(p + 8, &ts->i, 8);
+	put32(p + 16, ts->f);
+	memcpy(p + 20, &di, 8);
+	put32(p + 28, df);
+	m->cur->n += RECHDR;
+	m->trk[track].used = 1;
+	if (ts->f % npt_pow10[9 - m->dec] != 0)
+		m->dec = decimals(ts->f);
+	if (dur && dur->f % npt_pow10[9 - m->dec] != 0)
+		m->dec = decimals(dur->f);
+}
+
+void
+npt_imp_field(struct npt_imp *m, size_t col, const char *s, size_t n)
+{
+	npt_imp_field_plain(m, col, s, n, 0);
+}
+
+void
+npt_imp_field_plain(struct npt_imp *m, size_t col, const char *s, size_t n,
+    int plain)
+{
+	char *p;
+	uint16_t c = (uint16_t)(col | (plain ? PLAIN : 0));
+
+	if (n == 0)
+		return;
+	if (n > UINT32_MAX - 64)
+		npt_errx(1, "a field of %zu bytes is too long", n);
+	p = room(m, 6 + n);
+	memcpy(p, &c, 2);
+	put32(p + 2, (uint32_t)n);
+	memcpy(p + 6, s, n);
+	m->cur->n += 6 + n;
+}
+
+static void spill(struct npt_imp *);
+
+void
+npt_imp_end(struct npt_imp *m)
+{
+	char *r = m->cur->d + m->rec;
+	size_t len = m->cur->n - m->rec;
+	struct key *k;
+
+	put32(r, (uint32_t)len);
+	m->open = 0;
+	if (m->nkey == m->keycap) {
+		m->keycap = m->keycap ? 2 * m->keycap : 4096;
+		m->keys = npt_ereallocarray(m->keys, m->keycap, sizeof *m->keys);
+	}
+	k = &m->keys[m->nkey++];
+	k->i = get64(r + 8);
+	k->f = get32(r + 16);
+	k->rec = r;
+	if (k->i < m->lasti || (k->i == m->lasti && k->f < m->lastf))
+		m->sorted = 0;
+	m->lasti = k->i;
+	m->lastf = k->f;
+	m->nev++;
+	m->used += len + sizeof *k;
+	if (m->used > m->limit)
+		spill(m);
+}
+
+static int
+keycmp(const struct key *a, const struct key *b)
+{
+	if (a->i != b->i)
+		return a->i < b->i ? -1 : 1;
+	if (a->f != b->f)
+		return a->f < b->f ? -1 : 1;
+	return 0;
+}
+
+/* Stable bottom-up merge sort of the keys. */
+static void
+sortkeys(struct npt_imp *m)
+{
+	struct key *a = m->keys, *b, *t;
+	size_t n = m->nkey, w, lo, mid, hi, i, j, k;
+
+	if (m->sorted || n < 2)
+		return;
+	b = npt_ereallocarray(NULL, n, sizeof *b);
+	for (w = 1; w < n; w *= 2) {
+		for (lo = 0; lo < n; lo += 2 * w) {
+			mid = lo + w < n ? lo + w : n;
+			hi = lo + 2 * w < n ? lo + 2 * w : n;
+			i = lo, j = mid, k = lo;
+			while (i < mid && j < hi)
+				b[k++] = keycmp(&a[j], &a[i]) < 0 ? a[j++] : a[i++];
+			while (i < mid)
+				b[k++] = a[i++];
+			while (j < hi)
+				b[k++] = a[j++];
+		}
+		t = a, a = b, b = t;
+	}
+	if (a != m->keys) {
+		memcpy(m->keys, a, n * sizeof *a);
+		b = a;
+	}
+	free(b);
+}
+
+static void
+wall(int fd, const char *p, size_t n)
+{
+	ssize_t r;
+
+	while (n > 0) {
+		if ((r = write(fd, p, n)) < 0) {
+			if (errno == EINTR)
+				continue;
+			npt_err(1, "temporary file");
+		}
+		p += r;
+		n -= (size_t)r;
+	}
+}
+
+static int
+tmpfd(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char *path;
+	size_t n;
+	int fd;
+
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	n = strlen(dir) + 32;
+	path = npt_emalloc(n);
+	snprintf(path, n, "%s/npt-import.XXXXXX", dir);
+	if ((fd = mkstemp(path)) < 0)
+		npt_err(1, "%s", path);
+	unlink(path);
+	free(path);
+	return fd;
+}
+
+/* Write the records in memory, sorted, as one more run. */
+static void
+spill(struct npt_imp *m)
+{
+	struct npt_buf w = { 0 };
+	struct run *r;
+	size_t i, len;
+	struct blk *b;
+
+	if (m->nkey == 0)
+		return;
+	if (m->fd < 0)
+		m->fd = tmpfd();
+	sortkeys(m);
+	if (m->nrun == m->runcap) {
+		m->runcap = m->runcap ? 2 * m->runcap : 16;
+		m->runs = npt_ereallocarray(m->runs, m->runcap, sizeof *m->runs);
+	}
+	r = &m->runs[m->nrun++];
+	r->off = m->fsize;
+	npt_buf_grow(&w, 256 * 1024);
+	for (i = 0; i < m->nkey; i++) {
+		len = get32(m->keys[i].rec);
+		if (w.n + len > w.cap) {
+			wall(m->fd, w.p, w.n);
+			w.n = 0;
+		}
+		if (len > w.cap)
+			wall(m->fd, m->keys[i].rec, len);
+		else
+			npt_buf_add(&w, m->keys[i].rec, len);
+		m->fsize += len;
+	}
+	wall(m->fd, w.p, w.n);
+	npt_buf_free(&w);
+	r->end = m->fsize;
+	/* start over in the first block, keeping the others for reuse */
+	for (b = m->blks; b != NULL; b = b->next)
+		b->n = 0;
+	m->cur = m->blks;
+	m->nkey = 0;
+	m->used = 0;
+	m->sorted = 1;
+	m->lasti = INT64_MIN;
+}
+
+/* What the writer needs: columns' values of the current record. */
+struct out {
+	struct npt_span *val;	/* by column */
+	char *plain;		/* by column: val needs no escapes */
+	size_t nval;
+	size_t *set;		/* columns set, to clear after */
+	char **trk;		/* escaped track names */
+	size_t *trkn;
+	int unit, dec;
+};
+
+/* ts or dur: "i" in cycles, "i.ffffff" in microseconds. */
+static size_t
+fmttm(char *p, int64_t i, uint32_t f, const struct out *o)
+{
+	uint64_t u;
+	size_t k = 0;
+	int d;
+
+	if (o->unit == NPT_IMP_CYC || o->dec == 0)
+		return npt_fmt_i64(p, i);
+	if (i < 0) {
+		p[k++] = '-';
+		if (f > 0) {
+			u = (uint64_t)(-(i + 1));
+			f = 1000000000u - f;
+		} else {
+			u = 0 - (uint64_t)i;
+		}
+	} else {
+		u = (uint64_t)i;
+	}
+	k += npt_fmt_u64(p + k, u);
+	p[k++] = '.';
+	f /= (uint32_t)npt_pow10[9 - o->dec];
+	for (d = o->dec; d-- > 0; f /= 10)
+		p[k + (size_t)d] = (char)('0' + f % 10);
+	return k + (size_t)o->dec;
+}
+
+static void
+emit(const char *r, struct out *o)
+{
+	size_t len = get32(r), pos = RECHDR, nset = 0, need, i, k, n;
+	uint32_t t = get32(r + 4), df = get32(r + 28);
+	uint16_t c;
+	char *p;
+
+	while (pos < len) {
+		memcpy(&c, r + pos, 2);
+		n = get32(r + pos + 2);
+		o->plain[c & (PLAIN - 1)] = (c & PLAIN) != 0;
+		c &= PLAIN - 1;
+		/* a column given twice (a key twice in one JSON object): the last */
+		if (o->val[c].n == 0)
+			o->set[nset++] = c;
+		o->val[c].p = r + pos + 6;
+		o->val[c].n = n;
+		pos += 6 + n;
+	}
+	need = 2 * len + o->trkn[t] + o->nval + 128;
+	if (need <= 32768) {
+		p = npt_out_reserve(need);
+		k = fmttm(p, get64(r + 8), get32(r + 16), o);
+		p[k++] = '\t';
+		if (df != NODUR)
+			k += fmttm(p + k, get64(r + 20), df, o);
+		p[k++] = '\t';
+		memcpy(p + k, o->trk[t], o->trkn[t]);
+		k += o->trkn[t];
+		for (i = 0; i < o->nval; i++) {
+			p[k++] = '\t';
+			if ((n = o->val[i].n) == 0)
+				continue;
+			if (o->plain[i]) {
+				memcpy(p + k, o->val[i].p, n);
+				k += n;
+			} else {
+				k += npt_esc_field(p + k, o->val[i].p, n);
+			}
+		}
+		p[k++] = '\n';
+		npt_out_commit(k);
+	} else {
+		char b[64];
+
+		npt_out_write(b, fmttm(b, get64(r + 8), get32(r + 16), o));
+		npt_out_putc('\t');
+		if (df != NODUR)
+			npt_out_write(b, fmttm(b, get64(r + 20), df, o));
+		npt_out_putc('\t');
+		npt_out_write(o->trk[t], o->trkn[t]);
+		for (i = 0; i < o->nval; i++) {
+			npt_out_putc('\t');
+			if (o->val[i].n > 0)
+				npt_out_field(o->val[i].p, o->val[i].n);
+		}
+		npt_out_putc('\n');
+	}
+	for (i = 0; i < nset; i++)
+		o->val[o->set[i]].n = 0;
+}
+
+/* A reader of one run of the temporary file. */
+struct rd {
+	unsigned long long off, end;
+	char *buf;
+	size_t cap, beg, n;
+	const char *rec;
+	int64_t i;
+	uint32_t f;
+	size_t run;
+};
+
+/* At least need bytes from r->beg in the buffer, or 0 at the run's end. */
+static int
+rdfill(int fd, struct rd *r, size_t need)
+{
+	ssize_t got;
+	size_t want;
+
+	if (r->n - r->beg >= need)
+		return 1;
+	memmove(r->buf, r->buf + r->beg, r->n - r->beg);
+	r->n -= r->beg;
+	r->beg = 0;
+	if (need > r->cap) {
+		r->cap = need;
+		r->buf = npt_erealloc(r->buf, r->cap);
+	}
+	while (r->n < need) {
+		if (r->off >= r->end)
+			return 0;
+		want = r->cap - r->n;
+		if (want > r->end - r->off)
+			want = (size_t)(r->end - r->off);
+		got = pread(fd, r->buf + r->n, want, (off_t)r->off);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			npt_err(1, "temporary file");
+		r->n += (size_t)got;
+		r->off += (unsigned long long)got;
+	}
+	return 1;
+}
+
+static int
+rdnext(int fd, struct rd *r)
+{
+	size_t len;
+
+	if (!rdfill(fd, r, 4))
+		return 0;
+	len = get32(r->buf + r->beg);
+	if (len < RECHDR || !rdfill(fd, r, len))
+		npt_errx(1, "temporary file: damaged");
+	r->rec = r->buf + r->beg;
+	r->beg += len;
+	r->i = get64(r->rec + 8);
+	r->f = get32(r->rec + 16);
+	return 1;
+}
+
+static int
+rdless(const struct rd *a, const struct rd *b)
+{
+	if (a->i != b->i)
+		return a->i < b->i;
+	if (a->f != b->f)
+		return a->f < b->f;
+	return a->run < b->run;
+}
+
+static void
+siftdown(struct rd **h, size_t n, size_t i)
+{
+	size_t c;
+	struct rd *t;
+
+	for (;;) {
+		c = 2 * i + 1;
+		if (c >= n)
+			return;
+		if (c + 1 < n && rdless(h[c + 1], h[c]))
+			c++;
+		if (!rdless(h[c], h[i]))
+			return;
+		t = h[c], h[c] = h[i], h[i] = t;
+		i = c;
+	}
+}
+
+static void
+merge(struct npt_imp *m, struct out *o)
+{
+	struct rd *rd = npt_ecalloc(m->nrun, sizeof *rd), **h;
+	size_t i, n = 0;
+
+	h = npt_ereallocarray(NULL, m->nrun, sizeof *h);
+	for (i = 0; i < m->nrun; i++) {
+		rd[i].off = m->runs[i].off;
+		rd[i].end = m->runs[i].end;
+		rd[i].run = i;
+		rd[i].cap = 64 * 1024;
+		rd[i].buf = npt_emalloc(rd[i].cap);
+		if (rdnext(m->fd, &rd[i]))
+			h[n++] = &rd[i];
+	}
+	for (i = n; i-- > 0;)
+		siftdown(h, n, i);
+	while (n > 0) {
+		emit(h[0]->rec, o);
+		if (!rdnext(m->fd, h[0]))
+			h[0] = h[--n];
+		siftdown(h, n, 0);
+	}
+	for (i = 0; i < m->nrun; i++)
+		free(rd[i].buf);
+	free(rd);
+	free(h);
+}
+
+void
+npt_imp_write(struct npt_imp *m)
+{
+	struct out o;
+	char b[48];
+	size_t i;
+	uint64_t hz;
+
+	memset(&o, 0, sizeof o);
+	o.unit = m->unit ? m->unit : NPT_IMP_US;
+	o.dec = m->dec > 3 ? m->dec : 3;
+	if (m->meta.n > 0)
+		npt_out_write(m->meta.p, m->meta.n);
+	for (i = 0; i < m->ntrk && o.unit == NPT_IMP_CYC; i++) {
+		hz = m->hz ? m->hz : m->trk[i].hz;
+		if (!m->trk[i].used || hz == 0)
+			continue;
+		npt_out_str("## clock.");
+		npt_out_field(m->trk[i].name, m->trk[i].n);
+		npt_out_putc('=');
+		npt_out_write(b, npt_freq_fmt(b, hz));
+		npt_out_putc('\n');
+	}
+	npt_out_str(o.unit == NPT_IMP_CYC ? "#ts_cyc\tdur_cyc\ttrack" :
+	    "#ts_us\tdur_us\ttrack");
+	for (i = 0; i < NPT_IMP_NCANON; i++) {
+		npt_out_putc('\t');
+		npt_out_str(canon[i]);
+	}
+	for (i = 0; i < m->ncol; i++) {
+		npt_out_putc('\t');
+		npt_out_field(m->col[i].p, m->col[i].n);
+	}
+	npt_out_putc('\n');
+
+	o.nval = NPT_IMP_NCANON + m->ncol;
+	o.val = npt_ecalloc(o.nval, sizeof *o.val);
+	o.plain = npt_ecalloc(o.nval, 1);
+	o.set = npt_ereallocarray(NULL, o.nval + 1, sizeof *o.set);
+	o.trk = npt_ecalloc(m->ntrk + 1, sizeof *o.trk);
+	o.trkn = npt_ecalloc(m->ntrk + 1, sizeof *o.trkn);
+	for (i = 0; i < m->ntrk; i++) {
+		o.trk[i] = npt_emalloc(2 * m->trk[i].n + 1);
+		o.trkn[i] = npt_esc_field(o.trk[i], m->trk[i].name,
+		    m->trk[i].n);
+	}
+	if (m->nrun == 0) {
+		sortkeys(m);
+		for (i = 0; i < m->nkey; i++)
+			emit(m->keys[i].rec, &o);
+	} else {
+		spill(m);
+		merge(m, &o);
+	}
+	for (i = 0; i < m->ntrk; i++)
+		free(o.trk[i]);
+	free(o.trk);
+	free(o.trkn);
+	free(o.val);
+	free(o.plain);
+	free(o.set);
+}
+
+/* types */
+
+const struct npt_imp_type npt_imp_types[NPT_IMP_NTYPES] = {
+	{ "chrome", "Chrome Trace Event Format JSON (object or array form)",
+	    npt_imp_chrome },
+	{ "tensorrt", "TensorRT per-layer profile (trtexec --exportProfile)",
+	    npt_imp_trt },
+	{ "torq-compile", "Torq compile-time timeline CSV (C0 to C3)",
+	    npt_imp_torqc },
+	{ "torq-runtime", "Torq runtime profile CSV (R0 to R2)",
+	    npt_imp_torqr },
+	{ "vela", "Arm Vela per-layer or summary CSV", npt_imp_vela },
+};
+
+static int
+ws(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+int
+npt_imp_detect(struct npt_in *in)
+{
+	const char *p, *e, *nl;
+	size_t n = npt_in_fill(in, 64 * 1024);
+
+	p = in->buf + in->beg;
+	e = p + n;
+	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		p += 3;
+	while (p < e && ws((unsigned char)*p))
+		p++;
+	if (p < e && *p == '{')
+		return NPT_IMP_CHROME;
+	if (p < e && *p == '[') {
+		/* TensorRT's profile starts [ { "count" */
+		for (p++; p < e && ws((unsigned char)*p); p++)
+			;
+		if (p < e && *p == '{')
+			for (p++; p < e && ws((unsigned char)*p); p++)
+				;
+		if (e - p >= 7 && memcmp(p, "\"count\"", 7) == 0)
+			return NPT_IMP_TENSORRT;
+		return NPT_IMP_CHROME;
+	}
+	p = in->buf + in->beg;
+	nl = memchr(p, '\n', n);
+	return npt_imp_probe(p, nl ? (size_t)(nl - p) : n);
+}
+
+/* times */
+
+const char *
+npt_tm_parse(const char *s, size_t n, int shift, struct npt_tm *t,
+    int *rounded)
+{
+	const char *e = s + n, *ip, *fp = NULL;
+	size_t ni, nf = 0, k, nd;
+	long long ex = 0, point;
+	int neg = 0, eneg = 0, round = 0, d;
+	uint64_t iv = 0;
+	uint32_t fv = 0;
+
+	*rounded = 0;
+	/* the common case: up to 18 digits, maybe a point and up to 9 more */
+	if (shift == 0 && n > 0 && n <= 28 && *s != '-') {
+		for (k = 0; k < n && k < 18 && s[k] >= '0' && s[k] <= '9'; k++)
+			iv = iv * 10 + (uint64_t)(s[k] - '0');
+		if (k > 0 && k == n) {
+			t->i = (int64_t)iv;
+			t->f = 0;
+			return NULL;
+		}
+		if (k > 0 && s[k] == '.' && n - k - 1 >= 1 && n - k - 1 <= 9) {
+			for (nd = k + 1; nd < n && s[nd] >= '0' && s[nd] <= '9';
+			    nd++)
+				fv = fv * 10 + (uint32_t)(s[nd] - '0');
+			if (nd == n) {
+				t->i = (int64_t)iv;
+				t->f = fv * (uint32_t)npt_pow10[9 - (n - k - 1)];
+				return NULL;
+			}
+		}
+		iv = 0;
+		fv = 0;
+	}
+	if (s < e && *s == '-')
+		neg = 1, s++;
+	for (ip = s; s < e && *s >= '0' && *s <= '9'; s++)
+		;
+	ni = (size_t)(s - ip);
+	if (s < e && *s == '.') {
+		for (fp = ++s; s < e && *s >= '0' && *s <= '9'; s++)
+			;
+		nf = (size_t)(s - fp);
+		if (nf == 0)
+			return "not a number";
+	}
+	if (ni == 0)
+		return "not a number";
+	if (s < e && (*s == 'e' || *s == 'E')) {
+		if (++s < e && (*s == '+' || *s == '-'))
+			eneg = *s++ == '-';
+		if (s == e)
+			return "not a number";
+		for (; s < e && *s >= '0' && *s <= '9'; s++)
+			if ((ex = ex * 10 + (*s - '0')) > 1000000)
+				ex = 1000000;
+		if (eneg)
+			ex = -ex;
+	}
+	if (s != e)
+		return "not a number";
+	/*
+	 * The digits ip[0..ni) fp[0..nf) with the decimal point after
+	 * ni + ex + shift of them; leading zeros do not count.
+	 */
+	while (ni > 0 && *ip == '0')
+		ip++, ni--;
+	point = (long long)ni + ex + shift;
+	if (ni == 0)
+		while (nf > 0 && *fp == '0')
+			fp++, nf--, point--;
+	/* digit j of the number (0 = first significant) */
+#define DIG(j) ((size_t)(j) < ni ? ip[j] - '0' : \
+    (size_t)(j) - ni < nf ? fp[(j) - ni] - '0' : 0)
+	nd = ni + nf;
+	if (nd == 0) {
+		t->i = 0;
+		t->f = 0;
+		return NULL;
+	}
+	if (point > 19)
+		return "too large";
+	for (k = 0; (long long)k < point; k++) {
+		d = DIG(k);
+		if (iv > (UINT64_MAX - (uint64_t)d) / 10)
+			return "too large";
+		iv = iv * 10 + (uint64_t)d;
+	}
+	/* nine fractional digits, then rounding on the rest */
+	for (k = 0; k < 9; k++) {
+		long long j = point + (long long)k;
+
+		d = j < 0 ? 0 : DIG(j);
+		fv = fv * 10 + (uint32_t)d;
+	}
+	for (k = 0; (long long)k < (long long)nd - point - 9; k++) {
+		long long j = point + 9 + (long long)k;
+
+		if (j < 0)
+			continue;
+		d = DIG(j);
+		if (k == 0 && d >= 5)
+			round = 1;
+		if (d != 0)
+			*rounded = 1;
+	}
+#undef DIG
+	if (round && ++fv == 1000000000u) {
+		fv = 0;
+		if (iv == UINT64_MAX)
+			return "too large";
+		iv++;
+	}
+	if (iv > (uint64_t)INT64_MAX)
+		return "too large";
+	if (neg && (iv | fv) != 0) {
+		t->i = fv ? -(int64_t)iv - 1 : -(int64_t)iv;
+		t->f = fv ? 1000000000u - fv : 0;
+	} else {
+		t->i = (int64_t)iv;
+		t->f = fv;
+	}
+	return NULL;
+}
+
+int
+npt_tm_add(struct npt_tm *a, const struct npt_tm *b)
+{
+	if ((b->i > 0 && a->i > INT64_MAX - b->i) ||
+	    (b->i < 0 && a->i < INT64_MIN - b->i))
+		return -1;
+	a->i += b->i;
+	a->f += b->f;
+	if (a->f >= 1000000000u) {
+		if (a->i == INT64_MAX)
+			return -1;
+		a->f -= 1000000000u;
+		a->i++;
+	}
+	return 0;
+}
+
+int
+npt_tm_sub(struct npt_tm *a, const struct npt_tm *b)
+{
+	if ((b->i < 0 && a->i > INT64_MAX + b->i) ||
+	    (b->i > 0 && a->i < INT64_MIN + b->i))
+		return -1;
+	a->i -= b->i;
+	if (a->f < b->f) {
+		if (a->i == INT64_MIN)
+			return -1;
+		a->f += 1000000000u - b->f;
+		a->i--;
+	} else {
+		a->f -= b->f;
+	}
+	return 0;
+}
+
+int
+npt_tm_cmp(const struct npt_tm *a, const struct npt_tm *b)
+{
+	if (a->i != b->i)
+		return a->i < b->i ? -1 : 1;
+	return a->f < b->f ? -1 : a->f > b->f;
+}

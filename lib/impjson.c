@@ -1,0 +1,1072 @@
+/* See LICENSE file for copyright and license details. */
+/*
+ * Importers of JSON profiles: Chrome Trace Event Format (object and array
+ * form) and TensorRT's per-layer profile (trtexec --exportProfile).
+ *
+ * An event object's members come in any order, so an event is read into
+ * a scratch buffer (its scalar members and scalar args) and handled at
+ * its closing brace; but an 'X' whose phase, times and thread come before
+ * its args, as npt-json and PyTorch write them, has its record started
+ * there and its args go straight into it (the common case, one copy
+ * fewer).  Memory holds one event, the open 'B' events of each thread and
+ * the names of tracks, nothing per event already written.  Times stay
+ * decimal text until npt_tm_parse makes them exact fixed-point.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "npt.h"
+
+#define MAXWARN 10
+
+/* A scalar member: offset and length of its text in the scratch buffer. */
+struct val {
+	size_t off, n;
+	int tok;		/* 0: absent */
+	int plain;		/* no TAB, LF, CR, backslash or NUL */
+};
+
+struct arg {
+	struct val k, v;
+};
+
+struct ev {
+	struct npt_buf b;
+	struct val name, cat, ph, ts, dur, pid, tid, s, id;
+	struct arg *arg;
+	size_t narg, argcap;
+	long long line, col;
+};
+
+struct stack {
+	struct npt_buf b;	/* saved B events, back to back */
+	size_t *off;
+	size_t n, cap;
+};
+
+#define NCACHE 32
+
+struct colcache {
+	struct npt_buf key;
+	long col;
+	int valid;
+};
+
+struct chrome {
+	struct npt_imp *m;
+	struct npt_in *in;
+	struct npt_json j;
+	const struct npt_imp_opt *opt;
+	struct ev ev;
+	unsigned long long input;
+	struct npt_buf key;	/* track key being built */
+	struct npt_buf lastkey;
+	uint32_t lasttrk;
+	int havelast;
+	struct stack *stk;	/* by track */
+	size_t nstk;
+	long colval;
+	unsigned long long ignored[128];
+	int nunmatched, rounded, dropwarned;
+	struct colcache cache[NCACHE];
+	int early;		/* the event's record is open (early()) */
+	/* fields of a B merged with its E */
+	struct npt_span *fv;
+	size_t *fc;
+	size_t nf, fcap;
+};
+
+static void
+warnpos(struct npt_in *in, long long line, long long col, const char *fmt,
+    ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	npt_warnx("warning: %s:%lld:%lld: %s", in->name, line, col, msg);
+}
+
+static const char *
+txt(const struct ev *e, const struct val *v)
+{
+	return e->b.p + v->off;
+}
+
+/* Append n bytes to b (npt_buf_add, inline for the common case). */
+static void
+add(struct npt_buf *b, const char *p, size_t n)
+{
+	if (n == 0)
+		return;
+	if (b->cap - b->n < n)
+		npt_buf_grow(b, n);
+	memcpy(b->p + b->n, p, n);
+	b->n += n;
+}
+
+/*
+ * Keep the value text p, n of token tok as v; esc: a string with escapes
+ * (one without can hold none of the bytes fields escape).
+ */
+static void
+keep(struct ev *e, const char *p, size_t n, struct val *v, int tok, int esc)
+{
+	v->off = e->b.n;
+	v->tok = tok;
+	v->n = tok == NPT_JSON_NULL ? 0 : n;
+	v->plain = !esc || npt_imp_plain(p, n);
+	add(&e->b, p, v->n);
+}
+
+static int
+jfail(struct chrome *c, const char *fmt, ...)
+{
+	char msg[400];
+	va_list ap;
+	long long line, col;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	npt_json_where(&c->j, &line, &col);
+	return npt_imp_fail(c->m, line, col, "%s", msg);
+}
+
+/* The error of the JSON reader, or of an input that ends too soon. */
+static int
+jerr(struct chrome *c, int tok, const char *where)
+{
+	long long line, col;
+
+	npt_json_where(&c->j, &line, &col);
+	if (tok == NPT_JSON_ERR)
+		return npt_imp_fail(c->m, line, col, "%s", c->j.err);
+	return npt_imp_fail(c->m, line, col, "the input ends %s (cut short?)",
+	    where);
+}
+
+static int
+isscalar(int tok)
+{
+	return tok == NPT_JSON_STR || tok == NPT_JSON_NUM ||
+	    tok == NPT_JSON_TRUE || tok == NPT_JSON_FALSE ||
+	    tok == NPT_JSON_NULL;
+}
+
+static int
+keyis(const struct npt_json *j, const char *k, size_t n)
+{
+	size_t i;
+
+	if (j->n != n)
+		return 0;
+	for (i = 0; i < n; i++)	/* short: faster than a call to memcmp */
+		if (j->s[i] != k[i])
+			return 0;
+	return 1;
+}
+
+static struct arg *
+newarg(struct ev *e)
+{
+	if (e->narg == e->argcap) {
+		e->argcap = e->argcap ? 2 * e->argcap : 16;
+		e->arg = npt_ereallocarray(e->arg, e->argcap, sizeof *e->arg);
+	}
+	return &e->arg[e->narg];
+}
+
+/* The scalar members of the object just opened (in what), as args. */
+static int
+readargs(struct chrome *c, const char *what)
+{
+	struct npt_json *j = &c->j;
+	struct ev *e = &c->ev;
+	struct arg *a;
+	int t;
+
+	while ((t = npt_json_member(j)) == NPT_JSON_KEY) {
+		if (isscalar(j->vtok)) {
+			a = newarg(e);
+			keep(e, j->s, j->n, &a->k, NPT_JSON_STR, 0);
+			keep(e, j->vs, j->vn, &a->v, j->vtok, j->vesc);
+			e->narg++;
+		} else if ((t = npt_json_skip(j, j->vtok)) <= NPT_JSON_EOF) {
+			return jerr(c, t, what);
+		}
+	}
+	return t == NPT_JSON_OBJ_END ? 0 : jerr(c, t, what);
+}
+
+static int tmval(struct chrome *, const struct val *, const char *,
+    struct npt_tm *);
+static uint32_t track(struct chrome *, int, const struct val *,
+    const struct val *);
+static long argcol(struct chrome *, size_t, const char *, size_t);
+
+/*
+ * At the args of an 'X' event whose times and thread came before them
+ * (as npt-json and PyTorch write them), start its record now, so that
+ * the args go straight into it (directargs) instead of through the
+ * event's scratch buffer.  Returns 1 if started, 0 if not, -1 on error.
+ */
+static int
+early(struct chrome *c)
+{
+	struct ev *e = &c->ev;
+	struct npt_tm ts, dur;
+	uint32_t t;
+
+	if (e->ph.tok != NPT_JSON_STR || e->ph.n != 1 ||
+	    txt(e, &e->ph)[0] != 'X' || !e->ts.tok || !e->dur.tok ||
+	    !e->pid.tok || !e->tid.tok)
+		return 0;
+	if (tmval(c, &e->ts, "ts", &ts) < 0 || tmval(c, &e->dur, "dur", &dur) < 0)
+		return -1;
+	t = track(c, 't', &e->pid, &e->tid);
+	npt_imp_begin(c->m, &ts, &dur, t);
+	npt_imp_field_plain(c->m, NPT_IMP_OP, txt(e, &e->cat), e->cat.n,
+	    e->cat.plain);
+	npt_imp_field_plain(c->m, NPT_IMP_NAME, txt(e, &e->name), e->name.n,
+	    e->name.plain);
+	c->early = 1;
+	return 1;
+}
+
+/* The args of an event started early, straight into its record. */
+static int
+directargs(struct chrome *c)
+{
+	struct npt_json *j = &c->j;
+	size_t i = 0;
+	long col;
+	int t;
+
+	while ((t = npt_json_member(j)) == NPT_JSON_KEY) {
+		if (isscalar(j->vtok)) {
+			if ((col = argcol(c, i++, j->s, j->n)) >= 0 &&
+			    j->vtok != NPT_JSON_NULL)
+				npt_imp_field_plain(c->m, (size_t)col, j->vs,
+				    j->vn, !j->vesc || npt_imp_plain(j->vs, j->vn));
+		} else if ((t = npt_json_skip(j, j->vtok)) <= NPT_JSON_EOF) {
+			return jerr(c, t, "inside an event");
+		}
+	}
+	return t == NPT_JSON_OBJ_END ? 0 : jerr(c, t, "inside an event");
+}
+
+/* The members of an event kept, and where (offsets in struct ev). */
+static const struct {
+	const char *key;
+	size_t n, off;
+} evkey[] = {
+	{ "name", 4, offsetof(struct ev, name) },
+	{ "cat", 3, offsetof(struct ev, cat) },
+	{ "ph", 2, offsetof(struct ev, ph) },
+	{ "ts", 2, offsetof(struct ev, ts) },
+	{ "dur", 3, offsetof(struct ev, dur) },
+	{ "pid", 3, offsetof(struct ev, pid) },
+	{ "tid", 3, offsetof(struct ev, tid) },
+	{ "s", 1, offsetof(struct ev, s) },
+	{ "id", 2, offsetof(struct ev, id) },
+};
+#define NEVKEY (sizeof evkey / sizeof evkey[0])
+
+/* Read the event object whose '{' was just read into c->ev. */
+static int
+readev(struct chrome *c)
+{
+	struct npt_json *j = &c->j;
+	struct ev *e = &c->ev;
+	struct val *v;
+	size_t i;
+	int t;
+
+	e->b.n = 0;
+	e->narg = 0;
+	c->early = 0;
+	for (i = 0; i < NEVKEY; i++) {
+		v = (struct val *)((char *)e + evkey[i].off);
+		v->tok = 0;
+		v->n = 0;
+	}
+	npt_json_where(j, &e->line, &e->col);
+	while ((t = npt_json_member(j)) == NPT_JSON_KEY) {
+		/* the keys kept are one to four bytes long */
+		i = NEVKEY;
+		if (j->n <= 4)
+			for (i = 0; i < NEVKEY; i++)
+				if (j->n == evkey[i].n && j->s[0] == evkey[i].key[0] &&
+				    keyis(j, evkey[i].key, evkey[i].n))
+					break;
+		if (i < NEVKEY) {
+			if (!isscalar(j->vtok))
+				return jfail(c, "%s: a string or a number "
+				    "expected", evkey[i].key);
+			v = (struct val *)((char *)e + evkey[i].off);
+			/* the members that place an event: once, and the
+			 * args may have been written under the first */
+			if (v->tok && i >= 2 && i <= 6)
+				return jfail(c, "%s: given twice in one event",
+				    evkey[i].key);
+			keep(e, j->vs, j->vn, v, j->vtok, j->vesc);
+			if (c->early && i < 2)
+				npt_imp_field_plain(c->m, i == 0 ? NPT_IMP_NAME :
+				    NPT_IMP_OP, txt(e, v), v->n, v->plain);
+		} else if (keyis(j, "args", 4) && j->vtok == NPT_JSON_OBJ) {
+			if (!c->early && (t = early(c)) < 0)
+				return -1;
+			if (t > 0) {
+				if (directargs(c) < 0)
+					return -1;
+			} else if (readargs(c, "inside an event") < 0) {
+				return -1;
+			}
+		} else if (keyis(j, "args", 4) && j->vtok != NPT_JSON_NULL) {
+			return jfail(c, "args: an object expected");
+		} else if ((t = npt_json_skip(j, j->vtok)) <= NPT_JSON_EOF) {
+			return jerr(c, t, "inside an event");
+		}
+	}
+	return t == NPT_JSON_OBJ_END ? 0 : jerr(c, t, "inside an event");
+}
+
+/* A time member: exact, non-negative for durations. */
+static int
+tmval(struct chrome *c, const struct val *v, const char *what,
+    struct npt_tm *t)
+{
+	const char *err;
+	int rounded;
+
+	if (v->tok != NPT_JSON_NUM && v->tok != NPT_JSON_STR)
+		return npt_imp_fail(c->m, c->ev.line, c->ev.col,
+		    "%s: a number expected", what);
+	if ((err = npt_tm_parse(txt(&c->ev, v), v->n, 0, t, &rounded)))
+		return npt_imp_fail(c->m, c->ev.line, c->ev.col,
+		    "%s: %s: \"%.*s\"", what, err, (int)(v->n > 40 ? 40 : v->n),
+		    txt(&c->ev, v));
+	if (rounded && !c->rounded) {
+		c->rounded = 1;
+		warnpos(c->in, c->ev.line, c->ev.col, "%s %.*s has more than "
+		    "9 decimals; rounded to 10^-9 us (and any others)", what,
+		    (int)(v->n > 40 ? 40 : v->n), txt(&c->ev, v));
+	}
+	if (t->i < 0 && what[0] == 'd')
+		return npt_imp_fail(c->m, c->ev.line, c->ev.col,
+		    "dur: negative: \"%.*s\"", (int)v->n, txt(&c->ev, v));
+	return 0;
+}
+
+/* The key of the track of kind with parts a, b in c->key. */
+static void
+mkkey(struct chrome *c, int kind, const struct val *a, const struct val *b)
+{
+	struct npt_buf *k = &c->key;
+	char sep[2];
+
+	sep[0] = (char)kind;
+	sep[1] = '\037';
+	k->n = 0;
+	add(k, (const char *)&c->input, sizeof c->input);
+	add(k, sep, 1);
+	if (a && a->tok)
+		add(k, txt(&c->ev, a), a->n);
+	add(k, sep + 1, 1);
+	if (b && b->tok)
+		add(k, txt(&c->ev, b), b->n);
+}
+
+/*
+ * The track of key parts a, b (a thread: pid and tid; a process: pid
+ * alone; a counter: pid and name), named by default until the trace
+ * names it: pid/tid, pid, the counter's name, or "global".
+ */
+static uint32_t
+track(struct chrome *c, int kind, const struct val *a, const struct val *b)
+{
+	struct npt_buf *k = &c->key;
+	struct ev *e = &c->ev;
+	uint32_t t;
+	int isnew;
+
+	mkkey(c, kind, a, b);
+	if (c->havelast && c->lastkey.n == k->n &&
+	    memcmp(c->lastkey.p, k->p, k->n) == 0)
+		return c->lasttrk;
+	t = npt_imp_track(c->m, k->p, k->n, &isnew);
+	c->lastkey.n = 0;
+	add(&c->lastkey, k->p, k->n);
+	c->lasttrk = t;
+	c->havelast = 1;
+	if (t >= c->nstk) {
+		size_t n = c->nstk ? c->nstk : 16;
+
+		while (n <= t)
+			n *= 2;
+		c->stk = npt_ereallocarray(c->stk, n, sizeof *c->stk);
+		memset(c->stk + c->nstk, 0, (n - c->nstk) * sizeof *c->stk);
+		c->nstk = n;
+	}
+	if (!isnew)
+		return t;
+	k->n = 0;
+	if (kind == 'g') {
+		add(k, "global", 6);
+	} else if (kind == 'C') {
+		add(k, txt(e, b), b->n);
+	} else {
+		if (a && a->tok)
+			add(k, txt(e, a), a->n);
+		if (kind == 't' && b && b->tok) {
+			if (a && a->tok)
+				add(k, "/", 1);
+			add(k, txt(e, b), b->n);
+		}
+	}
+	npt_imp_track_name(c->m, t, k->p, k->n);
+	return t;
+}
+
+/* Column of an arg key: id and loc are canonical. */
+static long
+argcol1(struct chrome *c, const char *k, size_t n)
+{
+	static const char *const clash[] = { "ts_us", "dur_us", "track",
+	    "op", "name", NULL };
+	char buf[64];
+	size_t i;
+	long col;
+
+	if (n == 2 && memcmp(k, "id", 2) == 0)
+		return NPT_IMP_ID;
+	if (n == 3 && memcmp(k, "loc", 3) == 0)
+		return NPT_IMP_LOC;
+	for (i = 0; clash[i] != NULL; i++)
+		if (strlen(clash[i]) == n && memcmp(clash[i], k, n) == 0)
+			break;
+	if (n == 0 || clash[i] != NULL) {
+		/* "args.name": a column name of its own */
+		snprintf(buf, sizeof buf, "args.%.*s", (int)n, k);
+		col = npt_imp_col(c->m, buf, strlen(buf));
+	} else {
+		col = npt_imp_col(c->m, k, n);
+	}
+	if (col < 0 && !c->dropwarned) {
+		c->dropwarned = 1;
+		warnpos(c->in, c->ev.line, c->ev.col, "more than 1024 distinct "
+		    "args; arg \"%.*s\" and any others beyond dropped",
+		    (int)(n > 40 ? 40 : n), k);
+	}
+	return col;
+}
+
+/*
+ * The same, remembered by the arg's position in its event: events of
+ * one kind list the same args in the same order, so a memcmp usually
+ * answers.
+ */
+static long
+argcol(struct chrome *c, size_t pos, const char *k, size_t n)
+{
+	struct colcache *cc;
+
+	if (pos >= NCACHE)
+		return argcol1(c, k, n);
+	cc = &c->cache[pos];
+	if (cc->key.n == n && cc->valid && memcmp(cc->key.p, k, n) == 0)
+		return cc->col;
+	cc->key.n = 0;
+	add(&cc->key, k, n);
+	cc->col = argcol1(c, k, n);
+	cc->valid = 1;
+	return cc->col;
+}
+
+/* The fields of the current event: op, name, args. */
+static void
+fields(struct chrome *c)
+{
+	struct ev *e = &c->ev;
+	size_t i;
+	long col;
+
+	npt_imp_field_plain(c->m, NPT_IMP_OP, txt(e, &e->cat), e->cat.n,
+	    e->cat.plain);
+	npt_imp_field_plain(c->m, NPT_IMP_NAME, txt(e, &e->name), e->name.n,
+	    e->name.plain);
+	for (i = 0; i < e->narg; i++) {
+		if ((col = argcol(c, i, txt(e, &e->arg[i].k), e->arg[i].k.n)) < 0)
+			continue;
+		npt_imp_field_plain(c->m, (size_t)col, txt(e, &e->arg[i].v),
+		    e->arg[i].v.n, e->arg[i].v.plain);
+	}
+}
+
+/* Save a 'B' on its thread's stack: ts, position, then (col, text)s. */
+static void
+pushb(struct chrome *c, uint32_t t, const struct npt_tm *ts)
+{
+	struct stack *s = &c->stk[t];
+	struct ev *e = &c->ev;
+	size_t i, n;
+	long col;
+
+#define SAVE(p, len) do { npt_buf_add(&s->b, &(len), sizeof(size_t)); \
+	npt_buf_add(&s->b, (p), (len)); } while (0)
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 8;
+		s->off = npt_ereallocarray(s->off, s->cap, sizeof *s->off);
+	}
+	s->off[s->n++] = s->b.n;
+	npt_buf_add(&s->b, ts, sizeof *ts);
+	npt_buf_add(&s->b, &e->line, sizeof e->line);
+	npt_buf_add(&s->b, &e->col, sizeof e->col);
+	n = e->narg + 2;
+	npt_buf_add(&s->b, &n, sizeof n);
+	col = NPT_IMP_OP;
+	npt_buf_add(&s->b, &col, sizeof col);
+	SAVE(txt(e, &e->cat), e->cat.n);
+	col = NPT_IMP_NAME;
+	npt_buf_add(&s->b, &col, sizeof col);
+	SAVE(txt(e, &e->name), e->name.n);
+	for (i = 0; i < e->narg; i++) {
+		col = argcol(c, i, txt(e, &e->arg[i].k), e->arg[i].k.n);
+		npt_buf_add(&s->b, &col, sizeof col);
+		SAVE(txt(e, &e->arg[i].v), e->arg[i].v.n);
+	}
+#undef SAVE
+}
+
+/* Add (col, text) to the merged fields, replacing a non-empty earlier one. */
+static void
+addf(struct chrome *c, long col, const char *p, size_t n, int over)
+{
+	size_t i;
+
+	if (col < 0)
+		return;
+	for (i = 0; i < c->nf; i++)
+		if (c->fc[i] == (size_t)col) {
+			if (over && n > 0)
+				c->fv[i].p = p, c->fv[i].n = n;
+			return;
+		}
+	if (c->nf == c->fcap) {
+		c->fcap = c->fcap ? 2 * c->fcap : 16;
+		c->fv = npt_ereallocarray(c->fv, c->fcap, sizeof *c->fv);
+		c->fc = npt_ereallocarray(c->fc, c->fcap, sizeof *c->fc);
+	}
+	c->fc[c->nf] = (size_t)col;
+	c->fv[c->nf].p = p;
+	c->fv[c->nf].n = n;
+	c->nf++;
+}
+
+/*
+ * Write the innermost open 'B' of track t: closed by the current 'E'
+ * (end != NULL; its args win) or left open at the end (unknown dur).
+ */
+static int
+popb(struct chrome *c, uint32_t t, const struct npt_tm *end)
+{
+	struct stack *s = &c->stk[t];
+	struct ev *e = &c->ev;
+	const char *p = s->b.p + s->off[--s->n];
+	struct npt_tm ts, dur;
+	size_t i, n, len;
+	long long lc[2];
+	long col;
+
+	memcpy(&ts, p, sizeof ts);
+	memcpy(lc, p + sizeof ts, sizeof lc);
+	p += sizeof ts + sizeof lc;
+	memcpy(&n, p, sizeof n);
+	p += sizeof n;
+	c->nf = 0;
+	for (i = 0; i < n; i++) {
+		memcpy(&col, p, sizeof col);
+		memcpy(&len, p + sizeof col, sizeof len);
+		addf(c, col, p + sizeof col + sizeof len, len, 0);
+		p += sizeof col + sizeof len + len;
+	}
+	if (end != NULL) {
+		addf(c, NPT_IMP_OP, txt(e, &e->cat), e->cat.n, 0);
+		addf(c, NPT_IMP_NAME, txt(e, &e->name), e->name.n, 0);
+		for (i = 0; i < e->narg; i++)
+			addf(c, argcol(c, i, txt(e, &e->arg[i].k), e->arg[i].k.n),
+			    txt(e, &e->arg[i].v), e->arg[i].v.n, 1);
+		dur = *end;
+		if (npt_tm_sub(&dur, &ts) < 0 || dur.i < 0)
+			return npt_imp_fail(c->m, e->line, e->col, "an 'E' "
+			    "event before its 'B' (line %lld, column %lld)",
+			    lc[0], lc[1]);
+	}
+	npt_imp_begin(c->m, &ts, end ? &dur : NULL, t);
+	for (i = 0; i < c->nf; i++)
+		npt_imp_field(c->m, c->fc[i], c->fv[i].p, c->fv[i].n);
+	npt_imp_end(c->m);
+	s->b.n = s->off[s->n];
+	return 0;
+}
+
+static void
+unmatched(struct chrome *c, long long line, long long col, const char *what)
+{
+	if (c->nunmatched++ < MAXWARN)
+		warnpos(c->in, line, col, "%s", what);
+}
+
+/* The 'B's still open at the end: written with an unknown dur. */
+static void
+flushb(struct chrome *c)
+{
+	struct stack *s;
+	long long lc[2];
+	size_t t;
+
+	for (t = 0; t < c->nstk; t++) {
+		s = &c->stk[t];
+		while (s->n > 0) {
+			memcpy(lc, s->b.p + s->off[s->n - 1] +
+			    sizeof(struct npt_tm), sizeof lc);
+			unmatched(c, lc[0], lc[1], "'B' event without its 'E'; "
+			    "written with an empty dur");
+			popb(c, (uint32_t)t, NULL);
+		}
+	}
+}
+
+static int
+isname(const struct ev *e, const char *s)
+{
+	size_t n = strlen(s);
+
+	return e->name.n == n && memcmp(txt(e, &e->name), s, n) == 0;
+}
+
+/* A metadata event: thread and process names. */
+static void
+meta(struct chrome *c)
+{
+	struct ev *e = &c->ev;
+	uint32_t t;
+	size_t i;
+
+	for (i = 0; i < e->narg; i++)
+		if (e->arg[i].k.n == 4 &&
+		    memcmp(txt(e, &e->arg[i].k), "name", 4) == 0)
+			break;
+	if (i == e->narg)
+		return;
+	if (isname(e, "thread_name"))
+		t = track(c, 't', &e->pid, &e->tid);
+	else if (isname(e, "process_name"))
+		t = track(c, 'p', &e->pid, NULL);
+	else
+		return;
+	npt_imp_track_name(c->m, t, txt(e, &e->arg[i].v), e->arg[i].v.n);
+}
+
+static int
+handle(struct chrome *c)
+{
+	struct ev *e = &c->ev;
+	struct npt_tm ts, dur;
+	uint32_t t;
+	size_t i;
+	int ph = 0;
+
+	if (c->early) {
+		/* an 'X' whose record is written: its end */
+		npt_imp_end(c->m);
+		return 0;
+	}
+	if (e->ph.tok != NPT_JSON_STR)
+		return npt_imp_fail(c->m, e->line, e->col, e->ph.tok ?
+		    "ph: a string expected" : "an event without ph");
+	if (e->ph.n == 1)
+		ph = (unsigned char)txt(e, &e->ph)[0];
+	if (ph == 'M') {
+		meta(c);
+		return 0;
+	}
+	if ((ph != 'X' && ph != 'B' && ph != 'E' && ph != 'i' && ph != 'I' &&
+	    ph != 'C') || ((ph == 'i' || ph == 'I') && !c->opt->instants) ||
+	    (ph == 'C' && !c->opt->counters)) {
+		c->ignored[ph & 127]++;
+		return 0;
+	}
+	if (ph == 'X' && e->dur.tok == 0)
+		return npt_imp_fail(c->m, e->line, e->col,
+		    "an 'X' event without dur");
+	if (e->ts.tok == 0)
+		return npt_imp_fail(c->m, e->line, e->col,
+		    "a '%c' event without ts", ph);
+	if (tmval(c, &e->ts, "ts", &ts) < 0)
+		return -1;
+	switch (ph) {
+	case 'X':
+		if (tmval(c, &e->dur, "dur", &dur) < 0)
+			return -1;
+		t = track(c, 't', &e->pid, &e->tid);
+		npt_imp_begin(c->m, &ts, &dur, t);
+		fields(c);
+		npt_imp_end(c->m);
+		break;
+	case 'B':
+	case 'E':
+		t = track(c, 't', &e->pid, &e->tid);
+		if (ph == 'B')
+			pushb(c, t, &ts);
+		else if (c->stk[t].n == 0)
+			unmatched(c, e->line, e->col, "'E' event without a "
+			    "'B'; dropped");
+		else if (popb(c, t, &ts) < 0)
+			return -1;
+		break;
+	case 'C':
+		{
+			struct val nm = e->name;
+			size_t base = e->b.n;
+
+			/* the counter's track: its name, and id if any */
+			if (e->id.tok) {
+				/* room first: the copies come from the buffer */
+				npt_buf_grow(&e->b, e->name.n + 1 + e->id.n);
+				npt_buf_add(&e->b, txt(e, &e->name), e->name.n);
+				npt_buf_addc(&e->b, ' ');
+				npt_buf_add(&e->b, txt(e, &e->id), e->id.n);
+				nm.off = base;
+				nm.n = e->b.n - base;
+				nm.tok = NPT_JSON_STR;
+			}
+			t = track(c, 'C', &e->pid, &nm);
+		}
+		if (c->colval < 0)
+			c->colval = npt_imp_col(c->m, "value", 5);
+		for (i = 0; i < e->narg; i++) {
+			if (e->arg[i].v.tok != NPT_JSON_NUM)
+				continue;
+			npt_imp_begin(c->m, &ts, NULL, t);
+			npt_imp_field(c->m, NPT_IMP_OP, txt(e, &e->cat),
+			    e->cat.n);
+			npt_imp_field(c->m, NPT_IMP_NAME, txt(e, &e->arg[i].k),
+			    e->arg[i].k.n);
+			if (c->colval >= 0)
+				npt_imp_field(c->m, (size_t)c->colval,
+				    txt(e, &e->arg[i].v), e->arg[i].v.n);
+			npt_imp_end(c->m);
+		}
+		break;
+	default:
+		/* 'i' or 'I': an instant, on its thread, process or all */
+		dur.i = 0;
+		dur.f = 0;
+		if (e->s.tok && e->s.n == 1 && txt(e, &e->s)[0] == 'g')
+			t = track(c, 'g', NULL, NULL);
+		else if ((e->s.tok && e->s.n == 1 && txt(e, &e->s)[0] == 'p') ||
+		    e->tid.tok == 0)
+			t = track(c, 'p', &e->pid, NULL);
+		else
+			t = track(c, 't', &e->pid, &e->tid);
+		npt_imp_begin(c->m, &ts, &dur, t);
+		fields(c);
+		npt_imp_end(c->m);
+	}
+	return 0;
+}
+
+/* The events of a traceEvents array whose '[' was just read. */
+static int
+events(struct chrome *c, int cutok)
+{
+	size_t d = c->j.depth;
+	int t;
+
+	for (;;) {
+		t = npt_json_next(&c->j);
+		if (t == NPT_JSON_ARR_END)
+			return 0;
+		if (t == NPT_JSON_EOF && cutok && c->j.depth == d)
+			return 1;
+		if (t == NPT_JSON_OBJ) {
+			if (readev(c) < 0 || handle(c) < 0)
+				return -1;
+			continue;
+		}
+		if (t <= NPT_JSON_EOF)
+			return jerr(c, t, "inside the event array");
+		return jfail(c, "an event must be an object");
+	}
+}
+
+static void
+summary(struct chrome *c, const char *form, int cut)
+{
+	char msg[512];
+	size_t n, i;
+	const char *sep = "; ignored ";
+
+	n = (size_t)snprintf(msg, sizeof msg, "%s form%s", form,
+	    cut ? ", cut short" : "");
+	for (i = 0; i < 128 && n < sizeof msg - 64; i++) {
+		if (c->ignored[i] == 0)
+			continue;
+		n += (size_t)snprintf(msg + n, sizeof msg - n, "%s%llu '%c'",
+		    sep, c->ignored[i], i ? (int)i : '?');
+		sep = ", ";
+	}
+	npt_imp_variant(c->m, msg);
+}
+
+static void
+chrome_free(struct chrome *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nstk; i++) {
+		npt_buf_free(&c->stk[i].b);
+		free(c->stk[i].off);
+	}
+	free(c->stk);
+	free(c->ev.arg);
+	npt_buf_free(&c->ev.b);
+	npt_buf_free(&c->key);
+	npt_buf_free(&c->lastkey);
+	free(c->fv);
+	free(c->fc);
+	for (i = 0; i < NCACHE; i++)
+		npt_buf_free(&c->cache[i].key);
+	npt_json_free(&c->j);
+}
+
+int
+npt_imp_chrome(struct npt_imp *m, struct npt_in *in,
+    const struct npt_imp_opt *opt)
+{
+	struct chrome c;
+	int t, r = -1, cut = 0, found = 0;
+
+	memset(&c, 0, sizeof c);
+	c.m = m;
+	c.in = in;
+	c.opt = opt;
+	c.colval = -1;
+	c.input = npt_imp_input(m);
+	npt_json_init(&c.j, in);
+	if (npt_imp_unit(m, NPT_IMP_US) < 0)
+		goto out;
+	t = npt_json_next(&c.j);
+	if (t == NPT_JSON_ARR) {
+		if ((cut = events(&c, 1)) < 0)
+			goto out;
+		if (!cut && (t = npt_json_next(&c.j)) != NPT_JSON_EOF) {
+			jerr(&c, t, "");
+			goto out;
+		}
+		summary(&c, "array", cut);
+	} else if (t == NPT_JSON_OBJ) {
+		while ((t = npt_json_next(&c.j)) == NPT_JSON_KEY) {
+			if (keyis(&c.j, "traceEvents", 11)) {
+				if ((t = npt_json_next(&c.j)) != NPT_JSON_ARR) {
+					if (t <= NPT_JSON_EOF)
+						jerr(&c, t, "in the trace object");
+					else
+						jfail(&c, "traceEvents: an array "
+						    "expected");
+					goto out;
+				}
+				found = 1;
+				if (events(&c, 0) < 0)
+					goto out;
+			} else if ((t = npt_json_skip(&c.j,
+			    npt_json_next(&c.j))) <= NPT_JSON_EOF) {
+				jerr(&c, t, "in the trace object");
+				goto out;
+			}
+		}
+		if (t != NPT_JSON_OBJ_END ||
+		    (t = npt_json_next(&c.j)) != NPT_JSON_EOF) {
+			jerr(&c, t, "in the trace object");
+			goto out;
+		}
+		if (!found) {
+			npt_imp_fail(m, 0, 0, "no traceEvents array in the "
+			    "trace object");
+			goto out;
+		}
+		summary(&c, "object", 0);
+	} else if (t == NPT_JSON_EOF) {
+		npt_imp_fail(m, 0, 0, "empty input, not a Chrome trace");
+		goto out;
+	} else if (t == NPT_JSON_ERR) {
+		jerr(&c, t, "");
+		goto out;
+	} else {
+		jfail(&c, "not a Chrome trace: an object or an array expected");
+		goto out;
+	}
+	r = 0;
+out:
+	flushb(&c);
+	if (c.nunmatched > MAXWARN)
+		npt_warnx("warning: %s: %d more 'B' or 'E' events unmatched",
+		    in->name, c.nunmatched - MAXWARN);
+	chrome_free(&c);
+	return r;
+}
+
+/* Read the object whose '{' was just read: its scalar members, as args. */
+static int
+readflat(struct chrome *c)
+{
+	struct ev *e = &c->ev;
+
+	e->b.n = 0;
+	e->narg = 0;
+	npt_json_where(&c->j, &e->line, &e->col);
+	return readargs(c, "inside a layer");
+}
+
+/* The member named k of the object read by readflat, or NULL. */
+static const struct val *
+member(const struct ev *e, const char *k)
+{
+	size_t i, n = strlen(k);
+
+	for (i = 0; i < e->narg; i++)
+		if (e->arg[i].k.n == n && memcmp(txt(e, &e->arg[i].k), k, n) == 0)
+			return &e->arg[i].v;
+	return NULL;
+}
+
+/*
+ * TensorRT: [{"count": N}, {"name", "timeMs", "averageMs", "medianMs",
+ * "percentage"}, ...]: one iteration's layers end to end from 0, in file
+ * order, each lasting its averageMs.
+ */
+int
+npt_imp_trt(struct npt_imp *m, struct npt_in *in,
+    const struct npt_imp_opt *opt)
+{
+	static const char *const known[] = { "count", "timeMs", "averageMs",
+	    "medianMs", "percentage", "name" };
+	static const char *const xname[] = { "count", "time_ms", "avg_ms",
+	    "median_ms", "percentage" };
+	struct chrome c;
+	struct ev *e = &c.ev;
+	struct npt_tm ts = { 0, 0 }, dur;
+	struct npt_buf count = { 0 };
+	const struct val *v;
+	const char *err;
+	long xcol[5], col;
+	char idb[24];
+	unsigned long long layer = 0;
+	uint32_t trk;
+	size_t i, k;
+	int t, r = -1, rounded, median = 0;
+
+	(void)opt;
+	memset(&c, 0, sizeof c);
+	c.m = m;
+	c.in = in;
+	c.input = npt_imp_input(m);
+	npt_json_init(&c.j, in);
+	if (npt_imp_unit(m, NPT_IMP_US) < 0)
+		goto out;
+	for (i = 0; i < 5; i++)
+		xcol[i] = npt_imp_col(m, xname[i], strlen(xname[i]));
+	trk = npt_imp_track(m, "trt", 3, NULL);
+	if ((t = npt_json_next(&c.j)) != NPT_JSON_ARR) {
+		if (t == NPT_JSON_EOF)
+			npt_imp_fail(m, 0, 0, "empty input, not a TensorRT "
+			    "profile");
+		else if (t == NPT_JSON_ERR)
+			jerr(&c, t, "");
+		else
+			jfail(&c, "not a TensorRT profile: an array expected");
+		goto out;
+	}
+	while ((t = npt_json_next(&c.j)) == NPT_JSON_OBJ) {
+		if (readflat(&c) < 0)
+			goto out;
+		if ((v = member(e, "count")) != NULL && member(e, "name") == NULL) {
+			count.n = 0;
+			npt_buf_add(&count, txt(e, v), v->n);
+			continue;
+		}
+		if ((v = member(e, "averageMs")) == NULL ||
+		    v->tok != NPT_JSON_NUM) {
+			npt_imp_fail(m, e->line, e->col, v ? "averageMs: a "
+			    "number expected" : "a layer without averageMs");
+			goto out;
+		}
+		if ((err = npt_tm_parse(txt(e, v), v->n, 3, &dur, &rounded))) {
+			npt_imp_fail(m, e->line, e->col, "averageMs: %s: \"%.*s\"",
+			    err, (int)(v->n > 40 ? 40 : v->n), txt(e, v));
+			goto out;
+		}
+		if (dur.i < 0) {
+			npt_imp_fail(m, e->line, e->col, "averageMs: negative: "
+			    "\"%.*s\"", (int)v->n, txt(e, v));
+			goto out;
+		}
+		if (rounded && !c.rounded) {
+			c.rounded = 1;
+			warnpos(in, e->line, e->col, "averageMs %.*s has more "
+			    "than 12 decimals; rounded to 10^-9 us (and any "
+			    "others)", (int)v->n, txt(e, v));
+		}
+		npt_imp_begin(m, &ts, &dur, trk);
+		if ((v = member(e, "name")) != NULL)
+			npt_imp_field(m, NPT_IMP_NAME, txt(e, v), v->n);
+		npt_imp_field(m, NPT_IMP_ID, idb, npt_fmt_u64(idb, layer++));
+		npt_imp_field(m, (size_t)xcol[0], count.p, count.n);
+		for (i = 1; i < 5; i++)
+			if ((v = member(e, known[i])) != NULL)
+				npt_imp_field(m, (size_t)xcol[i], txt(e, v), v->n);
+		median |= member(e, "medianMs") != NULL;
+		for (i = 0; i < e->narg; i++) {
+			for (k = 0; k < 6; k++)
+				if (e->arg[i].k.n == strlen(known[k]) &&
+				    memcmp(txt(e, &e->arg[i].k), known[k],
+				    e->arg[i].k.n) == 0)
+					break;
+			if (k < 6 || (col = argcol(&c, i, txt(e, &e->arg[i].k),
+			    e->arg[i].k.n)) < 0)
+				continue;
+			npt_imp_field(m, (size_t)col, txt(e, &e->arg[i].v),
+			    e->arg[i].v.n);
+		}
+		npt_imp_end(m);
+		if (npt_tm_add(&ts, &dur) < 0) {
+			npt_imp_fail(m, e->line, e->col, "the layers add up "
+			    "beyond 2^63 us");
+			goto out;
+		}
+	}
+	if (t != NPT_JSON_ARR_END) {
+		if (t <= NPT_JSON_EOF)
+			jerr(&c, t, "inside the profile");
+		else
+			jfail(&c, "a layer must be an object");
+		goto out;
+	}
+	if ((t = npt_json_next(&c.j)) != NPT_JSON_EOF) {
+		jerr(&c, t, "");
+		goto out;
+	}
+	npt_imp_variant(m, median ? "with medianMs" : "without medianMs");
+	r = 0;
+out:
+	npt_buf_free(&count);
+	chrome_free(&c);
+	return r;
+}

@@ -1,0 +1,851 @@
+#!/usr/bin/env bats
+# npt-import: vendor and framework profiles in, one sorted event stream out.
+load test_helper
+
+F="$FIXTURES/import"
+US='#ts_us	dur_us	track	op	name	id	loc'
+CYC='#ts_cyc	dur_cyc	track	op	name	id	loc'
+
+data() {
+	grep -v '^#' "$@"
+}
+
+# The real traces, unpacked into the test's directory.
+mtia() {
+	gzip -dc "$F/mtia_rank_0.json.gz" > mtia.json
+}
+bench() {
+	gzip -dc "$F/benchmark_result_493459_1694039959_trace.json.gz" > bench.json
+}
+
+# check_ref REF OUT: per category and name, the count, total, min and max
+# of dur_us in OUT (npt-import's output) equal the reference summary's,
+# to the last digit (python3 Decimal, not floats).
+check_ref() {
+	python3 - "$1" "$2" <<-'EOF'
+	import sys
+	from decimal import Decimal
+	want, have, hdr = {}, {}, None
+	for l in open(sys.argv[1]):
+	    f = l.rstrip('\n').split('\t')
+	    if f[0] == 'op':
+	        want[(f[1], f[2])] = (int(f[3]), Decimal(f[4]), Decimal(f[5]), Decimal(f[6]))
+	def unesc(s):
+	    return s.replace('\\t', '\t').replace('\\n', '\n').replace('\\\\', '\\')
+	for l in open(sys.argv[2]):
+	    l = l.rstrip('\n')
+	    if l.startswith('##'):
+	        continue
+	    if l.startswith('#'):
+	        hdr = l[1:].split('\t')
+	        continue
+	    r = dict(zip(hdr, l.split('\t')))
+	    k = (unesc(r['op']), unesc(r['name']))
+	    d = Decimal(r['dur_us'])
+	    c, t, lo, hi = have.get(k, (0, Decimal(0), d, d))
+	    have[k] = (c + 1, t + d, min(lo, d), max(hi, d))
+	bad = [k for k in set(want) | set(have) if want.get(k) != have.get(k)]
+	for k in bad[:5]:
+	    print('differs:', k, want.get(k), have.get(k))
+	print(len(want), 'groups,', len(bad), 'differ')
+	sys.exit(1 if bad or not want else 0)
+	EOF
+}
+
+@test "import: -t list names the five types" {
+	run -0 npt-import -t list
+	[ "${#lines[@]}" -eq 5 ]
+	[ "$(printf '%s\n' "${lines[@]}" | cut -d' ' -f1)" = "chrome
+tensorrt
+torq-compile
+torq-runtime
+vela" ]
+}
+
+@test "import: bad option values are usage errors, before any input is read" {
+	run --separate-stderr -2 npt-import -t bogus /nonexistent
+	assert_stderr 'npt-import: -t: unknown type "bogus" (see -t list)'
+	run --separate-stderr -2 npt-import -f 12x /nonexistent
+	[ "${stderr_lines[0]#npt-import: -f: }" != "${stderr_lines[0]}" ]
+	run --separate-stderr -2 npt-import -S 0 /nonexistent
+	assert_stderr 'npt-import: -S: not a size: "0"'
+	run --separate-stderr -2 npt-import -S 12Q /nonexistent
+	assert_stderr 'npt-import: -S: not a number: "12Q"'
+	run --separate-stderr -2 npt-import -t
+	[ "${stderr_lines[0]}" = "npt-import: option requires an argument: -t" ]
+}
+
+@test "import: the type is told from the content, and -v says which" {
+	mtia
+	for f in mtia.json "$F"/*.profile.json "$F"/torq-*.csv "$F"/vela-*.csv "$F"/*summary*.csv \
+	    "$F/chrome-small.json" "$F/chrome-npt-json.json"; do
+		run --separate-stderr -0 npt-import -v "$f"
+		case ${f##*/} in
+		*.profile.json) want=tensorrt ;;
+		torq-c*) want=torq-compile ;;
+		torq-r*) want=torq-runtime ;;
+		vela-*|*summary*) want=vela ;;
+		*) want=chrome ;;
+		esac
+		[[ ${stderr_lines[${#stderr_lines[@]}-1]} == "npt-import: $f: $want ("* ]] ||
+			flunk "$f: ${stderr_lines[*]}"
+	done
+}
+
+@test "import: -v names each variant" {
+	for v in c0:"C0, no header" c1:"C1, no header" c2:"C2, actionIndex" c3:"C3, taskId" \
+	    r0:"R0, --torq_profile" r2:"R2, --torq_profile_host"; do
+		run --separate-stderr -0 npt-import -v "$F/torq-${v%%:*}.csv"
+		[[ $stderr == *"(${v#*:}),"* ]] || flunk "$v: $stderr"
+	done
+	run --separate-stderr -0 npt-import -v "$F/mobilenet_v2_residuals.qat.onnx.engine.profile.json"
+	[[ $stderr == *"tensorrt (without medianMs), 59 events in all" ]]
+	run --separate-stderr -0 npt-import -v "$F/chrome-npt-json.json"
+	[[ $stderr == *"chrome (array form), 3 events in all" ]]
+}
+
+@test "import: an input of no known type is an error, the others are still read" {
+	printf 'hello\n' > x.txt
+	: > empty.csv
+	run --separate-stderr -1 npt-import x.txt empty.csv nosuch.csv "$F/torq-r0.csv"
+	[ "${stderr_lines[0]}" = "npt-import: x.txt: unknown format (see npt-import -t list)" ]
+	[ "${stderr_lines[1]}" = "npt-import: empty.csv: empty input" ]
+	[ "${stderr_lines[2]}" = "npt-import: nosuch.csv: No such file or directory" ]
+	[ "${#stderr_lines[@]}" -eq 3 ]
+	[ "$(data <<< "$output" | wc -l)" -eq 3 ]
+}
+
+@test "import: empty input under -t gives the header alone and exit 1" {
+	for t in chrome tensorrt torq-compile torq-runtime vela; do
+		run --separate-stderr -1 npt-import -t "$t" < /dev/null
+		[ "${lines[0]}" = "## source=<stdin>" ] || flunk "$t: $output"
+		[[ ${lines[1]} == "#ts_"* ]] || flunk "$t: $output"
+		[ "${#lines[@]}" -eq 2 ] || flunk "$t: $output"
+		[[ ${stderr_lines[0]} == "npt-import: <stdin>: empty input, not a"* ]] || flunk "$t: $stderr"
+	done
+}
+
+@test "import: no operand and - read standard input" {
+	run -0 npt-import < "$F/torq-r0.csv"
+	[ "${lines[0]}" = "## source=<stdin>" ]
+	[ "${#lines[@]}" -eq 5 ]
+	run -0 npt-import - < "$F/torq-r0.csv"
+	[ "${lines[0]}" = "## source=<stdin>" ]
+	[ "${#lines[@]}" -eq 5 ]
+}
+
+@test "import: several inputs merge into one stream sorted by time" {
+	run -0 npt-import "$F/torq-r0.csv" "$F/torq-r2.csv"
+	[ "${lines[0]}" = "## source=$F/torq-r0.csv" ]
+	[ "${lines[1]}" = "## source=$F/torq-r2.csv" ]
+	[ "${lines[2]}" = "$US	invocation" ]
+	[ "${#lines[@]}" -eq 15 ]
+	data <<< "$output" | cut -f1 | sort -c -n
+}
+
+@test "import: inputs in cycles and in microseconds do not mix" {
+	run --separate-stderr -1 npt-import "$F/torq-c0.csv" "$F/torq-r0.csv"
+	assert_stderr "npt-import: $F/torq-r0.csv: times in microseconds, but an earlier input's are in cycles: import them separately
+npt-import: 4 events read before the error are written"
+	[ "$(data <<< "$output" | wc -l)" -eq 4 ]
+}
+
+@test "import: a write error is reported, EPIPE is not" {
+	need_devfull
+	run --separate-stderr -1 sh -c "npt-import '$F/torq-c1.csv' > /dev/full"
+	assert_stderr "npt-import: write error: No space left on device"
+	bench
+	run -0 bash -c 'npt-import bench.json | head -n 1'
+	[ "$output" = "## source=bench.json" ]
+}
+
+@test "import: runs under busybox sh" {
+	need_busybox
+	run -0 busybox sh -c "npt-import '$F/torq-c2.csv' | wc -l"
+	[ "$(echo "$output" | tr -d ' ')" -eq 8 ]
+}
+
+# Chrome
+
+@test "import: chrome: per-name totals of the MTIA trace equal the reference, to the nanosecond" {
+	mtia
+	npt-import mtia.json > out
+	[ "$(data out | wc -l)" -eq 138373 ]
+	run -0 check_ref "$F/mtia_rank_0.ref.tsv" out
+	[ "${lines[0]}" = "327 groups, 0 differ" ]
+}
+
+@test "import: chrome: per-name totals of the A100 trace equal the reference" {
+	bench
+	npt-import bench.json > out
+	[ "$(data out | wc -l)" -eq 838 ]
+	run -0 check_ref "$F/benchmark_result_493459_1694039959_trace.ref.tsv" out
+	[ "${lines[0]}" = "85 groups, 0 differ" ]
+}
+
+@test "import: chrome: tracks are the threads' last names, events per track as the reference counts" {
+	mtia
+	npt-import mtia.json > out
+	# pid/tid -> name from the trace's metadata, independently; the
+	# reference counts X events per pid/tid
+	python3 - mtia.json "$F/mtia_rank_0.ref.tsv" out <<-'EOF'
+	import json, sys, collections
+	d = json.load(open(sys.argv[1]))
+	name = {}
+	for e in d['traceEvents']:
+	    if e.get('ph') == 'M' and e.get('name') == 'thread_name':
+	        name[(str(e['pid']), str(e['tid']))] = e['args']['name']
+	want = collections.Counter()
+	for l in open(sys.argv[2]):
+	    f = l.rstrip('\n').split('\t')
+	    if f[0] == 'track':
+	        want[name.get((f[1], f[2]), f[1] + '/' + f[2])] += int(f[3])
+	have = collections.Counter(l.split('\t')[2] for l in open(sys.argv[3]) if not l.startswith('#'))
+	print(sorted(want.items()))
+	print(sorted(have.items()))
+	sys.exit(want != have)
+	EOF
+}
+
+@test "import: chrome: every event of the A100 trace, exactly, sorted with ties in file order" {
+	bench
+	npt-import bench.json > out
+	python3 - bench.json out <<-'EOF'
+	import json, sys
+	from decimal import Decimal
+	d = json.load(open(sys.argv[1]), parse_float=Decimal, parse_int=Decimal)
+	ev = d['traceEvents']
+	name = {}
+	for e in ev:
+	    if e.get('ph') == 'M' and e.get('name') == 'thread_name':
+	        name[(str(e['pid']), str(e['tid']))] = e['args']['name']
+	want = []
+	for i, e in enumerate(ev):
+	    if e.get('ph') != 'X':
+	        continue
+	    tr = name.get((str(e['pid']), str(e['tid'])), '%s/%s' % (e['pid'], e['tid']))
+	    a = e.get('args', {})
+	    want.append((Decimal(e['ts']), i, '%.3f' % Decimal(e['ts']), '%.3f' % Decimal(e['dur']),
+	                 tr, e.get('cat', ''), e['name'], str(a.get('id', '')), str(a.get('loc', ''))))
+	want = ['\t'.join(w[2:]) for w in sorted(want)]
+	have = ['\t'.join(l.rstrip('\n').split('\t')[:7]) for l in open(sys.argv[2]) if not l.startswith('#')]
+	bad = [(w, h) for w, h in zip(want, have) if w != h]
+	print(len(want), len(have), bad[:3])
+	sys.exit(1 if bad or len(want) != len(have) else 0)
+	EOF
+}
+
+@test "import: chrome: the hand-written trace, every phase" {
+	run --separate-stderr -0 npt-import -v "$F/chrome-small.json"
+	assert_output <<-EOF
+	## source=$F/chrome-small.json
+	$US	conv_cyc	note	ok	none	step	bytes	args.name	args.track
+	90.000	40.000	host	host	step							2			
+	95.000	4.125	host	host	copy								4096		
+	100.500	20.250	core0	CONV_2D	conv0	0	"m.mlir":12:5	4100	a\\tb	true					
+	100.500	10.000	1/11	ADD	add0	1								shadow	t
+	150.000		2/1		open										
+	EOF
+	assert_stderr <<-EOF
+	npt-import: warning: $F/chrome-small.json:18:5: 'E' event without a 'B'; dropped
+	npt-import: warning: $F/chrome-small.json:19:5: 'B' event without its 'E'; written with an empty dur
+	npt-import: $F/chrome-small.json: chrome (object form; ignored 1 'C', 1 'f', 3 'i', 1 's'), 5 events in all
+	EOF
+}
+
+@test "import: chrome: -i keeps instants on their thread, process or global track, -c counters" {
+	run --separate-stderr -0 npt-import -i -c "$F/chrome-small.json"
+	[ "${lines[1]}" = "$US	conv_cyc	note	ok	none	step	bytes	value	args.name	args.track" ]
+	[ "${lines[4]}" = "100.000		dma		busy_pct									87.5		" ]
+	[ "${lines[7]}" = "110.000	0.000	core0		mark											" ]
+	[ "${lines[8]}" = "111.000	0.000	npu		sync											" ]
+	[ "${lines[9]}" = "112.000	0.000	global		epoch											" ]
+	[ "${#lines[@]}" -eq 11 ]
+	# a counter with an id is its own track, "name id"
+	printf '[{"ph":"C","name":"bw","id":"dma0","pid":1,"ts":5,"cat":"mem","args":{"read":1.5,"write":2,"unit":"GB/s"}}]' > c.json
+	run -0 npt-import -c c.json
+	assert_output <<-EOF
+	## source=c.json
+	$US	value
+	5.000		bw dma0	mem	read			1.5
+	5.000		bw dma0	mem	write			2
+	EOF
+}
+
+@test "import: chrome: the array form as npt-json writes it keeps every canonical column" {
+	run -0 npt-import "$F/chrome-npt-json.json"
+	assert_output <<-EOF
+	## source=$F/chrome-npt-json.json
+	$US	conv_cyc
+	1.111	5.778	core0	CONV_2D	backbone/conv0	0	"yolov8s.mlir":12:5	4100
+	1.111	0.778	dma_in	DMA	load	0	"yolov8s.mlir":12:5	
+	6.889	0.018	core0	CONV_2D	backbone/conv1	1	"yolov8s.mlir":13:5	12
+	EOF
+}
+
+@test "import: chrome: 200000 events in npt-json's shape come back exactly, through the temporary files" {
+	# cycles at 1 GHz are microseconds with three decimals: exact in awk
+	npt-synth -i 1000 -F events > ev.tsv
+	awk -F'\t' '
+	function us(c) { return int(c / 1000) "." sprintf("%03d", c % 1000) }
+	/^#/ { next }
+	{ tid = $3 == "core0" ? 1 : $3 == "core1" ? 2 : 3
+	  printf "%s{\"name\":\"%s\",\"cat\":\"%s\",\"ph\":\"X\",\"pid\":1,\"tid\":%d,\"ts\":%s,\"dur\":%s,\"args\":{\"id\":%d,\"loc\":\"\\\"m.mlir\\\":%d:5\"}}\n", n++ ? "," : "[", $5, $4, tid, us($1), us($2), NR, NR
+	  print us($1) "\t" us($2) "\t" tid "\t" $4 "\t" $5 "\t" NR "\t\"m.mlir\":" NR ":5" > "want" }
+	END { print "]" }' ev.tsv > ev.json
+	npt-import -S 1M ev.json > out
+	data out | sort -t "$(printf '\t')" -k6,6n | sed 's/	core0	/	1	/; s/	core1	/	2	/; s/	ctrl0	/	3	/; s/	1\/3	/	3	/; s/	1\/2	/	2	/; s/	1\/1	/	1	/' > got
+	sort -t "$(printf '\t')" -k6,6n want > want.s
+	[ "$(wc -l < got)" -ge 190000 ]
+	cmp want.s got
+	# the stream is sorted, and -S changes nothing but memory
+	data out | cut -f1 | sort -c -n
+	npt-import ev.json | cmp - out
+}
+
+@test "import: chrome: memory does not grow with the number of events" {
+	[ -x /usr/bin/time ] || skip "GNU time is not installed"
+	for n in 20000 200000; do
+		awk -v n=$n 'BEGIN { printf "["; for (i = 0; i < n; i++) printf "%s{\"name\":\"op%d\",\"cat\":\"c\",\"ph\":\"X\",\"pid\":1,\"tid\":%d,\"ts\":%d.5,\"dur\":1,\"args\":{\"id\":%d}}\n", i ? "," : "", i % 50, i % 4, n - i, i; print "]" }' > e$n.json
+		/usr/bin/time -f %M -o rss$n npt-import -S 2M e$n.json > /dev/null
+	done
+	# ten times the events, within 2 MiB of the same peak
+	[ "$(cat rss200000)" -lt $(($(cat rss20000) + 2048)) ] ||
+		flunk "peak RSS $(cat rss20000) KiB for 20000 events, $(cat rss200000) KiB for 200000"
+}
+
+@test "import: chrome: times are exact decimals, whatever their form" {
+	# random times in every JSON form, against python3's Decimal
+	python3 - <<-'EOF'
+	import random
+	from decimal import Decimal
+	r = random.Random(7)
+	ev, want = [], []
+	for i in range(3000):
+	    ip = str(r.randrange(10 ** r.randrange(1, 16)))
+	    fp = str(r.randrange(10 ** 9)).zfill(9)[:r.randrange(0, 10)]
+	    d = Decimal(ip + ('.' + fp if fp else ''))
+	    k = r.randrange(4)
+	    if k == 0:
+	        s = format(d, 'f')
+	    elif k == 1:
+	        e = r.randrange(-5, 5)
+	        s = '%sE%d' % (format(d.scaleb(-e), 'f'), e)
+	    elif k == 2:
+	        s = '"%s"' % format(d, 'f')
+	    else:
+	        s = '%se+0' % format(d, 'f')
+	    ev.append('{"ph":"X","name":"e%d","ts":%s,"dur":0.5}' % (i, s))
+	    want.append((d, i))
+	open('t.json', 'w').write('[' + ',\n'.join(ev) + ']')
+	# some times have nine decimals, so every line has nine
+	open('want', 'w').write(''.join('%s\te%d\n' % (format(w[0].quantize(Decimal('1.000000000')), 'f'), w[1]) for w in sorted(want)))
+	EOF
+	npt-import t.json | data | cut -f1,5 > got
+	cmp want got
+}
+
+@test "import: chrome: the decimals widen to what the times need, digits beyond 10^-9 are rounded" {
+	printf '[{"ph":"X","name":"a","ts":1.5,"dur":2},{"ph":"X","name":"b","ts":1.123456,"dur":0}]' > a.json
+	run -0 npt-import a.json
+	[ "${lines[2]}" = "1.123456	0.000000			b		" ]
+	[ "${lines[3]}" = "1.500000	2.000000			a		" ]
+	printf '[{"ph":"X","name":"r","ts":0.1234567895,"dur":1}]' > r.json
+	run --separate-stderr -0 npt-import r.json
+	[ "${lines[2]}" = "0.12345679	1.00000000			r		" ]
+	assert_stderr "npt-import: warning: r.json:1:2: ts 0.1234567895 has more than 9 decimals; rounded to 10^-9 us (and any others)"
+	# negative times sort and print as decimals too
+	printf '[{"ph":"X","name":"n","ts":-1.5,"dur":0.25},{"ph":"X","name":"z","ts":-0.000001,"dur":0},{"ph":"X","name":"m","ts":-2,"dur":1}]' > neg.json
+	run -0 npt-import neg.json
+	[ "$(data <<< "$output" | cut -f1,2,5 | tr '\t\n' ' |')" = "-2.000000 1.000000 m|-1.500000 0.250000 n|-0.000001 0.000000 z|" ]
+	# beyond 2^53 stays exact, unlike a double
+	printf '[{"ph":"X","name":"big","ts":9007199254740993.001,"dur":0.001}]' > b.json
+	run -0 npt-import b.json
+	[ "${lines[2]}" = "9007199254740993.001	0.001			big		" ]
+}
+
+@test "import: chrome: an array cut short is read to its last whole event" {
+	printf '[{"ph":"X","name":"a","ts":1,"dur":1},\n{"ph":"X","name":"b","ts":2,"dur":1},\n' > cut.json
+	run --separate-stderr -0 npt-import -v cut.json
+	[ "${#lines[@]}" -eq 4 ]
+	[[ $stderr == *"chrome (array form, cut short), 2 events in all" ]]
+	printf '[{"ph":"X","name":"a","ts":1,"dur":1}' > cut2.json
+	run -0 npt-import cut2.json
+	[ "${#lines[@]}" -eq 3 ]
+}
+
+@test "import: chrome: a trace cut inside an event, or an object form cut, is an error after what was read" {
+	printf '[{"ph":"X","name":"a","ts":1,"dur":1},\n{"ph":"X","name":"b","ts":' > cut.json
+	run --separate-stderr -1 npt-import cut.json
+	[ "${lines[2]}" = "1.000	1.000			a		" ]
+	assert_stderr "npt-import: cut.json:2:27: the input ends inside an event (cut short?)
+npt-import: 1 event read before the error is written"
+	printf '{"traceEvents":[{"ph":"X","name":"a","ts":1,"dur":1}' > cut2.json
+	run --separate-stderr -1 npt-import cut2.json
+	assert_stderr "npt-import: cut2.json:1:53: the input ends inside the event array (cut short?)
+npt-import: 1 event read before the error is written"
+	printf '{"traceEvents":[]' > cut3.json
+	run --separate-stderr -1 npt-import cut3.json
+	assert_stderr "npt-import: cut3.json:1:18: the input ends in the trace object (cut short?)"
+}
+
+@test "import: chrome: malformed JSON is a located error, events before it kept" {
+	ok='{"ph":"X","name":"a","ts":1,"dur":1}'
+	while IFS='|' read -r bad msg; do
+		printf '[%s,\n  %s]' "$ok" "$bad" > m.json
+		run --separate-stderr -1 npt-import m.json
+		[ "${stderr_lines[0]}" = "npt-import: m.json:$msg" ] || flunk "$bad: $stderr"
+		[ "${stderr_lines[1]}" = "npt-import: 1 event read before the error is written" ] || flunk "$bad: $stderr"
+		[ "${lines[2]}" = "1.000	1.000			a		" ] || flunk "$bad: $output"
+	done <<-'EOF'
+	{"ph":"X","name":"a\q"}|2:22: invalid escape in a string
+	{"ph":"X","name":"\u12G4"}|2:21: invalid \u escape in a string (four hex digits expected)
+	{"ph":"X","name":"abc|2:25: unterminated string
+	{"ph":"X","ts":1e400,"dur":1}|2:3: ts: too large: "1e400"
+	{"ph":"X","ts":99999999999999999999,"dur":1}|2:3: ts: too large: "99999999999999999999"
+	{"ph":"X","ts":01,"dur":1}|2:18: invalid number
+	{"ph":"X","ts":{},"dur":1}|2:13: ts: a string or a number expected
+	{"ph":"X","ts":true,"dur":1}|2:3: ts: a number expected
+	{"ph":"X","ts":"1x","dur":1}|2:3: ts: not a number: "1x"
+	{"ph":"X","ts":1,"dur":-2}|2:3: dur: negative: "-2"
+	{"ph":"X","ts":1}|2:3: an 'X' event without dur
+	{"ph":"B","name":"b"}|2:3: a 'B' event without ts
+	{"ph":7,"ts":1}|2:3: ph: a string expected
+	{"ts":1}|2:3: an event without ph
+	{"ph":"X","ts":1,"dur":1,"args":[1]}|2:28: args: an object expected
+	{"ph":"X","ts":1,"dur":1,"ts":2}|2:28: ts: given twice in one event
+	{"ph":"X","ts":1,"dur":1,"pid":1,"tid":1,"args":{},"tid":2}|2:54: tid: given twice in one event
+	{"ph":"X","name":["x"]}|2:13: name: a string or a number expected
+	{"ph":"X" "ts":1}|2:13: ',' or '}' expected after an object member
+	{"ph":"X",}|2:13: trailing comma before '}'
+	{"ph" "X"}|2:9: ':' expected after an object key
+	{ph:"X"}|2:4: a string key expected
+	{"ph":"X","ts":tru}|2:18: invalid literal (true, false or null expected)
+	17|2:3: an event must be an object
+	EOF
+	printf '[%s,\n  {"ph":"X","ts":1,"dur":1}}]' "$ok" > m.json
+	run --separate-stderr -1 npt-import m.json
+	assert_stderr "npt-import: m.json:2:28: ',' or ']' expected after an array element
+npt-import: 2 events read before the error are written"
+}
+
+@test "import: chrome: an 'E' before its 'B' is an error; 'B's still open are written" {
+	printf '[{"ph":"B","name":"b","pid":1,"tid":1,"ts":10},\n{"ph":"B","name":"o","pid":1,"tid":2,"ts":1},\n{"ph":"E","pid":1,"tid":1,"ts":5}]' > e.json
+	run --separate-stderr -1 npt-import e.json
+	assert_stderr "npt-import: warning: e.json:2:1: 'B' event without its 'E'; written with an empty dur
+npt-import: e.json:3:1: an 'E' event before its 'B' (line 1, column 2)
+npt-import: 1 event read before the error is written"
+	[ "${lines[2]}" = "1.000		1/2		o		" ]
+	# a difference beyond 2^63 is the same error, not an overflow
+	printf '[{"ph":"B","ts":-9e18},{"ph":"E","ts":9e18}]' > o.json
+	run --separate-stderr -1 npt-import o.json
+	assert_stderr "npt-import: o.json:1:24: an 'E' event before its 'B' (line 1, column 2)"
+	# an error inside the args of an X: the event is dropped
+	printf '[{"ph":"B","name":"o","pid":1,"tid":2,"ts":1},\n{"ph":"X","ts":2,"dur":1,"pid":1,"tid":1,"args":{"a":1,"b":tru}}]' > x.json
+	run --separate-stderr -1 npt-import x.json
+	[ "${stderr_lines[1]}" = "npt-import: x.json:2:60: invalid literal (true, false or null expected)" ]
+	[ "${#lines[@]}" -eq 3 ]
+	[ "${lines[2]}" = "1.000		1/2		o			" ]
+}
+
+@test "import: chrome: a control character in a string, data after the end, a bad top level" {
+	printf '[{"ph":"X","name":"a\tb","ts":1,"dur":1}]' > c.json
+	run --separate-stderr -1 npt-import c.json
+	assert_stderr "npt-import: c.json:1:21: control character inside a string"
+	printf '[{"ph":"X","name":"ab\ncd","ts":1,"dur":1}]' > l.json
+	run --separate-stderr -1 npt-import l.json
+	assert_stderr "npt-import: l.json:1:22: unterminated string (newline inside)"
+	printf '{"traceEvents":[]} x' > d.json
+	run --separate-stderr -1 npt-import d.json
+	assert_stderr "npt-import: d.json:1:20: data after the end of the JSON value"
+	printf '"trace"' > s.json
+	run --separate-stderr -1 npt-import -t chrome s.json
+	assert_stderr "npt-import: s.json:1:1: not a Chrome trace: an object or an array expected"
+	printf '{"traceEvents":{}}' > o.json
+	run --separate-stderr -1 npt-import o.json
+	assert_stderr "npt-import: o.json:1:16: traceEvents: an array expected"
+	printf '{"otherData":{}}' > n.json
+	run --separate-stderr -1 npt-import n.json
+	assert_stderr "npt-import: n.json: no traceEvents array in the trace object"
+}
+
+@test "import: chrome: deep nesting in args is skipped, never a crash" {
+	python3 -c "print('[{\"ph\":\"X\",\"name\":\"deep\",\"ts\":1,\"dur\":1,\"args\":{\"a\":' + '['*200000 + ']'*200000 + ',\"b\":2}}]')" > deep.json
+	run -0 npt-import deep.json
+	[ "${lines[1]}" = "$US	b" ]
+	[ "${lines[2]}" = "1.000	1.000			deep			2" ]
+	python3 -c "print('[' * 300000)" > open.json
+	run --separate-stderr -1 npt-import -t chrome open.json
+	assert_stderr "npt-import: open.json:1:2: an event must be an object"
+}
+
+@test "import: chrome: a 1 MiB name, escapes in strings, NUL bytes" {
+	awk 'BEGIN { s = "x"; while (length(s) < 1048576) s = s s; printf "[{\"ph\":\"X\",\"ts\":1,\"dur\":1,\"name\":\"%s\",\"cat\":\"a\\u0000b\\nc\\\\d\"}]", s }' > big.json
+	run -0 npt-import big.json
+	[ "${#lines[2]}" -eq $((1048576 + 26)) ]
+	[ "$(printf '%s\n' "${lines[2]}" | cut -f4)" = 'a\0b\nc\\d' ]
+}
+
+@test "import: chrome: pid and tid may be strings; a thread without a name is pid/tid" {
+	printf '[{"ph":"X","name":"a","pid":"Spans","tid":"PyTorch Profiler","ts":1,"dur":1},{"ph":"X","name":"b","tid":5,"ts":2,"dur":1},{"ph":"X","name":"c","ts":3,"dur":1}]' > s.json
+	run -0 npt-import s.json
+	[ "$(data <<< "$output" | cut -f3 | tr '\n' '|')" = "Spans/PyTorch Profiler|5||" ]
+}
+
+@test "import: chrome: the same thread numbers in two traces stay two tracks" {
+	printf '[{"name":"thread_name","ph":"M","pid":1,"tid":1,"args":{"name":"a"}},{"ph":"X","name":"x","pid":1,"tid":1,"ts":1,"dur":1}]' > a.json
+	printf '[{"ph":"X","name":"y","pid":1,"tid":1,"ts":2,"dur":1}]' > b.json
+	run -0 npt-import a.json b.json
+	[ "$(data <<< "$output" | cut -f3)" = "a
+1/1" ]
+}
+
+@test "import: a column given twice in one event keeps the last value" {
+	printf '[{"ph":"X","name":"a","ts":1,"dur":1,"args":{"k":1,"k":2,"id":3,"id":4}}]' > d.json
+	run -0 npt-import d.json
+	[ "${lines[1]}" = "$US	k" ]
+	[ "${lines[2]}" = "1.000	1.000			a	4		2" ]
+	printf 'experiment,network,x,x,cycles_total\ne,n,1,2,10\n' > s.csv
+	run -0 npt-import s.csv
+	[ "${lines[1]}" = "$CYC	experiment	x" ]
+	[ "${lines[2]}" = "0	10	npu		n			e	2" ]
+}
+
+@test "import: chrome: more than 1024 distinct args: the rest dropped with a warning" {
+	# events of 58 bytes and a comma: event i starts in column 2 + 59 i
+	awk 'BEGIN { printf "["; for (i = 0; i < 1100; i++) printf "%s{\"ph\":\"X\",\"name\":\"e\",\"ts\":%d,\"dur\":1,\"args\":{\"k%04d\":1}}", i ? "," : "", 1000 + i, i; print "]" }' > w.json
+	run --separate-stderr -0 npt-import w.json
+	assert_stderr "npt-import: warning: w.json:1:$((2 + 59 * 1024)): more than 1024 distinct args; arg \"k1024\" and any others beyond dropped"
+	[ "$(head -n 2 <<< "$output" | tail -n 1 | tr '\t' '\n' | wc -l)" -eq $((7 + 1024)) ]
+}
+
+# JSON reader
+
+@test "import: the JSON reader reads what python's json module reads, and refuses the rest" {
+	run -0 python3 "$NPT_ROOT/tests/helpers/json-diff.py" "$NPT_UNITDIR/json-test" 1500 "$RANDOM"
+	[ "${lines[${#lines[@]}-1]#* texts, }" = "0 failures" ]
+}
+
+@test "import: the JSON reader takes any depth, and memory input" {
+	python3 -c "print('[' * 1000000 + ']' * 1000000)" > deep.json
+	run -0 "$NPT_UNITDIR/json-test" deep.json
+	[ "${lines[${#lines[@]}-1]}" = "EOF 0 1" ]
+	[ "${#lines[@]}" -eq 2000001 ]
+	printf '{"a" : [1, "\\u00e9", null]}' > m.json
+	run -0 "$NPT_UNITDIR/json-test" -m m.json
+	assert_output <<-'END'
+	OBJ
+	KEY 61
+	ARR
+	NUM 1
+	STR c3a9
+	NULL
+	END_ARR
+	END_OBJ
+	EOF 0 1
+	END
+}
+
+# TensorRT
+
+@test "import: tensorrt: layers end to end, times and extras exact, as python3 computes them" {
+	for f in "$F"/*.profile.json; do
+		npt-import "$f" > out
+		python3 - "$f" out <<-'EOF'
+		import json, sys
+		from decimal import Decimal
+		d = json.load(open(sys.argv[1]), parse_float=Decimal, parse_int=Decimal)
+		count = str(d[0]['count'])
+		t, rows = Decimal(0), []
+		for i, l in enumerate(d[1:]):
+		    dur = l['averageMs'] * 1000
+		    rows.append((t, dur, 'trt', '', l['name'], str(i), '', count, str(l['timeMs']),
+		                 str(l['averageMs']), str(l.get('medianMs', '')), str(l['percentage'])))
+		    t += dur
+		places = max(3, max(-r[1].normalize().as_tuple().exponent for r in rows))
+		q = Decimal(1).scaleb(-places)
+		rows.sort(key=lambda r: r[0])
+		want = ['\t'.join([str(r[0].quantize(q)), str(r[1].quantize(q))] + list(r[2:])) for r in rows]
+		have = [l.rstrip('\n') for l in open(sys.argv[2]) if not l.startswith('#')]
+		bad = [(w, h) for w, h in zip(want, have) if w != h]
+		print(bad[:3])
+		sys.exit(1 if bad or len(want) != len(have) else 0)
+		EOF
+	done
+}
+
+@test "import: tensorrt: a bad layer is a located error" {
+	printf '[{"count":1},{"name":"a","averageMs":1}]' > ok.json
+	run -0 npt-import ok.json
+	[ "${lines[1]}" = "$US	count	time_ms	avg_ms	median_ms	percentage" ]
+	[ "${lines[2]}" = "0.000	1000.000	trt		a	0		1		1		" ]
+	while IFS='|' read -r bad msg; do
+		printf '[{"count":1},\n%s]' "$bad" > b.json
+		run --separate-stderr -1 npt-import -t tensorrt b.json
+		[ "${stderr_lines[0]}" = "npt-import: b.json:$msg" ] || flunk "$bad: $stderr"
+	done <<-'EOF'
+	{"name":"a"}|2:1: a layer without averageMs
+	{"name":"a","averageMs":"1"}|2:1: averageMs: a number expected
+	{"name":"a","averageMs":-1}|2:1: averageMs: negative: "-1"
+	{"name":"a","averageMs":1e30}|2:1: averageMs: too large: "1e30"
+	3|2:1: a layer must be an object
+	{"name":"a","averageMs":1}],|2:28: data after the end of the JSON value
+	EOF
+	printf '[{"count":1},\n{"name":"a","averageMs":1}' > c.json
+	run --separate-stderr -1 npt-import c.json
+	assert_stderr "npt-import: c.json:2:27: the input ends inside the profile (cut short?)
+npt-import: 1 event read before the error is written"
+	printf '{}' > o.json
+	run --separate-stderr -1 npt-import -t tensorrt o.json
+	assert_stderr "npt-import: o.json:1:1: not a TensorRT profile: an array expected"
+}
+
+# Torq compile-time timelines
+
+@test "import: torq-compile: C0, no header, locations with commas, rows sorted" {
+	run -0 npt-import "$F/torq-c0.csv"
+	assert_output <<-EOF
+	## source=$F/torq-c0.csv
+	$CYC	bytes
+	0	128	dma_in	DMA_IN	DI0		"add.mlir":18:10	
+	0	64	dma_in	DMA_IN	DI1		"add.mlir":18:10	
+	129	1128	slice	add	S0		"add.mlir":18:10	
+	1258	128	dma_out	DMA_OUT	DO2		fused["add.mlir":18:10, "add.mlir":19:3]	
+	EOF
+}
+
+@test "import: torq-compile: C1, bytes, CDMA, slices and CSS" {
+	run -0 npt-import -f 800MHz "$F/torq-c1.csv"
+	assert_output <<-EOF
+	## source=$F/torq-c1.csv
+	## clock.dma_in=800MHz
+	## clock.cdma=800MHz
+	## clock.dma_out=800MHz
+	## clock.slice0=800MHz
+	## clock.slice1=800MHz
+	## clock.css=800MHz
+	$CYC	bytes
+	0	128	dma_in	DMA_IN	DI0		"conv.mlir":10:5	1024
+	128	10	cdma	CDMA_LRAM_TO_DTCM	CDMA_L2D1		"conv.mlir":10:5	160
+	128	5	cdma	CDMA_LRAM_TO_ITCM	CDMA_L2I3			64
+	139	2000	slice0	conv2d	S0_0		"conv.mlir":10:5	
+	140	4000	slice1	conv2d_add	S1_1		"conv.mlir":11:3	
+	4141	8000	css	CSS	CSS0		"conv.mlir":12:1	
+	4200	128	dma_out	DMA_OUT	DO2		fused["conv.mlir":10:5, "conv.mlir":11:3]	1024
+	EOF
+}
+
+@test "import: torq-compile: C2 and C3, values in cycles despite the header" {
+	want="0	128	dma_in	DMA_IN		3	\"conv.mlir\":10:5	1024
+128	10	cdma	CDMA_LRAM_TO_DTCM		3	\"conv.mlir\":10:5	160
+139	2000	slice0	SLICE		3	\"conv.mlir\":10:5	
+140	4000	slice1	SLICE		4	\"conv.mlir\":11:3	
+4141	8000	css	CSS		5	\"conv.mlir\":12:1	
+4200	128	dma_out	DMA_OUT		4	fused[\"conv.mlir\":10:5, \"conv.mlir\":11:3]	1024"
+	for v in c2 c3; do
+		run -0 npt-import "$F/torq-$v.csv"
+		[ "${lines[1]}" = "$CYC	bytes" ]
+		[ "$(data <<< "$output")" = "$want" ] || flunk "$v: $output"
+	done
+}
+
+@test "import: torq-compile: bad rows are located errors" {
+	while IFS='|' read -r row msg; do
+		printf 'DI0,0,10,loc("a":1:2),DMA_IN\n%s\n' "$row" > t.csv
+		run --separate-stderr -1 npt-import t.csv
+		[ "${stderr_lines[0]}" = "npt-import: t.csv:2: $msg" ] || flunk "$row: $stderr"
+		[ "${lines[2]}" = '0	10	dma_in	DMA_IN	DI0		"a":1:2	' ] || flunk "$row: $output"
+	done <<-'EOF'
+	DI1,0,10,DMA_IN|4 fields, expected at least 5 (id, start, end, location, op type)
+	X1,0,10,loc(unknown),DMA_IN|not a timeline row id: "X1" (DI<n>, DO<n>, S<n>, S<n>_<slice>, CDMA_L2D<n>, CDMA_L2I<n>, CDMA_D2L<n> or CSS<n> expected)
+	DI1,0x,10,loc(unknown),DMA_IN|start: not a number: "0x"
+	DI1,0,-10,loc(unknown),DMA_IN|end: negative: "-10"
+	DI1,20,10,loc(unknown),DMA_IN|end 10 before start 20
+	DI1,0,99999999999999999999,loc(unknown),DMA_IN|end: too large: "99999999999999999999"
+	EOF
+	printf 'taskId, elapsed_time(us), timestamp(us), event, location, bytes\n1,10,0,DMA Sideways,loc(unknown),\n1,10,0,CSS\n' > h.csv
+	run --separate-stderr -1 npt-import h.csv
+	assert_stderr 'npt-import: h.csv:2: unknown event "DMA Sideways"'
+	printf 'taskId, elapsed_time(us), timestamp(us), event, location\n' > h2.csv
+	run --separate-stderr -1 npt-import -t torq-compile h2.csv
+	assert_stderr 'npt-import: h2.csv:1: not a Torq timeline header'
+}
+
+@test "import: torq-compile: CR LF, blank lines, a last line without LF, a 1 MiB location" {
+	printf 'DI0,0,10,loc("a":1:2),DMA_IN,8\r\n\r\n\nDO1,10,20,loc("a":1:2),DMA_OUT,8' > t.csv
+	run -0 npt-import t.csv
+	[ "${lines[3]}" = '10	10	dma_out	DMA_OUT	DO1		"a":1:2	8' ]
+	[ "${#lines[@]}" -eq 4 ]
+	awk 'BEGIN { s = "x"; while (length(s) < 1048576) s = s s; printf "S0,0,1,loc(\"%s\":1:1),add\n", s }' > l.csv
+	run -0 npt-import l.csv
+	[ "${#lines[2]}" -eq $((1048576 + 25)) ]
+}
+
+# Torq runtime logs
+
+@test "import: torq-runtime: R0, a job ends at time_since_open" {
+	run -0 npt-import "$F/torq-r0.csv"
+	assert_output <<-EOF
+	## source=$F/torq-r0.csv
+	$US
+	1100.000	400.000	nss	NSS_JOB		0	"add.mlir":18:10
+	2200.000	300.000	nss	NSS_JOB		1	
+	2550.000	50.000	nss	NSS_JOB		2	fused["add.mlir":18:10, "add.mlir":19:3]
+	EOF
+}
+
+@test "import: torq-runtime: R1, begins and ends paired, quoted locations" {
+	run --separate-stderr -0 npt-import "$F/torq-r1.csv"
+	assert_output <<-EOF
+	## source=$F/torq-r1.csv
+	$US	timestamp_us
+	0.000	2.000	alloc	ALLOC		0	"add.mlir":3:1	5000
+	3.000	6.000	host_copy	HOST_COPY		1	fused["add.mlir":5:1, "add.mlir":6:1]	5003
+	10.000	4.000	nss	NSS		2	"add.mlir":18:10	5010
+	15.000	25.000	nss_wait	NSS_WAIT		3		5015
+	41.000		dealloc	DEALLOC		4		5041
+	EOF
+	assert_stderr "npt-import: warning: $F/torq-r1.csv:10: DEALLOC begins and never ends; written with an empty dur"
+}
+
+@test "import: torq-runtime: R2, nested events of one type pair innermost first" {
+	run -0 npt-import "$F/torq-r2.csv"
+	assert_output <<-EOF
+	## source=$F/torq-r2.csv
+	$US	invocation
+	1000.000	20.000	init	INIT	main\$async_dispatch_0			0
+	1001.000	10.000	init_hw_open	INIT_HW_OPEN	main\$async_dispatch_0			0
+	1100.000	52.000	dispatch	DISPATCH	main\$async_dispatch_0			1
+	1101.000	50.000	dispatch_execute_actions	DISPATCH_EXECUTE_ACTIONS	main\$async_dispatch_0			1
+	1102.000	8.000	host_copy	HOST_COPY	main\$async_dispatch_0	0		1
+	1111.000	1.000	nss_start	NSS_START	main\$async_dispatch_0	1		1
+	1112.000	38.000	nss_wait	NSS_WAIT	main\$async_dispatch_0	2		1
+	1160.000	20.000	hal_call	HAL_CALL	__HAL_QUEUE_EXECUTE__			2
+	1161.000	9.000	hal_call	HAL_CALL	__HAL_QUEUE_EXECUTE__			2
+	EOF
+}
+
+@test "import: torq-runtime: unmatched begins and ends are reported with their lines, ten then a count" {
+	{
+		echo 'dispatch_name,invocation_id,action_id,timestamp_us,event'
+		for i in $(seq 0 11); do echo "d,1,$i,$((100 + i)),NSS_WAIT_END"; done
+		echo 'd,1,50,200,NSS_WAIT_BEGIN'
+		echo 'd,1,51,201,HOST_COPY_BEGIN'
+	} > u.csv
+	run --separate-stderr -0 npt-import u.csv
+	[ "${#stderr_lines[@]}" -eq 11 ]
+	[ "${stderr_lines[0]}" = "npt-import: warning: u.csv:2: NSS_WAIT ends and never began; dropped" ]
+	[ "${stderr_lines[9]}" = "npt-import: warning: u.csv:11: NSS_WAIT ends and never began; dropped" ]
+	[ "${stderr_lines[10]}" = "npt-import: warning: u.csv: 4 more begin or end events unmatched" ]
+	assert_output <<-EOF
+	## source=u.csv
+	$US	invocation
+	200.000		nss_wait	NSS_WAIT	d	50		1
+	201.000		host_copy	HOST_COPY	d	51		1
+	EOF
+}
+
+@test "import: torq-runtime: a long log pairs in bounded memory, leftovers still reported" {
+	# 20000 invocations: the keys of finished actions are dropped as it goes;
+	# invocation 12345 begins on line 1 + 4 * 12345 + 1
+	awk 'BEGIN { print "dispatch_name,invocation_id,action_id,timestamp_us,event"
+		for (i = 0; i < 20000; i++) {
+			printf "d,%d,-1,%d,DISPATCH_BEGIN\nd,%d,0,%d,NSS_WAIT_BEGIN\nd,%d,0,%d,NSS_WAIT_END\n", i, 4 * i, i, 4 * i + 1, i, 4 * i + 2
+			if (i != 12345) printf "d,%d,-1,%d,DISPATCH_END\n", i, 4 * i + 3 } }' > big.csv
+	run --separate-stderr -0 npt-import big.csv
+	assert_stderr "npt-import: warning: big.csv:49382: DISPATCH begins and never ends; written with an empty dur"
+	[ "$(data <<< "$output" | wc -l)" -eq 40000 ]
+	[ "$(data <<< "$output" | awk -F'\t' '$2 == ""')" = "49380.000		dispatch	DISPATCH	d			12345" ]
+}
+
+@test "import: torq-runtime: bad rows are located errors" {
+	while IFS='|' read -r hdr row msg; do
+		printf '%s\n%s\n' "$hdr" "$row" > r.csv
+		run --separate-stderr -1 npt-import r.csv
+		[ "${stderr_lines[0]}" = "npt-import: r.csv:2: $msg" ] || flunk "$row: $stderr"
+	done <<-'EOF'
+	id;time_since_open;time_since_start;location|0;100|2 fields, expected at least 4 (id;time_since_open;time_since_start;location)
+	id;time_since_open;time_since_start;location|0;5;9;|time_since_start 9 is more than time_since_open 5
+	id;time_since_open;time_since_start;location|0;5x;1;|time_since_open: not a number: "5x"
+	actionIndex, elapsed_time(us), timestamp(us), event, location|0,1,2,NSS_START,"loc(|location: unterminated or badly quoted
+	actionIndex, elapsed_time(us), timestamp(us), event, location|x,1,2,NSS_START,""|actionIndex: not a number: "x"
+	actionIndex, elapsed_time(us), timestamp(us), event, location|0,1,2,NSS,""|event "NSS": neither a begin (_START) nor an end (_END)
+	dispatch_name,invocation_id,action_id,timestamp_us,event|d,1,0,5,NSS|event "NSS": neither a begin (_BEGIN) nor an end (_END)
+	dispatch_name,invocation_id,action_id,timestamp_us,event|d,1,0,5,NSS_BEGIN,x|6 fields, expected 5 (dispatch_name,invocation_id,action_id,timestamp_us,event)
+	dispatch_name,invocation_id,action_id,timestamp_us,event|d,1,0,5|4 fields, expected at least 5 (dispatch_name,invocation_id,action_id,timestamp_us,event)
+	dispatch_name,invocation_id,action_id,timestamp_us,event|d,x,0,5,NSS_BEGIN|invocation_id: not a number: "x"
+	dispatch_name,invocation_id,action_id,timestamp_us,event|d,1,y,5,NSS_BEGIN|action_id: not a number: "y"
+	EOF
+	printf 'dispatch_name,invocation_id,action_id,timestamp_us,event\nd,1,0,9,NSS_BEGIN\nd,1,0,5,NSS_END\n' > e.csv
+	run --separate-stderr -1 npt-import e.csv
+	assert_stderr "npt-import: e.csv:3: the end is before its begin at line 2"
+	printf 'dispatch_name,invocation_id\n' > h.csv
+	run --separate-stderr -1 npt-import -t torq-runtime h.csv
+	assert_stderr "npt-import: h.csv:1: not a Torq runtime log header"
+}
+
+# Vela
+
+@test "import: vela: per-layer CSV, a header per subgraph, CR LF, quotes, fractional cycles" {
+	run --separate-stderr -0 npt-import "$F/vela-per-layer.csv"
+	assert_output <<-EOF
+	## source=$F/vela-per-layer.csv
+	$CYC	nng_op	sram_bytes	peak_pct	network_pct	npu_cyc	sram_ac_cyc	dram_ac_cyc	onflash_ac_cyc	offflash_ac_cyc	mac_count	network_mac_pct	util_pct
+	0	7312	npu	CONV_2D	sequential/conv1/Relu;sequential/conv1/Conv2D	0		Conv2DBias	11936	54.65201465201465	17.648	7312.0	2000.0	0.0	0.0	0.0	73008	8.653	3.900
+	7312	1200	npu	DEPTHWISE_CONV_2D	seq/dw,1	1		DepthwiseConv2DBias	21840	100.0	2.896	1200.0	300.0	0.0	0.0	0.0	9000	1.067	2.930
+	8512	35	npu	ADD	seq/add	2		Add	100	0.457	0.083	30.0	4.5	0.0	0.0	0.0	500	0.059	5.660
+	EOF
+	assert_stderr "npt-import: warning: $F/vela-per-layer.csv:5: Op Cycles 34.5: fractional cycles rounded to the nearest (and any others)"
+}
+
+@test "import: vela: a summary is one event with every column, and its clock" {
+	for f in "$F"/*summary*.csv; do
+		npt-import "$f" > out
+		python3 - "$f" out <<-'EOF'
+		import csv, sys
+		from decimal import Decimal
+		r = list(csv.DictReader(open(sys.argv[1])))[0]
+		hz = int(Decimal(r['core_clock']))
+		out = open(sys.argv[2]).read().split('\n')
+		assert out[1] == '## clock.npu=%dMHz' % (hz // 1000000), out[1]
+		hdr = out[2][1:].split('\t')
+		row = dict(zip(hdr, out[3].split('\t')))
+		assert row['dur_cyc'] == str(int(Decimal(r['cycles_total']))), row
+		assert row['ts_cyc'] == '0' and row['track'] == 'npu' and row['name'] == r['network']
+		for k, v in r.items():
+		    if k not in ('network', 'cycles_total'):
+		        assert row[k] == v, (k, row[k], v)
+		assert len(hdr) == 7 + len(r) - 2
+		EOF
+	done
+	# -f overrides the summary's clock
+	run -0 npt-import -f 1GHz "$F/hello_world_summary_Ethos_U55_High_End_Embedded.csv"
+	[ "${lines[1]}" = "## clock.npu=1GHz" ]
+}
+
+@test "import: vela: bad rows are located errors" {
+	h='TFLite_operator,NNG Operator,Op Cycles,Name'
+	while IFS='|' read -r row msg; do
+		printf '%s\n%s\n' "$h" "$row" > v.csv
+		run --separate-stderr -1 npt-import v.csv
+		[ "${stderr_lines[0]}" = "npt-import: v.csv:2: $msg" ] || flunk "$row: $stderr"
+	done <<-'EOF'
+	ADD,Add,10|3 fields, but the header has 4
+	ADD,Add,x,a|Op Cycles: not a number: "x"
+	ADD,Add,-5,a|Op Cycles: negative: "-5"
+	ADD,Add,1,"a|unterminated quoted field
+	EOF
+	printf 'TFLite_operator,NNG Operator,Name\nADD,Add,a\n' > n.csv
+	run --separate-stderr -1 npt-import n.csv
+	assert_stderr "npt-import: n.csv:1: no Op Cycles column in the header"
+	printf 'x,y\n' > b.csv
+	run --separate-stderr -1 npt-import -t vela b.csv
+	assert_stderr "npt-import: b.csv:1: not a Vela per-layer or summary CSV header"
+}
+
+@test "import: -f sets the clock of inputs in cycles only" {
+	run -0 npt-import -f 900MHz "$F/torq-c0.csv"
+	[ "${lines[1]}" = "## clock.dma_in=900MHz" ]
+	run -0 npt-import -f 900MHz "$F/torq-r0.csv"
+	[ "${lines[1]}" = "$US" ]
+}
