@@ -39,7 +39,7 @@ struct str {
 };
 
 struct strtab {
-	struct str direct[NDIRECT];
+	struct str *direct;	/* NDIRECT of them, allocated on first use */
 	struct npt_ht big;	/* keys >= NDIRECT, value struct str */
 };
 
@@ -421,7 +421,8 @@ strget(struct npt_log *l, int table, uint32_t key)
 	unsigned char k[4];
 
 	if (key < NDIRECT)
-		return t->direct[key].p ? &t->direct[key] : NULL;
+		return t->direct != NULL && t->direct[key].p ? &t->direct[key] :
+		    NULL;
 	npt_log_put32(k, key);
 	return npt_ht_get(&t->big, (const char *)k, 4);
 }
@@ -437,6 +438,8 @@ strset(struct npt_log *l, int table, uint32_t key, const unsigned char *s,
 	if (table == NPT_LOG_TABLE_LAYER)
 		l->have_names = 1;
 	if (key < NDIRECT) {
+		if (t->direct == NULL)
+			t->direct = npt_ecalloc(NDIRECT, sizeof *t->direct);
 		e = &t->direct[key];
 	} else {
 		npt_log_put32(k, key);
@@ -805,9 +808,11 @@ npt_log_close(struct npt_log *l)
 	}
 	lost = l->lost || l->nnoname > 0;
 	for (i = 0; i < NDIRECT; i++) {
-		free(l->tab[0].direct[i].p);
-		free(l->tab[1].direct[i].p);
+		free(l->tab[0].direct ? l->tab[0].direct[i].p : NULL);
+		free(l->tab[1].direct ? l->tab[1].direct[i].p : NULL);
 	}
+	free(l->tab[0].direct);
+	free(l->tab[1].direct);
 	for (i = 0; i < 2; i++) {
 		size_t it = 0;
 		struct npt_ht_ent *e;

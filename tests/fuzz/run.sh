@@ -5,7 +5,9 @@
 #					its crash fixtures once (make check)
 #	sh tests/fuzz/run.sh fuzz SECS [TARGET...]
 #					fuzz each target for SECS seconds, new
-#					inputs kept in build/fuzz/corpus/TARGET
+#					inputs kept in build/fuzz/corpus/TARGET,
+#					inputs of at most FUZZ_MAX_LEN (4096) bytes;
+#					FUZZ_RUNS=N stops each after N runs
 # Seeds are tests/fuzz/corpus/TARGET/; inputs that once crashed a target
 # are tests/fuzz/crashes/TARGET/ and must not crash it again.
 set -eu
@@ -14,13 +16,25 @@ out=$top/build/fuzz
 mode=${1:-replay}
 cc=${FUZZ_CC:-clang}
 
+# build TARGET...: (re)build the targets older than their sources
 build() {
 	mkdir -p "$out"
-	for src in "$top"/tests/fuzz/fuzz-*.c; do
-		t=$(basename "$src" .c)
+	for t in "$@"; do
+		src=$top/tests/fuzz/$t.c
+		if [ -x "$out/$t" ] && [ -z "$(find "$top/lib" "$top/tests/fuzz" \
+		    \( -name '*.[ch]' \) -newer "$out/$t" | head -n1)" ]; then
+			continue
+		fi
 		"$cc" -g -O1 -std=c99 -D_POSIX_C_SOURCE=200809L -DNPT_LIBFUZZER \
 		    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-		    "$src" "$top"/lib/*.c -o "$out/$t"
+		    "$src" "$top"/lib/*.c -o "$out/$t.new" && mv "$out/$t.new" "$out/$t"
+	done
+}
+
+# every target, by name
+all_targets() {
+	for src in "$top"/tests/fuzz/fuzz-*.c; do
+		basename "$src" .c
 	done
 }
 
@@ -28,16 +42,19 @@ if ! command -v "$cc" >/dev/null 2>&1; then
 	echo "fuzz: $cc is not installed" >&2
 	exit 1
 fi
-build
 ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
 UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export ASAN_OPTIONS UBSAN_OPTIONS
 case $mode in
 build)
+	# shellcheck disable=SC2046
+	build $(all_targets)
 	;;
 replay)
-	for bin in "$out"/fuzz-*; do
-		t=$(basename "$bin")
+	# shellcheck disable=SC2046
+	build $(all_targets)
+	for t in $(all_targets); do
+		bin=$out/$t
 		set --
 		for d in "$top/tests/fuzz/corpus/$t" "$top/tests/fuzz/crashes/$t"; do
 			[ -d "$d" ] && set -- "$@" "$d"/*
@@ -51,16 +68,15 @@ replay)
 fuzz)
 	secs=${2:?usage: run.sh fuzz SECONDS [TARGET...]}
 	shift 2
-	if [ $# -eq 0 ]; then
-		for src in "$top"/tests/fuzz/fuzz-*.c; do
-			set -- "$@" "$(basename "$src" .c)"
-		done
-	fi
+	# shellcheck disable=SC2046
+	[ $# -gt 0 ] || set -- $(all_targets)
+	build "$@"
 	for t in "$@"; do
 		mkdir -p "$out/corpus/$t" "$out/artifacts/$t"
 		seeds=$top/tests/fuzz/corpus/$t
-		"$out/$t" -max_total_time="$secs" -close_fd_mask=2 -print_final_stats=1 \
-		    -artifact_prefix="$out/artifacts/$t/" -max_len=65536 \
+		"$out/$t" -max_total_time="$secs" -runs="${FUZZ_RUNS:--1}" \
+		    -close_fd_mask=2 -print_final_stats=1 \
+		    -artifact_prefix="$out/artifacts/$t/" -max_len="${FUZZ_MAX_LEN:-4096}" \
 		    "$out/corpus/$t" "$seeds" > "$out/$t.fuzz.log" 2>&1 ||
 			{ tail -60 "$out/$t.fuzz.log"; echo "fuzz: $t: crashed" >&2; exit 1; }
 		printf 'fuzz: %s: ' "$t"

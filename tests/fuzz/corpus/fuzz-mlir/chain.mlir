@@ -1,0 +1,25 @@
+#loc = loc("chain.py":0:0)
+module {
+  func.func @main(%arg0: tensor<4xf32> loc("chain.py":1:17)) -> tensor<4xf32> {
+    %0 = tosa.abs %arg0 : (tensor<4xf32>) -> tensor<4xf32> loc(#loc5)
+    %1 = tosa.negate %0 : (tensor<4xf32>) -> tensor<4xf32> loc(#loc_fused)
+    %2 = tosa.exp %1 : (tensor<4xf32>) -> tensor<4xf32> loc(#loc7)
+    %3 = tosa.log %2 : (tensor<4xf32>) -> tensor<4xf32> loc(#loc8)
+    %4 = tosa.floor %3 : (tensor<4xf32>) -> tensor<4xf32> loc(#loc9)
+    %5 = tosa.ceil %4 : (tensor<4xf32>) -> tensor<4xf32> loc(#loc10)
+    return %5 : tensor<4xf32> loc(#loc1)
+  } loc(#loc1)
+} loc(#loc)
+#loc1 = loc("chain.py":1:1)
+#loc2 = loc("chain.py":2:3)
+#loc3 = loc("abs"(#loc2))
+#loc4 = loc(#loc3)
+#loc5 = loc(#loc4)
+#loc6 = loc("caller.py":9:1)
+#loc7 = loc(callsite(#loc3 at #loc6))
+#loc_fused = loc(fused<"pass">[#loc2, #loc7, "x.py":3:4 to 5:6])
+#loc8 = loc("y.py":7)
+#loc9 = loc(  "z.py" : 0012 : 004   to :9 )
+#loc10 = loc("ceil"(
+  fused<#di_subprogram>[#loc8,
+    unknown]))

@@ -1,0 +1,3 @@
+/* Fuzz target: the torqr importer of npt-import. */
+#define IMPORTER NPT_IMP_TORQR
+#include "fuzz-import.h"

@@ -1,0 +1,3 @@
+/* Fuzz target: the trt importer of npt-import. */
+#define IMPORTER NPT_IMP_TENSORRT
+#include "fuzz-import.h"

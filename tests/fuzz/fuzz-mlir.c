@@ -1,0 +1,53 @@
+/*
+ * Fuzz target: the MLIR scanner and location parser (lib/mlir.c): scan
+ * the text, then resolve every operation's location and every alias.
+ */
+#include <stdint.h>
+#include <stddef.h>
+
+static void fuzz_one(const uint8_t *p, size_t n);
+static void fuzz_cleanup(void);
+
+#include "fuzz.h"
+
+static struct npt_mlir m;
+static struct npt_buf out;
+static int scanned;
+
+static void
+fuzz_one(const uint8_t *p, size_t n)
+{
+	struct npt_mlir_locinfo info;
+	struct npt_mlir_err err;
+	struct npt_ht_ent *e;
+	size_t i, it = 0;
+	unsigned long line, col;
+
+	npt_mlir_scan(&m, (const char *)p, n, NULL);
+	scanned = 1;
+	for (i = 0; i < m.nop; i++) {
+		npt_mlir_pos(&m, m.op[i].name, &line, &col);
+		if (m.op[i].loc == NULL)
+			continue;
+		out.n = 0;
+		npt_mlir_loc(&m, m.op[i].loc, m.op[i].loclen, &out, &info, &err);
+	}
+	while ((e = npt_ht_iter(&m.alias, &it)) != NULL) {
+		const struct npt_mlir_alias *a = npt_ht_val(e);
+
+		out.n = 0;
+		npt_mlir_loc(&m, a->p, a->n, &out, NULL, NULL);
+	}
+	/* the whole text as one location, as an event's loc column would be */
+	out.n = 0;
+	npt_mlir_loc(&m, (const char *)p, n, &out, NULL, &err);
+}
+
+static void
+fuzz_cleanup(void)
+{
+	if (scanned)
+		npt_mlir_free(&m);
+	scanned = 0;
+	npt_buf_free(&out);
+}
