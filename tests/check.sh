@@ -14,6 +14,17 @@ fi
 # shellcheck disable=SC2086
 PATH="$top/bin:$PATH" bats ${NPT_BATS_FLAGS:-} tests || rc=1
 
+# The fuzz targets: every saved input again, then a few seconds of fuzzing
+# each (tests/fuzz/run.sh), when clang has libFuzzer.
+if printf 'int LLVMFuzzerTestOneInput(const char *p, long n) { return 0; }\n' |
+    clang -fsanitize=fuzzer -x c - -o /tmp/npt-fuzz-probe.$$ >/dev/null 2>&1; then
+	rm -f /tmp/npt-fuzz-probe.$$
+	FUZZ_OUT=$top/build/fuzz-check sh tests/fuzz/run.sh replay || rc=1
+	FUZZ_OUT=$top/build/fuzz-check sh tests/fuzz/run.sh fuzz "${NPT_FUZZ_SECS:-5}" || rc=1
+else
+	echo "check: clang with libFuzzer is not installed: fuzz targets not run" >&2
+fi
+
 if command -v mandoc >/dev/null 2>&1; then
 	for m in man/*.[157]; do
 		out=$(mandoc -Tlint -Wwarning "$m" 2>&1) || { printf '%s\n' "$out"; rc=1; }

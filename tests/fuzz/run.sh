@@ -8,26 +8,36 @@
 #					inputs kept in build/fuzz/corpus/TARGET,
 #					inputs of at most FUZZ_MAX_LEN (4096) bytes;
 #					FUZZ_RUNS=N stops each after N runs
+# FUZZ_OUT (default build/fuzz) holds the builds, logs and new inputs.
 # Seeds are tests/fuzz/corpus/TARGET/; inputs that once crashed a target
 # are tests/fuzz/crashes/TARGET/ and must not crash it again.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
-out=$top/build/fuzz
+out=${FUZZ_OUT:-$top/build/fuzz}
 mode=${1:-replay}
 cc=${FUZZ_CC:-clang}
 
-# build TARGET...: (re)build the targets older than their sources
+# build TARGET...: (re)build what is older than its sources: lib/*.c once
+# into build/fuzz/lib (instrumented, not linked with the fuzzer), then each
+# target with them
 build() {
-	mkdir -p "$out"
+	mkdir -p "$out/lib"
+	flags="-g -O1 -std=c99 -D_POSIX_C_SOURCE=200809L -DNPT_LIBFUZZER -fsanitize=address,undefined -fno-sanitize-recover=undefined"
+	for c in "$top"/lib/*.c; do
+		o=$out/lib/$(basename "$c" .c).o
+		if [ ! -f "$o" ] || [ -n "$(find "$c" "$top"/lib/*.h -newer "$o" | head -n1)" ]; then
+			# shellcheck disable=SC2086
+			"$cc" $flags -fsanitize=fuzzer-no-link -c "$c" -o "$o"
+		fi
+	done
 	for t in "$@"; do
-		src=$top/tests/fuzz/$t.c
-		if [ -x "$out/$t" ] && [ -z "$(find "$top/lib" "$top/tests/fuzz" \
-		    \( -name '*.[ch]' \) -newer "$out/$t" | head -n1)" ]; then
+		if [ -x "$out/$t" ] && [ -z "$(find "$out/lib" "$top/tests/fuzz" \
+		    \( -name '*.[cho]' \) -newer "$out/$t" | head -n1)" ]; then
 			continue
 		fi
-		"$cc" -g -O1 -std=c99 -D_POSIX_C_SOURCE=200809L -DNPT_LIBFUZZER \
-		    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-		    "$src" "$top"/lib/*.c -o "$out/$t.new" && mv "$out/$t.new" "$out/$t"
+		# shellcheck disable=SC2086
+		"$cc" $flags -fsanitize=fuzzer "$top/tests/fuzz/$t.c" "$out"/lib/*.o \
+		    -o "$out/$t.new" && mv "$out/$t.new" "$out/$t"
 	done
 }
 
