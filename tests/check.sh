@@ -36,7 +36,7 @@ fi
 
 if command -v shellcheck >/dev/null 2>&1; then
 	shellcheck -x -s sh tests/*.sh examples/*.sh bench/*.sh .ci/run || rc=1
-	shellcheck -s bash -e SC2154 completions/npt.bash tests/*.bash || rc=1
+	shellcheck -s bash -e SC2034,SC2154 completions/npt.bash tests/*.bash || rc=1
 	shellcheck -s bash -e SC2034,SC2154 tests/*.bats || rc=1
 	echo "check: shellcheck: tests examples bench completions .ci/run"
 else

@@ -14,7 +14,7 @@ busybox_path() {
 }
 
 @test "examples: yolov8s.sh prints the per-type table of npt-agg, checked by awk" {
-	run --separate-stderr -0 "${NPT_SH:-sh}" "$NPT_ROOT/examples/yolov8s.sh"
+	run --separate-stderr -0 "${NPT_SHELL[@]}" "$NPT_ROOT/examples/yolov8s.sh"
 	[[ ${lines[0]} == "op "*" count "*" total_cyc "*" share_pct "*" cum_pct "* ]]
 	# 12 types, the rule, the totals line
 	[ "${#lines[@]}" -eq 15 ]
@@ -33,7 +33,7 @@ busybox_path() {
 }
 
 @test "examples: yolov8s.sh writes the run as trace.json and says how to open it" {
-	run --separate-stderr -0 "${NPT_SH:-sh}" "$NPT_ROOT/examples/yolov8s.sh"
+	run --separate-stderr -0 "${NPT_SHELL[@]}" "$NPT_ROOT/examples/yolov8s.sh"
 	[[ $stderr == *"trace.json"*"ui.perfetto.dev"*"chrome://tracing"*"speedscope"* ]]
 	n=$(npt-decode "$NPT_ROOT"/examples/data/yolov8s/*.bin | grep -vc '^#')
 	[ "$(jq '[.[] | select(.ph == "X")] | length' trace.json)" -eq "$n" ]
@@ -57,7 +57,7 @@ busybox_path() {
 }
 
 @test "examples: conv-core1.sh writes only core1's CONV_2D layers of 10 to 20 ms" {
-	run --separate-stderr -0 "${NPT_SH:-sh}" "$NPT_ROOT/examples/conv-core1.sh"
+	run --separate-stderr -0 "${NPT_SHELL[@]}" "$NPT_ROOT/examples/conv-core1.sh"
 	printf '%s\n' "$output" > conv.json
 	jq -e '[.[] | select(.ph == "X")] | length > 10' conv.json > /dev/null
 	jq -e 'all(.[] | select(.ph == "X"); .cat == "CONV_2D" and .ts >= 10000 and .ts < 20000)' conv.json > /dev/null
@@ -65,7 +65,7 @@ busybox_path() {
 }
 
 @test "examples: dma-share.sh adds a counter per core with each layer's DMA-load share" {
-	run --separate-stderr -0 "${NPT_SH:-sh}" "$NPT_ROOT/examples/dma-share.sh"
+	run --separate-stderr -0 "${NPT_SHELL[@]}" "$NPT_ROOT/examples/dma-share.sh"
 	printf '%s\n' "$output" > dma.json
 	# the first layer of core0: 175666 of 612079 cycles
 	[ "$(jq -c '[.[] | select(.ph == "C")][0]' dma.json)" = '{"name":"core0","ph":"C","pid":1,"ts":12.276,"args":{"dma_load_pct":28.7}}' ]
@@ -76,7 +76,7 @@ busybox_path() {
 }
 
 @test "examples: inference-ms.sh prints the ten inferences, exactly at 900 MHz" {
-	run --separate-stderr -0 "${NPT_SH:-sh}" "$NPT_ROOT/examples/inference-ms.sh"
+	run --separate-stderr -0 "${NPT_SHELL[@]}" "$NPT_ROOT/examples/inference-ms.sh"
 	[ "${lines[0]}" = "#invoke	dur_ms" ]
 	printf '%s\n' "$output" | sed 1d > got
 	npt-decode "$NPT_ROOT"/examples/data/yolov8s/*.bin | awk -F'\t' '$4 == "INVOKE" { print $1, $2, $12 }' |

@@ -111,13 +111,15 @@ flat() {
 	printf '%s\n' "$output" | grep -qx '  Dma Only                         30.000µs  (7.50%)'
 	printf '%s\n' "$output" | grep -qx '  Dma/Compute Overlap             100.000µs  (25.00%)'
 	printf '%s\n' "$output" | grep -qx '  Idle                             20.000µs  (5.00%)'
-	# every row after the rule has the sample's shape: label<26> value>14
+	# every row after the rule has the sample's shape: label<26> value>14,
+	# counted in characters: the two bytes of µ are made one first, as
+	# busybox's grep counts bytes
 	sample="$NPT_ROOT/../shared/corpus/torq/host_profile_overview_sample.txt"
 	shape='^  .{26} .{14}(  \([0-9.]+%\))?$'
 	if [ -f "$sample" ]; then
-		sed -n '4,$p' "$sample" | LC_ALL=C.UTF-8 grep -Evc "$shape" | grep -qx 0
+		sed -n '4,$p' "$sample" | sed 's/µ/u/g' | grep -Evc "$shape" | grep -qx 0
 	fi
-	printf '%s\n' "$output" | sed -n '4,$p' | LC_ALL=C.UTF-8 grep -Evc "$shape" | grep -qx 0
+	printf '%s\n' "$output" | sed -n '4,$p' | sed 's/µ/u/g' | grep -Evc "$shape" | grep -qx 0
 }
 
 @test "overlap: input out of order is a located error" {

@@ -8,8 +8,11 @@ bats_require_minimum_version 1.5.0
 NPT_ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 NPT_BIN=${NPT_BIN:-$NPT_ROOT/bin}
 NPT_UNITDIR=${NPT_UNITDIR:-$NPT_ROOT/tests/unit}
-PATH="$NPT_BIN:$PATH"
+# NPT_BBDIR (tests/busybox.sh): busybox's applets come right after the tools
+PATH="$NPT_BIN:${NPT_BBDIR:+$NPT_BBDIR:}$PATH"
 FIXTURES="$NPT_ROOT/tests/fixtures"
+# the shell the examples run under: NPT_SH="busybox sh" is two words
+read -ra NPT_SHELL <<< "${NPT_SH:-sh}"
 export NPT_ROOT NPT_BIN NPT_UNITDIR FIXTURES PATH LC_ALL=C
 
 setup() {
