@@ -87,6 +87,19 @@ static:
 	cc=$(CC); if command -v musl-gcc >/dev/null 2>&1; then cc=musl-gcc; fi; \
 	$(MAKE) clean && $(MAKE) CC="$$cc" LDFLAGS="$(LDFLAGS) -static -s"
 
+# One static multi-call binary, bin/npt, and a link for each tool: every
+# tool's main is compiled as npt_NAME_main (see bin/npt.c).
+box:
+	cc=$(CC); if command -v musl-gcc >/dev/null 2>&1; then cc=musl-gcc; fi; \
+	$(MAKE) clean && $(MAKE) CC="$$cc" CFLAGS="$(CFLAGS) -Os" lib/libnpt.a && \
+	for f in $(BIN); do \
+	    n=$${f#bin/npt-}; \
+	    $$cc $(CPPFLAGS) $(CFLAGS) -Os -Dmain=npt_$${n}_main -c $$f.c -o $$f.o || exit 1; \
+	done && \
+	$$cc $(CPPFLAGS) $(CFLAGS) -Os $(LDFLAGS) -static -s -o bin/npt bin/npt.c \
+	    $$(for f in $(BIN); do printf '%s.o ' $$f; done) lib/libnpt.a && \
+	for f in $(BIN); do rm -f $$f.o $$f; ln -s npt $$f; done
+
 install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1 \
 	    $(DESTDIR)$(MANPREFIX)/man5 $(DESTDIR)$(MANPREFIX)/man7
@@ -106,6 +119,6 @@ uninstall:
 	done
 
 clean:
-	rm -f $(BIN) $(UNIT) $(LIBOBJ) lib/libnpt.a
+	rm -f $(BIN) $(UNIT) $(LIBOBJ) lib/libnpt.a bin/npt bin/*.o
 
-.PHONY: all units check bench static install uninstall clean
+.PHONY: all units box check bench static install uninstall clean

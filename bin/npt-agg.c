@@ -1110,5 +1110,6 @@ main(int argc, char *argv[])
 			print_table(gv, n);
 		}
 	}
+	free(gv);
 	return npt_out_close() | rc;
 }

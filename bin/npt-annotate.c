@@ -455,8 +455,8 @@ static void
 loadmap(void)
 {
 	struct again dup = { 0, "repeated keys; the first line is used" };
+	static struct npt_hdr h;	/* its names are the target columns */
 	struct npt_tsv t;
-	struct npt_hdr h = { 0 };
 	size_t nrow = 0, cap = 0, i, *v;
 	long long *lineof = NULL, hline = 0;
 	long loc = -1;

@@ -61,3 +61,34 @@ copy_tree() {
 	run -0 make CC=clang CFLAGS='-std=c99 -pedantic -Wall -Wextra -Werror -O2' all tests/unit/lib-test
 	run -0 tests/unit/lib-test
 }
+
+@test "build: bin/npt.c, the multi-call binary, knows every tool" {
+	want=$(for f in "$NPT_ROOT"/bin/npt-*.c; do basename "$f" .c; done | sort)
+	got=$(sed -n 's/^	{ "\(npt-[a-z]*\)", npt_[a-z]*_main },$/\1/p' "$NPT_ROOT/bin/npt.c" | sort)
+	[ "$want" = "$got" ] || flunk "tools: $want; bin/npt.c: $got"
+	for t in $want; do
+		n=${t#npt-}
+		grep -q "^int npt_${n}_main(int, char \*\*);$" "$NPT_ROOT/bin/npt.c" || flunk "no npt_${n}_main"
+	done
+}
+
+@test "build: make box links one static binary under 300 KB that is every tool" {
+	host_path
+	command -v git >/dev/null || skip "git is not installed"
+	copy_tree
+	cd src
+	make -s box > build.log 2>&1 || flunk "$(cat build.log)"
+	size=$(wc -c < bin/npt)
+	echo "# bin/npt: $size bytes for $(find bin -type l | wc -l) tools" >&3
+	[ "$size" -lt 307200 ] || flunk "bin/npt is $size bytes"
+	for f in bin/npt-*.c; do
+		t=$(basename "$f" .c)
+		[ "$(readlink "bin/$t")" = npt ] || flunk "bin/$t is not a link to npt"
+		run -0 "bin/$t" --version
+		[ "$output" = "$t (npt) $(sed -n 's/^VERSION = //p' config.mk)" ] || flunk "$output"
+	done
+	run -0 bin/npt synth -c 1 -i 1 -F events
+	[ "${#lines[@]}" -eq 98 ]
+	run -2 bin/npt nosuch
+	[ "${lines[0]}" = "npt: unknown tool: nosuch" ]
+}

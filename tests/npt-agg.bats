@@ -294,7 +294,7 @@ for i in range(20000):
 }
 
 @test "agg: 10,000 groups stay under 8 MiB without exact quantiles" {
-	[ -x /usr/bin/time ] || skip "GNU time is not installed"
+	need_native_rss
 	awk 'BEGIN { print "#id\top\tcost"; for (i = 0; i < 10000; i++) print i "\tOP" i % 50 "\t" 1 + i % 7 }' > m.tsv
 	npt-synth -m m.tsv -i 3 -F events > ev.tsv
 	for q in none sketch; do

@@ -427,7 +427,7 @@ trailing() {
 }
 
 @test "annotate: memory does not grow with the number of events" {
-	[ -x /usr/bin/time ] || skip "GNU time is not installed"
+	need_native_rss
 	npt-synth -i 1 -F events > small.tsv
 	npt-synth -i 6000 -F events > big.tsv
 	/usr/bin/time -f %M -o a npt-annotate --mlir "$FX/model.mlir" --func main small.tsv > /dev/null 2>&1

@@ -56,8 +56,7 @@ data() {
 }
 
 @test "decode: peak memory stays under 8 MiB for a million events" {
-	[ -x /usr/bin/time ] || skip "GNU time is not installed"
-	[ -z "${NPT_VARIANT:-}" ] || [ "$NPT_VARIANT" = musl ] || skip "the RSS of a qemu or sanitizer run is not the tool's"
+	need_native_rss
 	npt-synth -i 5200
 	/usr/bin/time -f %M -o rss npt-decode core*.bin > /dev/null
 	[ "$(cat rss)" -lt 8192 ] || flunk "peak RSS $(cat rss) KiB"

@@ -304,7 +304,7 @@ npt-import: 4 events read before the error are written"
 }
 
 @test "import: chrome: memory does not grow with the number of events" {
-	[ -x /usr/bin/time ] || skip "GNU time is not installed"
+	need_native_rss
 	for n in 20000 200000; do
 		awk -v n=$n 'BEGIN { printf "["; for (i = 0; i < n; i++) printf "%s{\"name\":\"op%d\",\"cat\":\"c\",\"ph\":\"X\",\"pid\":1,\"tid\":%d,\"ts\":%d.5,\"dur\":1,\"args\":{\"id\":%d}}\n", i ? "," : "", i % 50, i % 4, n - i, i; print "]" }' > e$n.json
 		/usr/bin/time -f %M -o rss$n npt-import -S 2M e$n.json > /dev/null

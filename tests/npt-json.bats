@@ -414,7 +414,7 @@ for i, (s, d, t) in enumerate(ev):
 }
 
 @test "json: peak memory stays under 8 MiB for a million events" {
-	[ -x /usr/bin/time ] || skip "GNU time is not installed"
+	need_native_rss
 	npt-synth -i 5200 -F events > ev.tsv
 	/usr/bin/time -f %M -o rss npt-json -C dma_load_cyc ev.tsv > out.json
 	[ "$(cat rss)" -lt 8192 ] || flunk "peak RSS $(cat rss) KiB"

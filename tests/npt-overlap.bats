@@ -187,7 +187,7 @@ flat() {
 }
 
 @test "overlap: memory does not grow with the events" {
-	[ -x /usr/bin/time ] || skip "GNU time is not installed"
+	need_native_rss
 	npt-synth -c 8 -i 600 -F events > ev.tsv
 	/usr/bin/time -f %M -o rss npt-overlap ev.tsv > /dev/null
 	[ "$(cat rss)" -lt 8192 ] || flunk "peak RSS $(cat rss) KiB"

@@ -403,7 +403,7 @@ for l in sys.stdin:
 }
 
 @test "time: peak memory stays under 8 MiB for a million events" {
-	[ -x /usr/bin/time ] || skip "GNU time is not installed"
+	need_native_rss
 	npt-synth -i 5200 -F events > ev.tsv
 	/usr/bin/time -f %M -o rss npt-time -w 40 -c '*_cyc' ev.tsv > /dev/null
 	[ "$(cat rss)" -lt 8192 ] || flunk "peak RSS $(cat rss) KiB"

@@ -55,6 +55,16 @@ need_busybox() {
 	command -v busybox >/dev/null 2>&1 || skip "busybox is not installed"
 }
 
+# Peak RSS means something only for a native build: skip under qemu or a
+# sanitizer (tests/variant.sh), or without GNU time.
+need_native_rss() {
+	[ -x /usr/bin/time ] || skip "GNU time is not installed"
+	case ${NPT_VARIANT:-} in
+	"" | musl | box) ;;
+	*) skip "the peak RSS of a $NPT_VARIANT run is not the tool's" ;;
+	esac
+}
+
 # /dev/full, or skip.
 need_devfull() {
 	[ -w /dev/full ] || skip "no /dev/full here"

@@ -5,11 +5,13 @@
 #	sh tests/variant.sh powerpc	static, gcc-powerpc-linux-gnu (32-bit big-endian), under qemu-user
 #	sh tests/variant.sh san		clang with AddressSanitizer and UndefinedBehaviorSanitizer
 #	sh tests/variant.sh musl	static with musl-gcc
+#	sh tests/variant.sh box		make box: one static multi-call binary
 # Cross builds are reached through wrappers in build/VARIANT/wrap that exec
 # qemu, named like the tools.  NPT_VARIANT tells the tests which it is.
 set -eu
-variant=${1:?usage: tests/variant.sh aarch64|powerpc|san|musl}
+variant=${1:?usage: tests/variant.sh aarch64|powerpc|san|musl|box}
 qemu=""
+target=all
 case $variant in
 aarch64)
 	cc=aarch64-linux-gnu-gcc qemu=qemu-aarch64-static
@@ -23,6 +25,9 @@ san)
 	    LDFLAGS="-fsanitize=address,undefined" ;;
 musl)
 	cc=musl-gcc
+	set -- CC=musl-gcc LDFLAGS=-static ;;
+box)
+	cc=musl-gcc target=box
 	set -- CC=musl-gcc LDFLAGS=-static ;;
 *)
 	echo "variant: unknown variant: $variant" >&2
@@ -38,7 +43,8 @@ mkdir -p "$build/src" "$build/wrap"
 (cd "$top" && git ls-files) | (cd "$top" && while IFS= read -r f; do
 	mkdir -p "$build/src/$(dirname "$f")" && cp -p "$f" "$build/src/$f"
 done)
-make -s -C "$build/src" "$@" all units
+make -s -C "$build/src" "$@" $target
+make -s -C "$build/src" "$@" units
 bin=$build/src/bin
 unit=$build/src/tests/unit
 if [ -n "$qemu" ]; then

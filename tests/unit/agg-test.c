@@ -227,6 +227,9 @@ test_sketch(void)
 	ok(npt_qs_parse(&a, "1:2,x", 5) != NULL &&
 	    npt_qs_parse(&b, "99999:1", 7) != NULL &&
 	    npt_qs_parse(&m, "3:1,", 4) != NULL, "sketch: bad text is refused");
+	npt_qs_free(&a);
+	npt_qs_free(&b);
+	npt_qs_free(&m);
 }
 
 int
