@@ -133,10 +133,10 @@ putstr(char *d, const char *p, size_t n, int tsv)
 
 /* A metadata event: name, tid, and args {key: string or number}. */
 static void
-meta(const char *what, long tid, const char *key, const char *s, size_t n,
-    long num)
+meta2(const char *what, long tid, const char *key, const char *s, size_t n,
+    long num, const char *track, size_t tn)
 {
-	size_t need = 200 + 6 * n;
+	size_t need = 250 + 6 * (n + tn);
 	char *b = begin(need), *d;
 
 	d = sep(b);
@@ -150,8 +150,19 @@ meta(const char *what, long tid, const char *key, const char *s, size_t n,
 	d = put(d, key);
 	d = put(d, "\":");
 	d = s ? putstr(d, s, n, 1) : putnum(d, num);
+	if (track != NULL) {
+		d = put(d, ",\"npt_track\":");
+		d = putstr(d, track, tn, 1);
+	}
 	d = put(d, "}}");
 	end(b, d, need);
+}
+
+static void
+meta(const char *what, long tid, const char *key, const char *s, size_t n,
+    long num)
+{
+	meta2(what, tid, key, s, n, num, NULL, 0);
 }
 
 static void
@@ -209,15 +220,22 @@ newtid(struct track *k, size_t lane)
 		if (isnew)
 			break;
 	}
-	if (lane == 0) {
+	/*
+	 * A lane, or a track with no name, also says which track it draws,
+	 * for npt-import to read back: "npt_track" in the thread_name args.
+	 */
+	if (lane == 0 && k->namelen > 0) {
 		meta("thread_name", tid, "name", tname, tn, 0);
+	} else if (lane == 0) {
+		meta2("thread_name", tid, "name", tname, tn, 0, "", 0);
 	} else {
 		struct npt_buf b = { 0 };
 
 		n = (size_t)snprintf(name, sizeof name, " lane %zu", lane);
 		npt_buf_add(&b, tname, tn);
 		npt_buf_add(&b, name, n);
-		meta("thread_name", tid, "name", b.p, b.n, 0);
+		meta2("thread_name", tid, "name", b.p, b.n, 0, k->name,
+		    k->namelen);
 		npt_buf_free(&b);
 	}
 	meta("thread_sort_index", tid, "sort_index", NULL, 0, tid);
@@ -596,6 +614,9 @@ data(struct npt_tsv *t)
 	d = putus(d, ts);
 	d = put(d, ",\"dur\":");
 	d = putus(d, te - ts);
+	/* named by its op or track: say the name was empty, for npt-import */
+	if (iname < 0 || f[iname].n == 0)
+		d = put(d, ",\"npt_name\":\"\"");
 	for (i = 0, nargs = 0; i < nargcol; i++) {
 		const struct npt_span *v = &f[argcol[i]];
 		size_t kn = keyoff[i + 1] - keyoff[i];

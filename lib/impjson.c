@@ -36,6 +36,7 @@ struct arg {
 struct ev {
 	struct npt_buf b;
 	struct val name, cat, ph, ts, dur, pid, tid, s, id;
+	struct val nname;	/* "npt_name": the name npt-json was given */
 	struct arg *arg;
 	size_t narg, argcap;
 	long long line, col;
@@ -206,6 +207,16 @@ readargs(struct chrome *c, const char *what)
 
 static int tmval(struct chrome *, const struct val *, const char *,
     struct npt_tm *);
+
+/*
+ * The event's name: "npt_name" when given (npt-json writes it, before the
+ * args, for an event it had to name by its op), else "name".
+ */
+static const struct val *
+evname(const struct ev *e)
+{
+	return e->nname.tok ? &e->nname : &e->name;
+}
 static uint32_t track(struct chrome *, int, const struct val *,
     const struct val *);
 static long argcol(struct chrome *, size_t, const char *, size_t);
@@ -233,8 +244,8 @@ early(struct chrome *c)
 	npt_imp_begin(c->m, &ts, &dur, t);
 	npt_imp_field_plain(c->m, NPT_IMP_OP, txt(e, &e->cat), e->cat.n,
 	    e->cat.plain);
-	npt_imp_field_plain(c->m, NPT_IMP_NAME, txt(e, &e->name), e->name.n,
-	    e->name.plain);
+	npt_imp_field_plain(c->m, NPT_IMP_NAME, txt(e, evname(e)),
+	    evname(e)->n, evname(e)->plain);
 	c->early = 1;
 	return 1;
 }
@@ -290,6 +301,7 @@ readev(struct chrome *c)
 
 	e->b.n = 0;
 	e->narg = 0;
+	e->nname.tok = 0;
 	c->early = 0;
 	for (i = 0; i < NEVKEY; i++) {
 		v = (struct val *)((char *)e + evkey[i].off);
@@ -305,7 +317,10 @@ readev(struct chrome *c)
 				if (j->n == evkey[i].n && j->s[0] == evkey[i].key[0] &&
 				    keyis(j, evkey[i].key, evkey[i].n))
 					break;
-		if (i < NEVKEY) {
+		if (i == NEVKEY && j->n == 8 && keyis(j, "npt_name", 8) &&
+		    j->vtok == NPT_JSON_STR) {
+			keep(e, j->vs, j->vn, &e->nname, j->vtok, j->vesc);
+		} else if (i < NEVKEY) {
 			if (!isscalar(j->vtok))
 				return jfail(c, "%s: a string or a number "
 				    "expected", evkey[i].key);
@@ -499,8 +514,8 @@ fields(struct chrome *c)
 
 	npt_imp_field_plain(c->m, NPT_IMP_OP, txt(e, &e->cat), e->cat.n,
 	    e->cat.plain);
-	npt_imp_field_plain(c->m, NPT_IMP_NAME, txt(e, &e->name), e->name.n,
-	    e->name.plain);
+	npt_imp_field_plain(c->m, NPT_IMP_NAME, txt(e, evname(e)),
+	    evname(e)->n, evname(e)->plain);
 	for (i = 0; i < e->narg; i++) {
 		if ((col = argcol(c, i, txt(e, &e->arg[i].k), e->arg[i].k.n)) < 0)
 			continue;
@@ -535,7 +550,7 @@ pushb(struct chrome *c, uint32_t t, const struct npt_tm *ts)
 	SAVE(txt(e, &e->cat), e->cat.n);
 	col = NPT_IMP_NAME;
 	npt_buf_add(&s->b, &col, sizeof col);
-	SAVE(txt(e, &e->name), e->name.n);
+	SAVE(txt(e, evname(e)), evname(e)->n);
 	for (i = 0; i < e->narg; i++) {
 		col = argcol(c, i, txt(e, &e->arg[i].k), e->arg[i].k.n);
 		npt_buf_add(&s->b, &col, sizeof col);
@@ -598,7 +613,7 @@ popb(struct chrome *c, uint32_t t, const struct npt_tm *end)
 	}
 	if (end != NULL) {
 		addf(c, NPT_IMP_OP, txt(e, &e->cat), e->cat.n, 0);
-		addf(c, NPT_IMP_NAME, txt(e, &e->name), e->name.n, 0);
+		addf(c, NPT_IMP_NAME, txt(e, evname(e)), evname(e)->n, 0);
 		for (i = 0; i < e->narg; i++)
 			addf(c, argcol(c, i, txt(e, &e->arg[i].k), e->arg[i].k.n),
 			    txt(e, &e->arg[i].v), e->arg[i].v.n, 1);
@@ -651,13 +666,17 @@ isname(const struct ev *e, const char *s)
 	return e->name.n == n && memcmp(txt(e, &e->name), s, n) == 0;
 }
 
-/* A metadata event: thread and process names. */
+/*
+ * A metadata event: thread and process names.  A thread_name whose args
+ * also hold "npt_track" (npt-json writes it for the extra lanes of a
+ * track) names the thread by it: the events come back on their track.
+ */
 static void
 meta(struct chrome *c)
 {
 	struct ev *e = &c->ev;
 	uint32_t t;
-	size_t i;
+	size_t i, j;
 
 	for (i = 0; i < e->narg; i++)
 		if (e->arg[i].k.n == 4 &&
@@ -665,6 +684,11 @@ meta(struct chrome *c)
 			break;
 	if (i == e->narg)
 		return;
+	for (j = 0; j < e->narg; j++)
+		if (e->arg[j].k.n == 9 &&
+		    memcmp(txt(e, &e->arg[j].k), "npt_track", 9) == 0 &&
+		    isname(e, "thread_name"))
+			i = j;
 	if (isname(e, "thread_name"))
 		t = track(c, 't', &e->pid, &e->tid);
 	else if (isname(e, "process_name"))

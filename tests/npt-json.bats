@@ -94,7 +94,8 @@ example() {
 	sed -n 6p out.json > got
 	printf '%s\n' '{"name":"add_1","cat":"ADD","ph":"X","pid":1,"tid":1,"ts":1.000,"dur":2.000,"args":{"id":7,"loc":"\"m.mlir\":3:4","n":-1.50,"text":"12x","big":"1234567890123456","zero":"007"}},' | cmp - got
 	sed -n 7p out.json > got
-	printf '%s\n' '{"name":"core0","ph":"X","pid":1,"tid":1,"ts":2.000,"dur":1.000,"args":{"zero":0}}' | cmp - got
+	# no name and no op: named by its track, and npt_name says it had none
+	printf '%s\n' '{"name":"core0","ph":"X","pid":1,"tid":1,"ts":2.000,"dur":1.000,"npt_name":"","args":{"zero":0}}' | cmp - got
 	json_ok "$(cat out.json)"
 }
 
@@ -160,7 +161,7 @@ for i, (s, d, t) in enumerate(ev):
 	npt-json in.tsv > out.json
 	events out.json X name tid > got
 	printf 'A\t10000001\nB\t10000001\nC\t10000002\nD\t10000001\nE\t10000001\n' | cmp - got
-	grep -q '"tid":10000002,"ts":0,"args":{"name":"dma0 lane 1"}' out.json
+	grep -q '"tid":10000002,"ts":0,"args":{"name":"dma0 lane 1","npt_track":"dma0"}' out.json
 }
 
 @test "json: each file is a process; -p names them in order" {
@@ -314,7 +315,7 @@ for i, (s, d, t) in enumerate(ev):
 	assert_stderr "npt-json: in.tsv:4: track dma0 has no clock: give -f FREQ or -f dma0=FREQ"
 	json_ok
 	run -0 npt-json -f 'dma*=500MHz' in.tsv
-	[[ $output == *'"tid":10000001,"ts":0.002,"dur":0.002}'* ]]
+	[[ $output == *'"tid":10000001,"ts":0.002,"dur":0.002,"npt_name":""}'* ]]
 }
 
 @test "json: -w unwraps counters as npt-time -w does" {
@@ -373,7 +374,7 @@ for i, (s, d, t) in enumerate(ev):
 ]"
 	run -0 sh -c "printf '#ts_us\tdur_us\ttrack\tid\n1\t1\t\t' | npt-json"
 	json_ok
-	[[ $output == *'"name":"unknown","ph":"X","pid":1,"tid":9999901,"ts":1.000,"dur":1.000}'* ]]
+	[[ $output == *'"name":"unknown","ph":"X","pid":1,"tid":9999901,"ts":1.000,"dur":1.000,"npt_name":""}'* ]]
 }
 
 @test "json: a line of 1 MiB becomes one event" {
