@@ -495,7 +495,8 @@ argcol(struct chrome *c, size_t pos, const char *k, size_t n)
 	if (pos >= NCACHE)
 		return argcol1(c, k, n);
 	cc = &c->cache[pos];
-	if (cc->key.n == n && cc->valid && memcmp(cc->key.p, k, n) == 0)
+	if (cc->key.n == n && cc->valid && (n == 0 || memcmp(cc->key.p, k,
+	    n) == 0))
 		return cc->col;
 	cc->key.n = 0;
 	add(&cc->key, k, n);

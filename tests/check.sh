@@ -20,7 +20,8 @@ if printf 'int LLVMFuzzerTestOneInput(const char *p, long n) { return 0; }\n' |
     clang -fsanitize=fuzzer -x c - -o /tmp/npt-fuzz-probe.$$ >/dev/null 2>&1; then
 	rm -f /tmp/npt-fuzz-probe.$$
 	FUZZ_OUT=$top/build/fuzz-check sh tests/fuzz/run.sh replay || rc=1
-	FUZZ_OUT=$top/build/fuzz-check sh tests/fuzz/run.sh fuzz "${NPT_FUZZ_SECS:-5}" || rc=1
+	FUZZ_OUT=$top/build/fuzz-check FUZZ_SEED=1 \
+	    sh tests/fuzz/run.sh fuzz "${NPT_FUZZ_SECS:-5}" || rc=1
 else
 	echo "check: clang with libFuzzer is not installed: fuzz targets not run" >&2
 fi

@@ -7,7 +7,8 @@
 #					fuzz each target for SECS seconds, new
 #					inputs kept in build/fuzz/corpus/TARGET,
 #					inputs of at most FUZZ_MAX_LEN (4096) bytes;
-#					FUZZ_RUNS=N stops each after N runs
+#					FUZZ_RUNS=N stops each after N runs;
+#					FUZZ_SEED=N makes the run repeatable
 # FUZZ_OUT (default build/fuzz) holds the builds, logs and new inputs.
 # Seeds are tests/fuzz/corpus/TARGET/; inputs that once crashed a target
 # are tests/fuzz/crashes/TARGET/ and must not crash it again.
@@ -85,6 +86,7 @@ fuzz)
 		mkdir -p "$out/corpus/$t" "$out/artifacts/$t"
 		seeds=$top/tests/fuzz/corpus/$t
 		"$out/$t" -max_total_time="$secs" -runs="${FUZZ_RUNS:--1}" \
+		    -seed="${FUZZ_SEED:-0}" \
 		    -close_fd_mask=2 -print_final_stats=1 \
 		    -artifact_prefix="$out/artifacts/$t/" -max_len="${FUZZ_MAX_LEN:-4096}" \
 		    "$out/corpus/$t" "$seeds" > "$out/$t.fuzz.log" 2>&1 ||
