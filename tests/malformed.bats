@@ -15,7 +15,8 @@ run_cases() {
 		": "*) name=${line#: } cmd="" want_rc="" want_err="" want_n="" ;;
 		"\$ "*) cmd=${line#\$ } ;;
 		"? "*) want_rc=${line#? } ;;
-		"! "*) want_err="$want_err${want_err:+$'\n'}${line#! }" ;;
+		"! "*) want_err="$want_err${want_err:+$'\n'}=${line#! }" ;;
+		"!~ "*) want_err="$want_err${want_err:+$'\n'}~${line#!~ }" ;;
 		"= "*) want_n=${line#= } ;;
 		"")
 			[ -n "$name" ] && check_case
@@ -25,6 +26,23 @@ run_cases() {
 	done < "$CASES"
 	[ -n "$name" ] && check_case
 	return 0
+}
+
+# Do the lines of file match the wanted lines, each "=TEXT" (equal) or
+# "~REGEX" (an extended regular expression for the whole line)?
+same_lines() {
+	local got want g w
+	mapfile -t got < "$1"
+	[ -n "$2" ] && mapfile -t want <<< "$2" || want=()
+	[ "${#got[@]}" -eq "${#want[@]}" ] || return 1
+	for i in "${!want[@]}"; do
+		g=${got[$i]}
+		w=${want[$i]}
+		case $w in
+		=*) [ "$g" = "${w#=}" ] || return 1 ;;
+		~*) [[ $g =~ ^${w#\~}$ ]] || return 1 ;;
+		esac
+	done
 }
 
 check_case() {
@@ -37,7 +55,7 @@ check_case() {
 		echo "$name: exit $rc, want $want_rc: $(head -c 300 "$err")"
 		return
 	fi
-	if [ "$(cat "$err")" != "$want_err" ]; then
+	if ! same_lines "$err" "$want_err"; then
 		echo "$name: stderr: $(head -c 500 "$err")"
 		return
 	fi
