@@ -123,6 +123,7 @@ main(int argc, char *argv[])
 	}
 	if (isatty(2))
 		progress = 1;
+	npt_progress_set(0);	/* the merge shows its own, over every log */
 
 	s = npt_ecalloc((size_t)argc, sizeof *s);
 	for (i = 0; i < (size_t)argc; i++) {

@@ -45,6 +45,7 @@ npt_init(const char *argv0)
 static void
 vmsg(const char *pre, int errnum, const char *fmt, va_list ap)
 {
+	npt_progress_clear();
 	fprintf(stderr, "%s: %s", npt_prog, pre);
 	vfprintf(stderr, fmt, ap);
 	if (errnum)
@@ -102,6 +103,7 @@ static void
 vat(const char *pre, const char *src, long long line, const char *fmt,
     va_list ap)
 {
+	npt_progress_clear();
 	fprintf(stderr, "%s: %s%s:", npt_prog, pre, src);
 	if (line > 0)
 		fprintf(stderr, "%lld:", line);

@@ -1,13 +1,72 @@
 /* See LICENSE file for copyright and license details. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "npt.h"
 
 #define INBUF (128 * 1024)
+
+/*
+ * Progress on stderr while input is read: on when stderr is a terminal and
+ * stdout is not (so that it never breaks output lines on the screen), or
+ * from the first read when NPT_PROGRESS is set (not to 0); at most once a
+ * second, first after a second of reading by default, cleared by
+ * npt_progress_clear before any other message and at the end.
+ */
+static int progress = -1;
+static time_t lastprog;
+static int shown;
+
+void
+npt_progress_set(int on)
+{
+	progress = on;
+}
+
+void
+npt_progress_clear(void)
+{
+	if (shown)
+		fprintf(stderr, "\r%*s\r", 72, "");
+	shown = 0;
+}
+
+static void
+show_progress(struct npt_in *in)
+{
+	struct stat st;
+	time_t now;
+
+	if (progress < 0) {
+		const char *e = getenv("NPT_PROGRESS");
+
+		if (e != NULL && *e != '\0')
+			progress = strcmp(e, "0") != 0;
+		else {
+			progress = isatty(2) && !isatty(1);
+			lastprog = time(NULL);
+		}
+	}
+	if (!progress || (now = time(NULL)) == lastprog)
+		return;
+	lastprog = now;
+	if (in->fd >= 0 && fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    st.st_size > 0)
+		fprintf(stderr, "\r%s: %s: %llu MB of %llu MB (%llu%%)",
+		    npt_prog, in->name, in->off >> 20,
+		    (unsigned long long)st.st_size >> 20,
+		    in->off * 100 / (unsigned long long)st.st_size);
+	else
+		fprintf(stderr, "\r%s: %s: %llu MB", npt_prog, in->name,
+		    in->off >> 20);
+	shown = 1;
+}
 
 int
 npt_in_open(struct npt_in *in, const char *path)
@@ -84,6 +143,7 @@ more(struct npt_in *in)
 		return 0;
 	}
 	in->end += (size_t)r;
+	show_progress(in);
 	return 1;
 }
 

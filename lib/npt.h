@@ -142,6 +142,14 @@ char *npt_in_line(struct npt_in *in, size_t *len);
 size_t npt_in_fill(struct npt_in *in, size_t n);
 /* Consume n available bytes. */
 void npt_in_skip(struct npt_in *in, size_t n);
+/*
+ * Progress of the input read, shown on stderr at most once a second: on
+ * when stderr is a terminal or NPT_PROGRESS is set (not to 0), unless a
+ * tool sets it (1 on, 0 off).  npt_progress_clear wipes the line; the
+ * messages of err.c and npt_out_close call it.
+ */
+void npt_progress_set(int on);
+void npt_progress_clear(void);
 
 /* out.c: buffered standard output; every write is checked */
 /*

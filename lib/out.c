@@ -189,6 +189,7 @@ npt_out_linebuf(int on)
 int
 npt_out_close(void)
 {
+	npt_progress_clear();
 	npt_out_flush();
 	if (close(1) < 0 && errno != EBADF && !closed) {
 		npt_warn("write error");

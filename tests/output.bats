@@ -75,3 +75,23 @@ tools() {
 		[ "$stderr" = "$t: write error: Bad file descriptor" ] || flunk "$t: $stderr"
 	done
 }
+
+@test "output: with NPT_PROGRESS=1 every reading tool shows progress on stderr only" {
+	for t in $(tools); do
+		case $t in
+		npt-synth) continue ;;	# reads no input
+		esac
+		cmd=$(invocation "$t")
+		(cd "$DATA" && sh -c "$cmd" > "$TMP/plain" 2>/dev/null)
+		(cd "$DATA" && NPT_PROGRESS=1 sh -c "$cmd" > "$TMP/prog" 2> "$TMP/err")
+		cmp "$TMP/plain" "$TMP/prog" || flunk "$t: output differs"
+		if [ "$t" = npt-decode ]; then
+			# npt-decode shows the progress of the merge itself,
+			# every 65536 events
+			mkdir -p "$TMP/logs"
+			npt-synth -i 400 -o "$TMP/logs"
+			npt-decode --progress "$TMP"/logs/*.bin > /dev/null 2> "$TMP/err"
+		fi
+		tr '\r' '\n' < "$TMP/err" | grep -q "^$t: .* MB" || flunk "$t: no progress: $(cat "$TMP/err")"
+	done
+}
