@@ -26,7 +26,9 @@ fuzz_one(const uint8_t *p, size_t n)
 	npt_mlir_scan(&m, (const char *)p, n, NULL);
 	scanned = 1;
 	for (i = 0; i < m.nop; i++) {
-		npt_mlir_pos(&m, m.op[i].name, &line, &col);
+		/* a linear scan: once, not per op, or the target is quadratic */
+		if (i + 1 == m.nop)
+			npt_mlir_pos(&m, m.op[i].name, &line, &col);
 		if (m.op[i].loc == NULL)
 			continue;
 		out.n = 0;
