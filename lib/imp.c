@@ -26,7 +26,17 @@
 
 #include "npt.h"
 
+/*
+ * Records are kept in blocks of BLK bytes (a record longer than that gets
+ * a block of its own).  The fuzz targets build with a small NPT_IMP_BLK:
+ * a 1 MiB allocation per input costs more than the parse, and small
+ * blocks put block boundaries under the fuzzer.
+ */
+#ifdef NPT_IMP_BLK
+#define BLK	NPT_IMP_BLK
+#else
 #define BLK	(1024 * 1024)
+#endif
 #define RECHDR	32
 #define NODUR	0xffffffffu
 #define MAXCOL	1024		/* extra columns */

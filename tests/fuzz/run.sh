@@ -23,7 +23,7 @@ cc=${FUZZ_CC:-clang}
 # target with them
 build() {
 	mkdir -p "$out/lib"
-	flags="-g -O1 -std=c99 -D_POSIX_C_SOURCE=200809L -DNPT_LIBFUZZER -fsanitize=address,undefined -fno-sanitize-recover=undefined"
+	flags="-g -O1 -std=c99 -D_POSIX_C_SOURCE=200809L -DNPT_LIBFUZZER -DNPT_IMP_BLK=4096 -fsanitize=address,undefined -fno-sanitize-recover=undefined"
 	for c in "$top"/lib/*.c; do
 		o=$out/lib/$(basename "$c" .c).o
 		if [ ! -f "$o" ] || [ -n "$(find "$c" "$top"/lib/*.h -newer "$o" | head -n1)" ]; then
