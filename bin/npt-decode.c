@@ -23,8 +23,7 @@ struct src {
 	const char *track;
 	size_t tracklen;
 	unsigned long rank;	/* tie order: compute cores, then control */
-	struct npt_logev ev;
-	int have;
+	struct npt_logev ev;	/* its next event */
 };
 
 static int progress, strict;
@@ -98,8 +97,8 @@ int
 main(int argc, char *argv[])
 {
 	struct npt_getopt g = { 0 };
-	struct src *s;
-	size_t n = 0, i, best;
+	struct src *s, **live, *best;
+	size_t n = 0, nlive = 0, i, b;
 	unsigned long long count = 0;
 	char *stdinarg[] = { "-", NULL };
 	int c, rc = 0, lost = 0;
@@ -144,21 +143,27 @@ main(int argc, char *argv[])
 		    s[c].track);
 	npt_ev_header();
 
+	/* the logs with events left, in rank order: ties go to the first */
+	live = npt_ereallocarray(NULL, n ? n : 1, sizeof *live);
 	for (i = 0; i < n; i++)
-		s[i].have = npt_log_next(s[i].log, &s[i].ev);
-	for (;;) {
-		best = n;
-		for (i = 0; i < n; i++)
-			if (s[i].have && (best == n || s[i].ev.ts < s[best].ev.ts))
-				best = i;
-		if (best == n)
-			break;
-		npt_ev_print(&s[best].ev, s[best].track,
-		    s[best].tracklen);
-		s[best].have = npt_log_next(s[best].log, &s[best].ev);
+		if (npt_log_next(s[i].log, &s[i].ev))
+			live[nlive++] = &s[i];
+	while (nlive > 0) {
+		best = live[0];
+		b = 0;
+		for (i = 1; i < nlive; i++)
+			if (live[i]->ev.ts < best->ev.ts)
+				best = live[b = i];
+		npt_ev_print(&best->ev, best->track, best->tracklen);
+		if (!npt_log_next(best->log, &best->ev)) {
+			nlive--;
+			memmove(live + b, live + b + 1,
+			    (nlive - b) * sizeof *live);
+		}
 		if (progress && (++count & 0xffff) == 0)
 			show_progress(s, n, 0);
 	}
+	free(live);
 	if (progress && count >= 0x10000)
 		show_progress(s, n, 1);
 	npt_out_flush();

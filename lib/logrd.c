@@ -32,6 +32,12 @@
 
 #define NDIRECT 1024	/* string keys below this are looked up directly */
 
+#ifdef __GNUC__
+#define NOINLINE __attribute__((noinline))	/* keep a slow path out */
+#else
+#define NOINLINE
+#endif
+
 struct str {
 	char *p;
 	size_t n;
@@ -414,7 +420,7 @@ next_packet(struct npt_log *l)
 	return 1;
 }
 
-static struct str *
+NPT_INLINE struct str *
 strget(struct npt_log *l, int table, uint32_t key)
 {
 	struct strtab *t = &l->tab[table];
@@ -592,6 +598,39 @@ truncated(struct npt_log *l, size_t left)
 	    l->nrec_pkt, l->nrec_pkt == 1 ? "" : "s");
 }
 
+/* The layer record r (whole, at least NPT_LOG_LAYER_SIZE bytes) as e. */
+NPT_INLINE void
+layer(struct npt_log *l, const unsigned char *r, struct npt_logev *e)
+{
+	struct str *s;
+
+	e->kind = NPT_LOG_LAYER;
+	e->ctl = 0;
+	e->id = npt_log_get32(r + 4);
+	s = strget(l, NPT_LOG_TABLE_OPTYPE, npt_log_get32(r + 8));
+	if (s == NULL) {
+		l->nnoname++;
+		if (!l->warned_noname++)
+			npt_warnx("warning: %s: op type %lu has no name in the "
+			    "string table", l->name,
+			    (unsigned long)npt_log_get32(r + 8));
+	}
+	e->op = s ? s->p : NULL;
+	e->oplen = s ? s->n : 0;
+	e->op_plain = s ? s->plain : 0;
+	s = l->have_names ? strget(l, NPT_LOG_TABLE_LAYER, e->id) : NULL;
+	e->name = s ? s->p : NULL;
+	e->namelen = s ? s->n : 0;
+	e->name_plain = s ? s->plain : 0;
+	e->ts = npt_log_get64(r + 12);
+	e->dur = npt_log_get64(r + 20);
+	e->has_dur = 1;
+	e->conv = npt_log_get64(r + 28);
+	e->vector = npt_log_get64(r + 36);
+	e->dma_load = npt_log_get64(r + 44);
+	e->dma_store = npt_log_get64(r + 52);
+}
+
 /*
  * Decode records of the current packet until one yields an event in out
  * (return 1) or the packet ends (return 0).
@@ -601,7 +640,6 @@ records(struct npt_log *l, struct npt_logev *out)
 {
 	const unsigned char *r;
 	struct npt_logev *e;
-	struct str *s;
 	size_t len, left;
 	int have;
 
@@ -636,33 +674,7 @@ records(struct npt_log *l, struct npt_logev *out)
 				continue;
 			}
 			e = l->qlen ? qpush(l) : out;
-			e->kind = NPT_LOG_LAYER;
-			e->ctl = 0;
-			e->id = npt_log_get32(r + 4);
-			s = strget(l, NPT_LOG_TABLE_OPTYPE, npt_log_get32(r + 8));
-			if (s == NULL) {
-				l->nnoname++;
-				if (!l->warned_noname++)
-					npt_warnx("warning: %s: op type %lu has "
-					    "no name in the string table",
-					    l->name, (unsigned long)
-					    npt_log_get32(r + 8));
-			}
-			e->op = s ? s->p : NULL;
-			e->oplen = s ? s->n : 0;
-			e->op_plain = s ? s->plain : 0;
-			s = l->have_names ? strget(l, NPT_LOG_TABLE_LAYER,
-			    e->id) : NULL;
-			e->name = s ? s->p : NULL;
-			e->namelen = s ? s->n : 0;
-			e->name_plain = s ? s->plain : 0;
-			e->ts = npt_log_get64(r + 12);
-			e->dur = npt_log_get64(r + 20);
-			e->has_dur = 1;
-			e->conv = npt_log_get64(r + 28);
-			e->vector = npt_log_get64(r + 36);
-			e->dma_load = npt_log_get64(r + 44);
-			e->dma_store = npt_log_get64(r + 52);
+			layer(l, r, e);
 			if (e == out)
 				return 1;
 			continue;
@@ -726,8 +738,9 @@ check_order(struct npt_log *l, const struct npt_logev *ev)
 	l->last_ts = ev->ts;
 }
 
-int
-npt_log_next(struct npt_log *l, struct npt_logev *ev)
+/* npt_log_next in every case. */
+static NOINLINE int
+next_event(struct npt_log *l, struct npt_logev *ev)
 {
 	struct npt_logev tmp;
 
@@ -766,6 +779,34 @@ npt_log_next(struct npt_log *l, struct npt_logev *ev)
 		return npt_log_next(l, ev);
 	}
 	return 0;
+}
+
+/*
+ * The common case is a whole layer record next in the packet and no
+ * control events queued: it is decoded here, as records() would, without
+ * its checks for every other case.
+ */
+int
+npt_log_next(struct npt_log *l, struct npt_logev *ev)
+{
+	const unsigned char *r;
+	size_t len;
+
+	if (l->qlen == 0 && l->pkt != NULL &&
+	    l->plen - l->pos >= NPT_LOG_LAYER_SIZE) {
+		r = l->pkt + l->pos;
+		len = npt_log_get16(r + 2);
+		if (r[0] == NPT_LOG_LAYER && len >= NPT_LOG_LAYER_SIZE &&
+		    len <= l->plen - l->pos) {
+			l->nrec_pkt++;
+			l->nrec++;
+			l->pos += len;
+			layer(l, r, ev);
+			check_order(l, ev);
+			return 1;
+		}
+	}
+	return next_event(l, ev);
 }
 
 int
