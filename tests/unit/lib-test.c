@@ -409,7 +409,8 @@ crc_bitwise(const unsigned char *p, size_t n)
 static void
 test_crc(void)
 {
-	unsigned char b[1000];
+	static unsigned char buf[70000 + 8];
+	unsigned char *b;
 	size_t i, n;
 	int bad = 0;
 
@@ -417,8 +418,13 @@ test_crc(void)
 	    npt_crc32c_sw(0, "123456789", 9) == 0xe3069283 &&
 	    npt_logw_crc32c(0, (const unsigned char *)"123456789", 9) ==
 	    0xe3069283, "crc32c check value of 123456789 is e3069283");
-	for (i = 0; i < 2000; i++) {
-		n = (size_t)(rnd() % sizeof b);
+	/*
+	 * Short lengths, then 100 up to 70000 bytes: the hardware path
+	 * runs three streams at once from 3 KiB on.  Any alignment.
+	 */
+	for (i = 0; i < 2100; i++) {
+		b = buf + rnd() % 8;
+		n = (size_t)(rnd() % (i < 2000 ? 1000 : 70000));
 		for (size_t j = 0; j < n; j++)
 			b[j] = (unsigned char)rnd();
 		uint32_t want = crc_bitwise(b, n);
