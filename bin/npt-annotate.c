@@ -552,6 +552,7 @@ static struct ocol *ocol;
 static const char **oname;
 static size_t nocol;
 static long kcol, lcol;		/* input key column, output loc column */
+static size_t need = SIZE_MAX;	/* input fields event() reads */
 static int same;		/* output columns are the input's */
 static size_t *fill, nfill;	/* output columns that may change */
 
@@ -612,6 +613,13 @@ header(struct npt_tsv *t)
 	for (i = nfill = 0; i < nocol; i++)
 		if (ocol[i].tg >= 0 || (long)i == lcol)
 			fill[nfill++] = i;
+	/* with the input's columns, only the key and those filled are read */
+	need = SIZE_MAX;
+	if (same) {
+		need = (size_t)kcol + 1;
+		if (nfill > 0 && fill[nfill - 1] >= need)
+			need = fill[nfill - 1] + 1;
+	}
 	npt_out_putc('#');
 	for (i = 0; i < nocol; i++) {
 		if (i > 0)
@@ -764,7 +772,7 @@ annotate(const char *path)
 
 	if (npt_tsv_open(&t, path) < 0)
 		return 1;
-	while ((k = npt_tsv_next(&t)) != NPT_TSV_EOF) {
+	while ((k = npt_tsv_nextn(&t, need)) != NPT_TSV_EOF) {
 		if (k == NPT_TSV_META) {
 			npt_out_write(t.line, t.len);
 			npt_out_putc('\n');

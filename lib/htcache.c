@@ -2,42 +2,78 @@
 /*
  * A few recently used entries in front of a hash table: events of one
  * operator or one engine come in runs and alternate among a handful of
- * keys, so a key compared against eight recent ones skips the hash and
- * the probe most of the time.
+ * keys.  The cache is direct-mapped on the first and last two bytes and
+ * the length of the key: a key is compared with one recent entry at most
+ * and, when it is that one, skips the hash and the probe.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "npt.h"
 
-/* memcmp, without the call for the short keys that are the rule */
+/*
+ * memcmp, without the call for the short keys that are the rule: two
+ * words that may overlap cover 4 to 16 bytes (equality alone does not
+ * depend on the byte order).
+ */
 static int
 same(const char *a, const char *b, size_t n)
 {
-	size_t i;
+	uint64_t x, y;
+	uint32_t u, v;
 
 	if (n > 16)
 		return memcmp(a, b, n) == 0;
-	for (i = 0; i < n; i++)
-		if (a[i] != b[i])
+	if (n >= 8) {
+		memcpy(&x, a, 8);
+		memcpy(&y, b, 8);
+		if (x != y)
+			return 0;
+		memcpy(&x, a + n - 8, 8);
+		memcpy(&y, b + n - 8, 8);
+		return x == y;
+	}
+	if (n >= 4) {
+		memcpy(&u, a, 4);
+		memcpy(&v, b, 4);
+		if (u != v)
+			return 0;
+		memcpy(&u, a + n - 4, 4);
+		memcpy(&v, b + n - 4, 4);
+		return u == v;
+	}
+	for (; n > 0; n--)
+		if (*a++ != *b++)
 			return 0;
 	return 1;
+}
+
+/* The one slot key k[0..n) may sit in. */
+static unsigned
+slot(const char *k, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)k;
+
+	if (n < 2)
+		return n == 0 ? 0 : u[0] % NPT_HTC_N;
+	/* "core0", "core1", "ctrl0": the last two bytes tell them apart */
+	return ((unsigned)n + u[0] + u[n - 2] * 7u + u[n - 1] * 5u) %
+	    NPT_HTC_N;
 }
 
 void *
 npt_htc_put(struct npt_ht *t, struct npt_htc *c, const char *k, size_t n,
     int *isnew)
 {
-	unsigned i;
+	unsigned i = slot(k, n);
 	void *v;
 
-	for (i = 0; i < NPT_HTC_N; i++)
-		if (c->val[i] != NULL && c->len[i] == n && same(c->key[i], k, n)) {
-			if (isnew != NULL)
-				*isnew = 0;
-			return c->val[i];
-		}
+	if (c->val[i] != NULL && c->len[i] == n && same(c->key[i], k, n)) {
+		if (isnew != NULL)
+			*isnew = 0;
+		return c->val[i];
+	}
 	v = npt_ht_put(t, k, n, isnew);
-	i = c->next++ % NPT_HTC_N;
 	c->val[i] = v;
 	c->key[i] = npt_ht_key(v, &c->len[i]);
 	return v;

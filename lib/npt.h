@@ -364,13 +364,12 @@ void npt_ev_header(void);
 void npt_ev_print(const struct npt_logev *ev, const char *track,
     size_t tracklen);
 
-/* htcache.c: the last few entries used, in front of an npt_ht */
-#define NPT_HTC_N 8
+/* htcache.c: entries used lately, direct-mapped, in front of an npt_ht */
+#define NPT_HTC_N 16
 struct npt_htc {
 	const char *key[NPT_HTC_N];	/* the table's copies */
 	size_t len[NPT_HTC_N];
 	void *val[NPT_HTC_N];
-	unsigned next;
 };
 /* npt_ht_put through cache c (start it zeroed); the same result. */
 void *npt_htc_put(struct npt_ht *t, struct npt_htc *c, const char *k,

@@ -18,7 +18,14 @@ npt_parse_u64(const char *s, size_t n, uint64_t *v)
 			;
 		return i == n && n > 1 ? "negative" : "not a number";
 	}
-	for (i = 0; i < n; i++) {
+	/* 19 digits are below 10^19 < 2^64: no overflow to check for */
+	for (i = 0; i < n && i < 19; i++) {
+		d = (unsigned)(unsigned char)s[i] - '0';
+		if (d > 9)
+			return "not a number";
+		x = x * 10 + d;
+	}
+	for (; i < n; i++) {
 		d = (unsigned)(unsigned char)s[i] - '0';
 		if (d > 9)
 			return "not a number";
