@@ -2,8 +2,10 @@
 # Install what the tests need on Debian, as root or through sudo: only what
 # is missing, so a second run does nothing.
 #	sh tests/deps.sh		for make check
-#	sh tests/deps.sh --cross	also the cross compilers and qemu-user of
-#				tests/variant.sh (aarch64, powerpc, musl)
+#	sh tests/deps.sh --cross	also the cross compilers, their C libraries
+#				(only recommended by the compilers, and
+#				recommends are not installed) and qemu-user
+#				of tests/variant.sh (aarch64, powerpc, musl)
 set -e
 # command:package, or :package for a package without a command
 want="bats:bats mandoc:mandoc shellcheck:shellcheck busybox:busybox jq:jq
@@ -12,7 +14,8 @@ python3:python3 cc:gcc make:make gawk:gawk datamash:datamash parallel:parallel
 :libclang-rt-14-dev arm-none-eabi-gcc:gcc-arm-none-eabi musl-gcc:musl-tools"
 if [ "${1:-}" = --cross ]; then
 	want="$want aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu
-powerpc-linux-gnu-gcc:gcc-powerpc-linux-gnu qemu-aarch64-static:qemu-user-static"
+powerpc-linux-gnu-gcc:gcc-powerpc-linux-gnu qemu-aarch64-static:qemu-user-static
+:libc6-dev-arm64-cross :libc6-dev-powerpc-cross"
 fi
 need=""
 for pair in $want; do
