@@ -1,6 +1,10 @@
 /*
  * Fuzz target: the event-stream reader (lib/tsv.c, lib/in.c): headers,
- * metadata, escapes and the number parsers on every field.
+ * metadata, escapes and the number parsers on every field.  A second
+ * reader of the same bytes splits only the first NEED fields of each line
+ * (npt_tsv_nextn, as the tools call it; NEED from the first byte).  Both
+ * must agree with a plain byte-by-byte split of the line on the field
+ * count and on the fields they split.
  */
 #include <stdint.h>
 #include <stddef.h>
@@ -10,21 +14,51 @@ static void fuzz_cleanup(void);
 
 #include "fuzz.h"
 
-static struct npt_tsv t;
-static int topen;
+static struct npt_tsv t, t2;
+static int topen, t2open;
 static char *u;
+
+/* The fields of the reader's line, split here byte by byte: the first need. */
+static void
+check(const struct npt_tsv *r, size_t need)
+{
+	const char *s = r->line, *q, *e = r->line + r->len;
+	size_t k = 0;
+
+	for (q = s;; q++) {
+		if (q < e && *q != '\t')
+			continue;
+		if (k < need && (r->f[k].p != s || r->f[k].n != (size_t)(q - s)))
+			abort();
+		k++;
+		if (q == e)
+			break;
+		s = q + 1;
+	}
+	if (k != r->nf)
+		abort();
+}
 
 static void
 fuzz_one(const uint8_t *p, size_t n)
 {
-	size_t i;
+	size_t i, need;
 	int kind;
 
 	npt_tsv_open_mem(&t, "fuzz.tsv", p, n);
 	topen = 1;
-	while ((kind = npt_tsv_next(&t)) != NPT_TSV_EOF) {
+	npt_tsv_open_mem(&t2, "fuzz.tsv", p, n);
+	t2open = 1;
+	need = n > 0 ? p[0] % 8 : 0;
+	while ((kind = npt_tsv_nextn(&t2, need)) != NPT_TSV_EOF) {
+		if (npt_tsv_next(&t) != kind)
+			abort();
 		if (kind != NPT_TSV_DATA)
 			continue;
+		if (t.len != t2.len || t.line - t.in.buf != t2.line - t2.in.buf)
+			abort();
+		check(&t, SIZE_MAX);
+		check(&t2, need);
 		for (i = 0; i < t.nf; i++) {
 			uint64_t u64, hz;
 			int64_t i64;
@@ -41,6 +75,8 @@ fuzz_one(const uint8_t *p, size_t n)
 			npt_freq_parse(t.f[i].p, t.f[i].n, &hz);
 		}
 	}
+	if (npt_tsv_next(&t) != NPT_TSV_EOF)
+		abort();
 }
 
 static void
@@ -48,7 +84,9 @@ fuzz_cleanup(void)
 {
 	if (topen)
 		npt_tsv_close(&t);
-	topen = 0;
+	if (t2open)
+		npt_tsv_close(&t2);
+	topen = t2open = 0;
 	free(u);
 	u = NULL;
 }
