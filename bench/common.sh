@@ -16,21 +16,27 @@ mkdir -p "$dir"
 iterations=$(( (events + 192) / 193 ))
 
 # measure NAME CMD...: run CMD (a shell command string) once, print
-# "NAME seconds peak-RSS-KiB"; sets $secs and $rss.
+# "NAME cpu-seconds wall-seconds peak-RSS-KiB"; sets $secs (CPU seconds,
+# user + system, of CMD and every process it ran), $wall and $rss.  Rates
+# are by CPU time, so that they hold for one core of the machine even when
+# other work shares it (wall time then counts the waits for a core too);
+# without GNU time (/usr/bin/time) they are by wall time.
 measure() {
 	name=$1
 	shift
 	if [ -x /usr/bin/time ]; then
-		/usr/bin/time -f '%e %M' -o "$dir/time.out" sh -c "$*"
-		secs=$(cut -d' ' -f1 "$dir/time.out")
-		rss=$(cut -d' ' -f2 "$dir/time.out")
+		/usr/bin/time -f '%e %U %S %M' -o "$dir/time.out" sh -c "$*"
+		wall=$(cut -d' ' -f1 "$dir/time.out")
+		secs=$(awk '{ printf "%.2f", $2 + $3 }' "$dir/time.out")
+		rss=$(cut -d' ' -f4 "$dir/time.out")
 	else
 		start=$(date +%s.%N)
 		sh -c "$*"
 		secs=$(echo "$(date +%s.%N) - $start" | bc)
+		wall=$secs
 		rss=unknown
 	fi
-	printf '%-28s %8.2f s %10s KiB\n' "$name" "$secs" "$rss"
+	printf '%-28s %8.2f s cpu %8.2f s wall %10s KiB\n' "$name" "$secs" "$wall" "$rss"
 }
 
 # rate COUNT SECS: COUNT per second, in millions.
