@@ -1028,11 +1028,15 @@ npt_tm_parse(const char *s, size_t n, int shift, struct npt_tm *t,
 		d = j < 0 ? 0 : DIG(j);
 		fv = fv * 10 + (uint32_t)d;
 	}
-	for (k = 0; (long long)k < (long long)nd - point - 9; k++) {
+	/*
+	 * The digits past those nine: from the first one that is written
+	 * (before it, as in 1e-999999, they are zeros), so the loop is as
+	 * long as the number's text, not as its exponent.
+	 */
+	for (k = point + 9 < 0 ? (size_t)-(point + 9) : 0;
+	    (long long)k < (long long)nd - point - 9; k++) {
 		long long j = point + 9 + (long long)k;
 
-		if (j < 0)
-			continue;
 		d = DIG(j);
 		if (k == 0 && d >= 5)
 			round = 1;
