@@ -939,7 +939,7 @@ npt_tm_parse(const char *s, size_t n, int shift, struct npt_tm *t,
 {
 	const char *e = s + n, *ip, *fp = NULL;
 	size_t ni, nf = 0, k, nd;
-	long long ex = 0, point;
+	long long ex = 0, point, j;
 	int neg = 0, eneg = 0, round = 0, d;
 	uint64_t iv = 0;
 	uint32_t fv = 0;
@@ -1023,22 +1023,19 @@ npt_tm_parse(const char *s, size_t n, int shift, struct npt_tm *t,
 	}
 	/* nine fractional digits, then rounding on the rest */
 	for (k = 0; k < 9; k++) {
-		long long j = point + (long long)k;
-
+		j = point + (long long)k;
 		d = j < 0 ? 0 : DIG(j);
 		fv = fv * 10 + (uint32_t)d;
 	}
 	/*
-	 * The digits past those nine: from the first one that is written
-	 * (before it, as in 1e-999999, they are zeros), so the loop is as
-	 * long as the number's text, not as its exponent.
+	 * The written digits past those nine (before the first of them, as
+	 * in 1e-999999, there are only zeros), so the loop is as long as the
+	 * number's text, not as its exponent; the first digit past the nine
+	 * decides the rounding.
 	 */
-	for (k = point + 9 < 0 ? (size_t)-(point + 9) : 0;
-	    (long long)k < (long long)nd - point - 9; k++) {
-		long long j = point + 9 + (long long)k;
-
+	for (j = point + 9 > 0 ? point + 9 : 0; j < (long long)nd; j++) {
 		d = DIG(j);
-		if (k == 0 && d >= 5)
+		if (j == point + 9 && d >= 5)
 			round = 1;
 		if (d != 0)
 			*rounded = 1;
