@@ -66,8 +66,12 @@ map_s=$secs
 map_rss=$rss
 sum_mlir=$(sh -c "$mlir" | cksum)
 sum_map=$(sh -c "$map" | cksum)
-same="npt-annotate --mlir and -m"
-[ "$sum_mlir" = "$sum_map" ] || echo "outputs DIFFER: npt-annotate --mlir $sum_mlir, -m $sum_map"
+same="npt-annotate --mlir"
+if [ "$sum_map" = "$sum_mlir" ]; then
+	same="$same, -m"
+else
+	echo "outputs DIFFER: npt-annotate -m $sum_map, --mlir $sum_mlir"
+fi
 ratios_mlir=""
 ratios_map=""
 for awk in mawk gawk; do
