@@ -5,12 +5,16 @@
 
 #include "npt.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 /*
  * Fields are found eight bytes at a time: a TAB byte becomes 0 after XOR
  * with 0x09 in every byte, and zeros() marks exactly the zero bytes in
  * their top bit (no carry crosses a byte, so no false marks either way).
  * The first byte in memory is the low byte of the word on a little-endian
- * host and the high byte on a big-endian one; first(), drop() and before()
+ * host and the high byte on a big-endian one; first() and drop()
  * hide that difference.
  */
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
@@ -39,40 +43,66 @@ count(uint64_t m)
 #define first(m) ((size_t)__builtin_ctzll(m) >> 3)
 /* m without its first mark. */
 #define drop(m) ((m) & ((m) - 1))
-/* Every bit of the bytes before the first marked byte of m (m not 0). */
-#define before(m) (((m) & -(m)) - 1)
 #else
 #define first(m) ((size_t)__builtin_clzll(m) >> 3)
 #define drop(m) ((m) & ~(0x8000000000000000ULL >> __builtin_clzll(m)))
-#define before(m) (-((0x8000000000000000ULL >> __builtin_clzll(m)) << 1))
 #endif
 
 /*
- * Sixteen bytes at a time for the line reader: a vector compared with TAB
- * or LF is 0xff where they are, and masked with 0x80 it is laid out in
- * memory like two words of marks (the first eight bytes in [0]).  Where
- * the target has no vector unit the compiler does it a word at a time.
+ * Sixty-four bytes at a time for the line reader: marks64() sets bit i of
+ * *tab and *nl where byte q[i] is a TAB or an LF (bit 0 for the first byte
+ * in memory on every host).  With SSE2 a compare and a movemask do sixteen
+ * bytes; elsewhere zeros() marks eight and a multiply gathers the eight
+ * marks into a byte (each mark lands on its own bit of the top byte and
+ * the partial products below it cannot carry into it).
  */
-typedef unsigned char v16 __attribute__((vector_size(16)));
-typedef uint64_t v2 __attribute__((vector_size(16)));
-
-/*
- * Vectors go by pointer: as arguments or results they would have no
- * standard ABI where the target lacks vector registers (gcc -Wpsabi).
- */
-#define load16(x, q) memcpy((x), (q), 16)
-
-/* Sum of the bytes of *v (each at most 255), as a number. */
-static inline size_t
-bytesum(const v16 *v)
+static inline void
+marks64(const char *q, uint64_t *tab, uint64_t *nl)
 {
-	const uint64_t lo8 = 0x00ff00ff00ff00ffULL;
-	v2 u = (v2)*v;
-	uint64_t w = u[0], x = u[1];
+	uint64_t t = 0, l = 0;
+	int i;
+#ifdef __SSE2__
+	const __m128i vt = _mm_set1_epi8('\t'), vl = _mm_set1_epi8('\n');
 
-	/* pairs of bytes into 16-bit lanes, then the four lanes */
-	w = (w & lo8) + (w >> 8 & lo8) + (x & lo8) + (x >> 8 & lo8);
-	return (size_t)((w * 0x0001000100010001ULL) >> 48);
+	for (i = 0; i < 4; i++) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)
+		    (q + 16 * i));
+
+		t |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x,
+		    vt)) << 16 * i;
+		l |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x,
+		    vl)) << 16 * i;
+	}
+#else
+	for (i = 0; i < 8; i++) {
+		uint64_t w;
+
+		memcpy(&w, q + 8 * i, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		w = __builtin_bswap64(w);
+#endif
+		t |= ((zeros(w ^ ONES * '\t') >> 7) * 0x0102040810204080ULL) >>
+		    56 << 8 * i;
+		l |= ((zeros(w ^ ONES * '\n') >> 7) * 0x0102040810204080ULL) >>
+		    56 << 8 * i;
+	}
+#endif
+	*tab = t;
+	*nl = l;
+}
+
+/* How many bits of m are set. */
+static inline size_t
+popcount(uint64_t m)
+{
+#ifdef __POPCNT__
+	return (size_t)__builtin_popcountll(m);
+#else
+	m -= m >> 1 & 0x5555555555555555ULL;
+	m = (m & 0x3333333333333333ULL) + (m >> 2 & 0x3333333333333333ULL);
+	m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (size_t)((m * ONES) >> 56);
+#endif
 }
 #endif
 
@@ -234,8 +264,8 @@ npt_tsv_close(struct npt_tsv *t)
 /*
  * A data line wholly in the input buffer, cut at its TABs and found to end
  * at its LF in the same pass (npt_in_line and npt_tsv_splitn would each
- * read it once).  Past the fields wanted, TABs are only counted, in a
- * vector of byte counters.  The bytes read stop at the end of the
+ * read it once), 64 bytes at a time: past the fields wanted, the TABs
+ * before the LF are only counted.  The bytes read stop at the end of the
  * buffered input.  Returns 0, having consumed nothing, if the buffer holds
  * no LF: the slow path then reads more or takes a last line without LF.
  */
@@ -248,57 +278,28 @@ scan(struct npt_tsv *t, size_t need)
 	size_t k = 0, n;
 
 #ifdef SWAR
-	while (e - q >= 16) {
-		v16 x, tv, lv;
+	for (; e - q >= 64; q += 64) {
 		uint64_t tab, nl;
-		int h;
 
-		load16(&x, q);
-		lv = (v16)(x == '\n');
-		if (k >= need && (((v2)lv)[0] | ((v2)lv)[1]) == 0) {
-			/* count TABs until a block holds the LF */
-			v16 acc = -(v16)(x == '\t');
-			unsigned blocks = 1;
-
-			for (q += 16; e - q >= 16; q += 16) {
-				load16(&x, q);
-				lv = (v16)(x == '\n');
-				if ((((v2)lv)[0] | ((v2)lv)[1]) != 0)
-					break;
-				acc -= (v16)(x == '\t');
-				if (++blocks == 255) {
-					k += bytesum(&acc);
-					acc -= acc;
-					blocks = 0;
-				}
-			}
-			k += bytesum(&acc);
-			continue;
-		}
-		tv = (v16)(x == '\t') & 0x80;
-		lv &= 0x80;
-		/* room for the 16 fields a block may end */
-		if (k < need)
-			room(&t->f, &t->fcap, k + 16);
-		for (h = 0; h < 2; h++) {
-			tab = ((v2)tv)[h];
-			nl = ((v2)lv)[h];
-			if (nl != 0)
-				tab &= before(nl);
-			for (; tab != 0 && k < need; tab = drop(tab)) {
-				const char *c = q + 8 * h + first(tab);
+		marks64(q, &tab, &nl);
+		if (nl != 0)
+			tab &= (nl & -nl) - 1;
+		if (k < need) {
+			/* room for the 64 fields a block may end */
+			room(&t->f, &t->fcap, k + 64);
+			for (; tab != 0 && k < need; tab &= tab - 1) {
+				const char *c = q + __builtin_ctzll(tab);
 
 				t->f[k].p = s;
 				t->f[k++].n = (size_t)(c - s);
 				s = c + 1;
 			}
-			k += count(tab);
-			if (nl != 0) {
-				lf = q + 8 * h + first(nl);
-				goto found;
-			}
 		}
-		q += 16;
+		k += popcount(tab);
+		if (nl != 0) {
+			lf = q + __builtin_ctzll(nl);
+			goto found;
+		}
 	}
 #endif
 	for (; q < e; q++) {

@@ -556,6 +556,78 @@ test_tsvread(void)
 	ok(good, "tsv_next: metadata, headers read again, data, empty last field");
 }
 
+/*
+ * tsv_nextn against a byte loop: files of random lines (fields of 0 to 40
+ * bytes of any value but TAB and LF, so lines cross the 64-byte blocks of
+ * the reader and the ends of its buffer), read asking for 0, 1, 5 or all
+ * fields; each field asked for and the field count must agree.
+ */
+static void
+test_tsvscan(void)
+{
+	static const size_t needs[] = { 0, 1, 5, SIZE_MAX };
+	struct npt_tsv t;
+	size_t size = 1 << 20, n, i, j, k, c, m, nc, line, *at, *len;
+	char *text = malloc(size);
+	const char *f;
+	int bad = 0, r, round;
+
+	at = malloc(size * sizeof *at);
+	len = malloc(size * sizeof *len);
+	for (round = 0; round < 8; round++) {
+		nc = 1 + (size_t)(rnd() % 30);
+		n = 0;
+		text[n++] = '#';
+		for (c = 0; c < nc; c++)
+			n += (size_t)sprintf(text + n, "%sc%zu", c ? "\t" : "", c);
+		text[n++] = '\n';
+		for (line = 0, m = 0; n + nc * 41 + 1 < size; line++) {
+			for (c = 0; c < nc; c++) {
+				if (c > 0)
+					text[n++] = '\t';
+				k = (size_t)(rnd() % (rnd() % 4 == 0 ? 41 : 6));
+				at[m] = n;
+				len[m++] = k;
+				for (i = 0; i < k; i++) {
+					do
+						text[n] = (char)(rnd() % 256);
+					while (text[n] == '\t' || text[n] == '\n' ||
+					    (c == 0 && i == 0 && text[n] == '#') ||
+					    (c == nc - 1 && i == k - 1 &&
+					    text[n] == '\r'));
+					n++;
+				}
+			}
+			text[n++] = '\n';
+		}
+		/* the last line without its LF, in half the rounds */
+		n -= round % 2;
+		f = tmpfile_with(text, n);
+		npt_tsv_open(&t, f);
+		for (i = 0, m = 0; (r = npt_tsv_nextn(&t,
+		    needs[round % 4])) != NPT_TSV_EOF; i++) {
+			if (r != NPT_TSV_DATA) {
+				bad += i != 0 || r != NPT_TSV_HEADER;
+				continue;
+			}
+			bad += t.nf != nc;
+			for (j = 0; j < nc; j++, m++)
+				if (j < needs[round % 4])
+					bad += t.f[j].n != len[m] ||
+					    t.f[j].p == NULL || (len[m] > 0 &&
+					    memcmp(t.f[j].p, text + at[m],
+					    len[m]) != 0);
+		}
+		bad += i != line + 1;
+		npt_tsv_close(&t);
+		unlink(f);
+	}
+	free(text);
+	free(at);
+	free(len);
+	ok(bad == 0, "tsv_nextn agrees with a byte loop on 8 MiB of random lines");
+}
+
 /* Scan text; op k's name as a C string in a static buffer. */
 static struct npt_mlir mm;
 
@@ -801,6 +873,7 @@ main(int argc, char *argv[])
 	test_writer();
 	test_in();
 	test_tsvread();
+	test_tsvscan();
 	test_mlir();
 	return tap_done();
 }
