@@ -24,8 +24,20 @@ hash(const char *k, size_t n)
 		k += 8;
 		n -= 8;
 	}
-	w = 0;
-	memcpy(&w, k, n);
+	/* the last 0 to 7 bytes, each of them, without a call to memcpy */
+	if (n >= 4) {
+		uint32_t a, b;
+
+		memcpy(&a, k, 4);
+		memcpy(&b, k + n - 4, 4);
+		w = (uint64_t)a << 32 | b;
+	} else if (n > 0) {
+		w = (uint64_t)(unsigned char)k[0] << 16 |
+		    (uint64_t)(unsigned char)k[n >> 1] << 8 |
+		    (unsigned char)k[n - 1];
+	} else {
+		w = 0;
+	}
 	h = (h ^ w) * 0xc4ceb9fe1a85ec53ULL;
 	h ^= h >> 29;
 	h *= 0xff51afd7ed558ccdULL;
@@ -48,7 +60,7 @@ find(const struct npt_ht *t, const char *k, size_t n, uint64_t h)
 	struct npt_ht_ent *e;
 
 	while ((e = t->slot[i]) != NULL) {
-		if (e->h == h && e->len == n && memcmp(e->key, k, n) == 0)
+		if (e->h == h && e->len == n && npt_memeq(e->key, k, n))
 			break;
 		i = (i + 1) & (t->nslot - 1);
 	}

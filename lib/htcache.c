@@ -6,47 +6,7 @@
  * the length of the key: a key is compared with one recent entry at most
  * and, when it is that one, skips the hash and the probe.
  */
-#include <stdint.h>
-#include <string.h>
-
 #include "npt.h"
-
-/*
- * memcmp, without the call for the short keys that are the rule: two
- * words that may overlap cover 4 to 16 bytes (equality alone does not
- * depend on the byte order).
- */
-static int
-same(const char *a, const char *b, size_t n)
-{
-	uint64_t x, y;
-	uint32_t u, v;
-
-	if (n > 16)
-		return memcmp(a, b, n) == 0;
-	if (n >= 8) {
-		memcpy(&x, a, 8);
-		memcpy(&y, b, 8);
-		if (x != y)
-			return 0;
-		memcpy(&x, a + n - 8, 8);
-		memcpy(&y, b + n - 8, 8);
-		return x == y;
-	}
-	if (n >= 4) {
-		memcpy(&u, a, 4);
-		memcpy(&v, b, 4);
-		if (u != v)
-			return 0;
-		memcpy(&u, a + n - 4, 4);
-		memcpy(&v, b + n - 4, 4);
-		return u == v;
-	}
-	for (; n > 0; n--)
-		if (*a++ != *b++)
-			return 0;
-	return 1;
-}
 
 /* The one slot key k[0..n) may sit in. */
 static unsigned
@@ -68,7 +28,7 @@ npt_htc_put(struct npt_ht *t, struct npt_htc *c, const char *k, size_t n,
 	unsigned i = slot(k, n);
 	void *v;
 
-	if (c->val[i] != NULL && c->len[i] == n && same(c->key[i], k, n)) {
+	if (c->val[i] != NULL && c->len[i] == n && npt_memeq(c->key[i], k, n)) {
 		if (isnew != NULL)
 			*isnew = 0;
 		return c->val[i];

@@ -375,6 +375,43 @@ struct npt_htc {
 void *npt_htc_put(struct npt_ht *t, struct npt_htc *c, const char *k,
     size_t n, int *isnew);
 
+/*
+ * Whether a[0..n) and b[0..n) are equal: memcmp without the call for the
+ * short keys that are the rule (two words that may overlap cover 4 to 16
+ * bytes; equality does not depend on the byte order).
+ */
+NPT_INLINE int
+npt_memeq(const char *a, const char *b, size_t n)
+{
+	uint64_t x, y;
+	uint32_t u, v;
+
+	if (n > 16)
+		return memcmp(a, b, n) == 0;
+	if (n >= 8) {
+		memcpy(&x, a, 8);
+		memcpy(&y, b, 8);
+		if (x != y)
+			return 0;
+		memcpy(&x, a + n - 8, 8);
+		memcpy(&y, b + n - 8, 8);
+		return x == y;
+	}
+	if (n >= 4) {
+		memcpy(&u, a, 4);
+		memcpy(&v, b, 4);
+		if (u != v)
+			return 0;
+		memcpy(&u, a + n - 4, 4);
+		memcpy(&v, b + n - 4, 4);
+		return u == v;
+	}
+	for (; n > 0; n--)
+		if (*a++ != *b++)
+			return 0;
+	return 1;
+}
+
 /* wide.c: unsigned 256-bit integers for exact sums (npt-agg) */
 struct npt_u256 {
 	uint64_t w[4];		/* least significant word first */
