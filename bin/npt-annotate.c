@@ -150,9 +150,9 @@ locerr(const struct npt_mlir_err *e, const char *what, const char *src,
 	npt_errat(src, line, "%s%s", what, e->msg);
 }
 
-/* The values of op k: op name, name location's name, location. */
+/* The values of op k, worked out on its first use (see oprow). */
 static struct row *
-oprow(size_t k)
+opfill(size_t k)
 {
 	struct row *r = &rows[k];
 	struct npt_mlir_op *o = &m.op[k];
@@ -162,8 +162,6 @@ oprow(size_t k)
 	size_t n;
 	char what[160];
 
-	if (r->done)
-		return r;
 	r->done = 1;
 	r->v = npt_ecalloc(3, sizeof *r->v);
 	decoded(o->name, o->namelen, o->quoted);
@@ -193,6 +191,13 @@ oprow(size_t k)
 	if (n > 0)
 		r->v[2] = escaped(p, n);
 	return r;
+}
+
+/* The values of op k: op name, name location's name, location. */
+static struct row *
+oprow(size_t k)
+{
+	return rows[k].done ? &rows[k] : opfill(k);
 }
 
 /* At most one located warning of a kind, the rest counted. */
@@ -637,14 +642,20 @@ lookup(struct npt_tsv *t, struct npt_span f)
 	size_t *v, lo, hi;
 	uint64_t u;
 	int64_t id;
+	long k;
 
 	switch (key) {
 	case K_ORDER:
+		/* plain digits the fast way; anything else as the grammar says */
+		if ((k = smallkey(f.p, f.n, norder)) >= 0)
+			return oprow(order[k]);
 		if ((e = npt_parse_u64(f.p, f.n, &u)) != NULL)
 			npt_errat(t->in.name, t->in.lineno, "column id: %s: "
 			    "\"%.*s\"", e, (int)(f.n > 64 ? 64 : f.n), f.p);
 		return u < norder ? oprow(order[u]) : NULL;
 	case K_ATTR:
+		if (dense != NULL && (k = smallkey(f.p, f.n, ndense)) >= 0)
+			return dense[k] > 0 ? oprow(dense[k] - 1) : NULL;
 		if ((e = npt_parse_i64(f.p, f.n, &id)) != NULL)
 			npt_errat(t->in.name, t->in.lineno, "column id: %s: "
 			    "\"%.*s\"", e, (int)(f.n > 64 ? 64 : f.n), f.p);
@@ -665,8 +676,7 @@ lookup(struct npt_tsv *t, struct npt_span f)
 		return v ? oprow(*v - 1) : NULL;
 	default:
 		if (dense != NULL) {
-			long k = smallkey(f.p, f.n, ndense);
-
+			k = smallkey(f.p, f.n, ndense);
 			return k >= 0 && dense[k] > 0 ? &rows[dense[k] - 1] :
 			    NULL;
 		}

@@ -128,6 +128,18 @@ trailing() {
 	EOF
 }
 
+@test "annotate: an id written with leading zeros joins by its value; a negative one matches nothing" {
+	ev 010 10 -10 > e.tsv
+	run --separate-stderr -0 ann --mlir "$FX/model.mlir" --id-attr torq-action-id e.tsv
+	assert_lines 'tosa.conv2d	conv1	010	"conv1"("model.onnx":12:3)' \
+		'tosa.conv2d	conv1	10	"conv1"("model.onnx":12:3)' \
+		'		-10	'
+	assert_stderr "npt-annotate: warning: 1 of 3 events matched no operation"
+	ev 0002 2 > e.tsv
+	run -0 col 4 --mlir "$FX/model.mlir" --func main --order e.tsv
+	[ "${#lines[@]}" -eq 2 ] && [ -n "${lines[0]}" ] && [ "${lines[0]}" = "${lines[1]}" ]
+}
+
 @test "annotate: MLIR's callsite from inlining resolves through its alias" {
 	ev 0 1 2 3 4 5 > e.tsv
 	run -0 ann --mlir "$FX/inlined.mlir" e.tsv
