@@ -413,7 +413,7 @@ track(struct chrome *c, int kind, const struct val *a, const struct val *b)
 
 	mkkey(c, kind, a, b);
 	if (c->havelast && c->lastkey.n == k->n &&
-	    memcmp(c->lastkey.p, k->p, k->n) == 0)
+	    npt_memeq(c->lastkey.p, k->p, k->n))
 		return c->lasttrk;
 	t = npt_imp_track(c->m, k->p, k->n, &isnew);
 	c->lastkey.n = 0;
@@ -484,7 +484,7 @@ argcol1(struct chrome *c, const char *k, size_t n)
 
 /*
  * The same, remembered by the arg's position in its event: events of
- * one kind list the same args in the same order, so a memcmp usually
+ * one kind list the same args in the same order, so a compare usually
  * answers.
  */
 static long
@@ -495,8 +495,8 @@ argcol(struct chrome *c, size_t pos, const char *k, size_t n)
 	if (pos >= NCACHE)
 		return argcol1(c, k, n);
 	cc = &c->cache[pos];
-	if (cc->key.n == n && cc->valid && (n == 0 || memcmp(cc->key.p, k,
-	    n) == 0))
+	if (cc->key.n == n && cc->valid && (n == 0 || npt_memeq(cc->key.p, k,
+	    n)))
 		return cc->col;
 	cc->key.n = 0;
 	add(&cc->key, k, n);
