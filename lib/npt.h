@@ -457,8 +457,28 @@ const char *npt_tcol_find(struct npt_tcol *tc, const struct npt_hdr *h);
  * count of decimals it was written with in *digits.  NULL or a message
  * of the npt_parse_* family.
  */
-const char *npt_tcol_parse(int unit, const char *p, size_t n, int64_t *v,
+const char *npt_tcol_parse1(int unit, const char *p, size_t n, int64_t *v,
     int *digits);
+/* The same, inline for cycles of up to nine digits, the common case. */
+NPT_INLINE const char *
+npt_tcol_parse(int unit, const char *p, size_t n, int64_t *v, int *digits)
+{
+	uint64_t u = 0;
+	size_t i;
+
+	if (unit != NPT_UNIT_CYC || n - 1 >= 9)
+		return npt_tcol_parse1(unit, p, n, v, digits);
+	for (i = 0; i < n; i++) {
+		unsigned d = (unsigned)(unsigned char)p[i] - '0';
+
+		if (d > 9)
+			return npt_tcol_parse1(unit, p, n, v, digits);
+		u = u * 10 + d;
+	}
+	*v = (int64_t)u;
+	*digits = 0;
+	return NULL;
+}
 /* v (at the unit's scale) rounded half away from 0 to digits decimals. */
 size_t npt_tcol_fmt(char *buf, int64_t v, int unit, int digits);
 

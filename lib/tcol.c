@@ -72,7 +72,7 @@ npt_tcol_find(struct npt_tcol *tc, const struct npt_hdr *h)
 }
 
 const char *
-npt_tcol_parse(int unit, const char *p, size_t n, int64_t *v, int *digits)
+npt_tcol_parse1(int unit, const char *p, size_t n, int64_t *v, int *digits)
 {
 	const char *e, *dot;
 	uint64_t u;
