@@ -214,7 +214,7 @@ summary(const struct again *a, const char *src)
 }
 
 /* p[0..n) as a decimal without sign or leading zero below limit, or -1. */
-static long
+NPT_INLINE long
 smallkey(const char *p, size_t n, size_t limit)
 {
 	size_t v = 0, i;
@@ -560,6 +560,8 @@ static long kcol, lcol;		/* input key column, output loc column */
 static size_t need = SIZE_MAX;	/* input fields event() reads */
 static int same;		/* output columns are the input's */
 static size_t *fill, nfill;	/* output columns that may change */
+static struct npt_span *fillv;	/* their values in the current event */
+static struct npt_buf big;	/* an event line too long for npt_out_reserve */
 
 /* Map a new header: output columns, added ones in canonical places. */
 static void
@@ -614,7 +616,9 @@ header(struct npt_tsv *t)
 			lcol = (long)i;
 	same = nocol == t->hdr.ncol;
 	free(fill);
+	free(fillv);
 	fill = npt_ecalloc(nocol, sizeof *fill);
+	fillv = npt_ecalloc(nocol, sizeof *fillv);
 	for (i = nfill = 0; i < nocol; i++)
 		if (ocol[i].tg >= 0 || (long)i == lcol)
 			fill[nfill++] = i;
@@ -720,7 +724,7 @@ resolve(struct npt_tsv *t, struct npt_span f, struct npt_span *out)
 }
 
 /* The value of output column j; 1 if it differs from the input field. */
-static int
+NPT_INLINE int
 value(struct npt_tsv *t, const struct row *r, size_t j, struct npt_span *v)
 {
 	const struct ocol *c = &ocol[j];
@@ -752,17 +756,40 @@ event(struct npt_tsv *t)
 			nmissed++;
 	}
 	if (same) {
-		/* the columns are the input's: write what lies between the
-		 * fields that change */
-		for (at = t->line, i = 0; i < nfill; i++) {
-			if (!value(t, r, fill[i], &v))
+		/* the columns are the input's: the line with the fields that
+		 * change replaced, made whole in the output buffer (at most
+		 * one value, the resolved loc, lives in a scratch buffer) */
+		size_t need = t->len + 1;
+		char *d, *start;
+
+		for (i = 0; i < nfill; i++) {
+			if (value(t, r, fill[i], &fillv[i]))
+				need += fillv[i].n;
+			else
+				fillv[i].p = NULL;
+		}
+		if (need <= 32768) {
+			start = npt_out_reserve(need);
+		} else {
+			npt_buf_grow(&big, need);
+			start = big.p;
+		}
+		for (d = start, at = t->line, i = 0; i < nfill; i++) {
+			if (fillv[i].p == NULL)
 				continue;
-			npt_out_write(at, (size_t)(t->f[fill[i]].p - at));
-			npt_out_write(v.p, v.n);
+			memcpy(d, at, (size_t)(t->f[fill[i]].p - at));
+			d += t->f[fill[i]].p - at;
+			memcpy(d, fillv[i].p, fillv[i].n);
+			d += fillv[i].n;
 			at = t->f[fill[i]].p + t->f[fill[i]].n;
 		}
-		npt_out_write(at, (size_t)(t->line + t->len - at));
-		npt_out_putc('\n');
+		memcpy(d, at, (size_t)(t->line + t->len - at));
+		d += t->line + t->len - at;
+		*d++ = '\n';
+		if (need <= 32768)
+			npt_out_commit((size_t)(d - start));
+		else
+			npt_out_write(start, (size_t)(d - start));
 		return;
 	}
 	for (j = 0; j < nocol; j++) {
