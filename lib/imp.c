@@ -788,18 +788,28 @@ siftdown(struct rd **h, size_t n, size_t i)
 	}
 }
 
+/*
+ * Merge the runs.  Each reads through a buffer of the limit's share, from
+ * 4 KiB to 64 KiB, so that the buffers of many runs together stay within
+ * the limit (up to limit / 4 KiB runs: a 16 MiB limit holds 4096 runs,
+ * 64 GiB of records, within it).
+ */
 static void
 merge(struct npt_imp *m, struct out *o)
 {
 	struct rd *rd = npt_ecalloc(m->nrun, sizeof *rd), **h;
-	size_t i, n = 0;
+	size_t i, n = 0, per = m->limit / m->nrun;
 
+	if (per > 64 * 1024)
+		per = 64 * 1024;
+	if (per < 4096)
+		per = 4096;
 	h = npt_ereallocarray(NULL, m->nrun, sizeof *h);
 	for (i = 0; i < m->nrun; i++) {
 		rd[i].off = m->runs[i].off;
 		rd[i].end = m->runs[i].end;
 		rd[i].run = i;
-		rd[i].cap = 64 * 1024;
+		rd[i].cap = per;
 		rd[i].buf = npt_emalloc(rd[i].cap);
 		if (rdnext(m->fd, &rd[i]))
 			h[n++] = &rd[i];

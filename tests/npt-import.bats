@@ -307,11 +307,17 @@ npt-import: 4 events read before the error are written"
 	need_native_rss
 	for n in 20000 200000; do
 		awk -v n=$n 'BEGIN { printf "["; for (i = 0; i < n; i++) printf "%s{\"name\":\"op%d\",\"cat\":\"c\",\"ph\":\"X\",\"pid\":1,\"tid\":%d,\"ts\":%d.5,\"dur\":1,\"args\":{\"id\":%d}}\n", i ? "," : "", i % 50, i % 4, n - i, i; print "]" }' > e$n.json
-		/usr/bin/time -f %M -o rss$n npt-import -S 2M e$n.json > /dev/null
 	done
-	# ten times the events, within 2 MiB of the same peak
-	[ "$(cat rss200000)" -lt $(($(cat rss20000) + 2048)) ] ||
-		flunk "peak RSS $(cat rss20000) KiB for 20000 events, $(cat rss200000) KiB for 200000"
+	# ten times the events, within 2 MiB of the same peak; with -S 256K
+	# the 200000 events make dozens of temporary runs, whose merge
+	# buffers share the limit (at 64 KiB each they grew it by 3.6 MiB)
+	for s in 2M 256K; do
+		for n in 20000 200000; do
+			/usr/bin/time -f %M -o rss$n npt-import -S $s e$n.json > /dev/null
+		done
+		[ "$(cat rss200000)" -lt $(($(cat rss20000) + 2048)) ] ||
+			flunk "-S $s: peak RSS $(cat rss20000) KiB for 20000 events, $(cat rss200000) KiB for 200000"
+	done
 }
 
 @test "import: chrome: times are exact decimals, whatever their form" {
