@@ -50,7 +50,7 @@ jcat=$secs
 measure "npt-import json" "npt-import $json > /dev/null"
 jnpt=$secs
 jrss=$rss
-# memory: capped by -S (64M by default), whatever the number of events
+# memory: capped by -S (16M by default), whatever the number of events
 measure "npt-import -S 4M json" "npt-import -S 4M $json > /dev/null"
 jrss4=$rss
 measure "npt-import -S 4M json (1/10)" "npt-import -S 4M $json10 > /dev/null"

@@ -56,7 +56,7 @@ main(int argc, char *argv[])
 	struct npt_in in;
 	const char *err, *msg;
 	char *stdinarg[] = { "-", NULL };
-	size_t limit = 64 << 20;
+	size_t limit = 16 << 20;
 	uint64_t hz = 0;
 	long long line, col;
 	unsigned long long n;
