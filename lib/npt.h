@@ -364,17 +364,6 @@ void npt_ev_header(void);
 void npt_ev_print(const struct npt_logev *ev, const char *track,
     size_t tracklen);
 
-/* htcache.c: entries used lately, direct-mapped, in front of an npt_ht */
-#define NPT_HTC_N 16
-struct npt_htc {
-	const char *key[NPT_HTC_N];	/* the table's copies */
-	size_t len[NPT_HTC_N];
-	void *val[NPT_HTC_N];
-};
-/* npt_ht_put through cache c (start it zeroed); the same result. */
-void *npt_htc_put(struct npt_ht *t, struct npt_htc *c, const char *k,
-    size_t n, int *isnew);
-
 /*
  * Whether a[0..n) and b[0..n) are equal: memcmp without the call for the
  * short keys that are the rule (two words that may overlap cover 4 to 16
@@ -410,6 +399,43 @@ npt_memeq(const char *a, const char *b, size_t n)
 		if (*a++ != *b++)
 			return 0;
 	return 1;
+}
+
+/* htcache.c: entries used lately, direct-mapped, in front of an npt_ht */
+#define NPT_HTC_N 16
+struct npt_htc {
+	const char *key[NPT_HTC_N];	/* the table's copies */
+	size_t len[NPT_HTC_N];
+	void *val[NPT_HTC_N];
+};
+/* The one slot of c key k[0..n) may sit in. */
+NPT_INLINE unsigned
+npt_htc_slot(const char *k, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)k;
+
+	if (n < 2)
+		return n == 0 ? 0 : u[0] % NPT_HTC_N;
+	/* "core0", "core1", "ctrl0": the last two bytes tell them apart */
+	return ((unsigned)n + u[0] + u[n - 2] * 7u + u[n - 1] * 5u) %
+	    NPT_HTC_N;
+}
+/* npt_ht_put for a key not in slot i of c; it takes the slot. */
+void *npt_htc_miss(struct npt_ht *t, struct npt_htc *c, unsigned i,
+    const char *k, size_t n, int *isnew);
+/* npt_ht_put through cache c (start it zeroed); the same result. */
+NPT_INLINE void *
+npt_htc_put(struct npt_ht *t, struct npt_htc *c, const char *k, size_t n,
+    int *isnew)
+{
+	unsigned i = npt_htc_slot(k, n);
+
+	if (c->val[i] != NULL && c->len[i] == n && npt_memeq(c->key[i], k, n)) {
+		if (isnew != NULL)
+			*isnew = 0;
+		return c->val[i];
+	}
+	return npt_htc_miss(t, c, i, k, n, isnew);
 }
 
 /* wide.c: unsigned 256-bit integers for exact sums (npt-agg) */
