@@ -82,6 +82,13 @@ static int sortkey = -1, sortstat = C_TOTAL;
 
 static struct npt_ht groups, tracks;
 static struct npt_htc gcache, tcache;
+/*
+ * Groups of one key column written as a small decimal (an id, an index),
+ * by value: a lookup that needs no hash.  At most SMALL entries (512 KiB).
+ */
+#define SMALL 65536
+static struct group **small;
+static size_t nsmall;
 static int unit = -1, digits;	/* unit of the stream; decimals seen */
 static unsigned long long skipped;
 
@@ -202,6 +209,24 @@ nest(struct npt_tsv *t, const struct npt_span *tr, int64_t ts, int64_t dur,
 	k->st[k->n++].g = g;
 }
 
+/* The group of key kp[0..kn), which is the decimal k < SMALL. */
+static struct group *
+small_group(long k, const char *kp, size_t kn)
+{
+	size_t n;
+
+	if ((size_t)k >= nsmall) {
+		for (n = nsmall ? nsmall : 256; n <= (size_t)k; n *= 2)
+			;
+		small = npt_ereallocarray(small, n, sizeof *small);
+		memset(small + nsmall, 0, (n - nsmall) * sizeof *small);
+		nsmall = n;
+	}
+	if (small[k] == NULL)
+		small[k] = npt_htc_put(&groups, &gcache, kp, kn, NULL);
+	return small[k];
+}
+
 static void
 read_events(const char *path, int *rc)
 {
@@ -221,6 +246,7 @@ read_events(const char *path, int *rc)
 		size_t kn;
 		int64_t v, ts;
 		struct group *g;
+		long k;
 
 		if (r == NPT_TSV_META)
 			continue;
@@ -265,7 +291,10 @@ read_events(const char *path, int *rc)
 			kp = kb.p;
 			kn = kb.n;
 		}
-		g = npt_htc_put(&groups, &gcache, kp, kn, NULL);
+		if (nkeys == 1 && (k = npt_smallkey(kp, kn, SMALL)) >= 0)
+			g = small_group(k, kp, kn);
+		else
+			g = npt_htc_put(&groups, &gcache, kp, kn, NULL);
 		add_value(g, v);
 		g->self += v;
 		if (noself || tc.ts < 0 || trcol < 0 || t.f[tc.ts].n == 0 ||

@@ -213,22 +213,6 @@ summary(const struct again *a, const char *src)
 		npt_warnx("warning: %s: %lu more %s", src, a->n - 1, a->what);
 }
 
-/* p[0..n) as a decimal without sign or leading zero below limit, or -1. */
-NPT_INLINE long
-smallkey(const char *p, size_t n, size_t limit)
-{
-	size_t v = 0, i;
-
-	if (n == 0 || n > 9 || (p[0] == '0' && n > 1))
-		return -1;
-	for (i = 0; i < n; i++) {
-		if (p[i] < '0' || p[i] > '9')
-			return -1;
-		v = v * 10 + (size_t)(p[i] - '0');
-	}
-	return v < limit ? (long)v : -1;
-}
-
 /*
  * Keys that are all small non-negative integers are looked up in an
  * array: with 10,000 keys that is twice as fast as hashing.
@@ -242,7 +226,7 @@ densify(void)
 
 	limit = 8 * keys.n + 1024;
 	while ((e = npt_ht_iter(&keys, &i)) != NULL) {
-		if ((k = smallkey(e->key, e->len, limit)) < 0)
+		if ((k = npt_smallkey(e->key, e->len, limit)) < 0)
 			return;
 		if ((size_t)k >= max)
 			max = (size_t)k + 1;
@@ -250,7 +234,7 @@ densify(void)
 	dense = npt_ecalloc(max + 1, sizeof *dense);
 	ndense = max;
 	for (i = 0; (e = npt_ht_iter(&keys, &i)) != NULL; )
-		dense[smallkey(e->key, e->len, limit)] =
+		dense[npt_smallkey(e->key, e->len, limit)] =
 		    *(size_t *)npt_ht_val(e);
 }
 
@@ -651,14 +635,14 @@ lookup(struct npt_tsv *t, struct npt_span f)
 	switch (key) {
 	case K_ORDER:
 		/* plain digits the fast way; anything else as the grammar says */
-		if ((k = smallkey(f.p, f.n, norder)) >= 0)
+		if ((k = npt_smallkey(f.p, f.n, norder)) >= 0)
 			return oprow(order[k]);
 		if ((e = npt_parse_u64(f.p, f.n, &u)) != NULL)
 			npt_errat(t->in.name, t->in.lineno, "column id: %s: "
 			    "\"%.*s\"", e, (int)(f.n > 64 ? 64 : f.n), f.p);
 		return u < norder ? oprow(order[u]) : NULL;
 	case K_ATTR:
-		if (dense != NULL && (k = smallkey(f.p, f.n, ndense)) >= 0)
+		if (dense != NULL && (k = npt_smallkey(f.p, f.n, ndense)) >= 0)
 			return dense[k] > 0 ? oprow(dense[k] - 1) : NULL;
 		if ((e = npt_parse_i64(f.p, f.n, &id)) != NULL)
 			npt_errat(t->in.name, t->in.lineno, "column id: %s: "
@@ -680,7 +664,7 @@ lookup(struct npt_tsv *t, struct npt_span f)
 		return v ? oprow(*v - 1) : NULL;
 	default:
 		if (dense != NULL) {
-			k = smallkey(f.p, f.n, ndense);
+			k = npt_smallkey(f.p, f.n, ndense);
 			return k >= 0 && dense[k] > 0 ? &rows[dense[k] - 1] :
 			    NULL;
 		}

@@ -401,6 +401,22 @@ npt_memeq(const char *a, const char *b, size_t n)
 	return 1;
 }
 
+/* p[0..n) as a decimal without sign or leading zero below limit, or -1. */
+NPT_INLINE long
+npt_smallkey(const char *p, size_t n, size_t limit)
+{
+	size_t v = 0, i;
+
+	if (n == 0 || n > 9 || (p[0] == '0' && n > 1))
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (p[i] < '0' || p[i] > '9')
+			return -1;
+		v = v * 10 + (size_t)(p[i] - '0');
+	}
+	return v < limit ? (long)v : -1;
+}
+
 /* htcache.c: entries used lately, direct-mapped, in front of an npt_ht */
 #define NPT_HTC_N 16
 struct npt_htc {

@@ -23,6 +23,23 @@ gen() {
 	done
 }
 
+@test "agg: numeric-looking keys are grouped by their text, not their value" {
+	# 7 and 007 are two groups; values at and past the direct-lookup limit
+	# (65536), signs and spaces stay text too
+	awk 'BEGIN {
+		print "#ts_cyc\tdur_cyc\ttrack\top\tid\textra"
+		n = split("7 007 0 00 65535 65536 4294967296 -1 +7 7.0 1e3 x7", id, " ")
+		for (i = 0; i < 600; i++)
+			print i "\t" (i * 7919) % 1000 "\tcore" i % 2 "\tOP\t" id[i % n + 1] "\tx"
+	}' > ev.tsv
+	for k in id id,track; do
+		npt-agg -k "$k" ev.tsv > got
+		python3 "$REF" -k "$k" < ev.tsv > want
+		cmp -s got want || flunk "-k $k: $(diff want got | head -5)"
+	done
+	[ "$(npt-agg -k id ev.tsv | grep -c '^0*7	')" -eq 2 ]
+}
+
 @test "agg: self time subtracts direct children on the same track (hand-worked)" {
 	run -0 sh -c "npt-agg -s op '$FIXTURES/agg/nested.tsv' | cut -f1,2,3,12"
 	assert_output <<-'EOF'
