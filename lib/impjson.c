@@ -1023,6 +1023,11 @@ npt_imp_trt(struct npt_imp *m, struct npt_in *in,
 		if (readflat(&c) < 0)
 			goto out;
 		if ((v = member(e, "count")) != NULL && member(e, "name") == NULL) {
+			if (v->tok != NPT_JSON_NUM) {
+				npt_imp_fail(m, e->line, e->col, "count: a number "
+				    "expected");
+				goto out;
+			}
 			count.n = 0;
 			npt_buf_add(&count, txt(e, v), v->n);
 			continue;
@@ -1049,6 +1054,14 @@ npt_imp_trt(struct npt_imp *m, struct npt_in *in,
 			    "than 12 decimals; rounded to 10^-9 us (and any "
 			    "others)", (int)v->n, txt(e, v));
 		}
+		/* the other members as trtexec writes them, or an error */
+		for (i = 1; i < 6; i++)
+			if ((v = member(e, known[i])) != NULL &&
+			    v->tok != (i < 5 ? NPT_JSON_NUM : NPT_JSON_STR)) {
+				npt_imp_fail(m, e->line, e->col, "%s: a %s expected",
+				    known[i], i < 5 ? "number" : "string");
+				goto out;
+			}
 		npt_imp_begin(m, &ts, &dur, trk);
 		if ((v = member(e, "name")) != NULL)
 			npt_imp_field(m, NPT_IMP_NAME, txt(e, v), v->n);

@@ -605,6 +605,11 @@ npt-import: 1 event read before the error is written"
 	done <<-'EOF'
 	{"name":"a"}|2:1: a layer without averageMs
 	{"name":"a","averageMs":"1"}|2:1: averageMs: a number expected
+	{"name":"a","averageMs":1,"timeMs":"abc"}|2:1: timeMs: a number expected
+	{"name":"a","averageMs":1,"medianMs":null}|2:1: medianMs: a number expected
+	{"name":"a","averageMs":1,"percentage":true}|2:1: percentage: a number expected
+	{"name":7,"averageMs":1}|2:1: name: a string expected
+	{"count":"1"}|2:1: count: a number expected
 	{"name":"a","averageMs":-1}|2:1: averageMs: negative: "-1"
 	{"name":"a","averageMs":1e30}|2:1: averageMs: too large: "1e30"
 	3|2:1: a layer must be an object
