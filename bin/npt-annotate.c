@@ -545,7 +545,6 @@ static size_t need = SIZE_MAX;	/* input fields event() reads */
 static int same;		/* output columns are the input's */
 static size_t *fill, nfill;	/* output columns that may change */
 static struct npt_span *fillv;	/* their values in the current event */
-static struct npt_buf big;	/* an event line too long for npt_out_reserve */
 
 /* Map a new header: output columns, added ones in canonical places. */
 static void
@@ -752,12 +751,7 @@ event(struct npt_tsv *t)
 			else
 				fillv[i].p = NULL;
 		}
-		if (need <= 32768) {
-			start = npt_out_reserve(need);
-		} else {
-			npt_buf_grow(&big, need);
-			start = big.p;
-		}
+		start = npt_out_reserve(need);
 		for (d = start, at = t->line, i = 0; i < nfill; i++) {
 			if (fillv[i].p == NULL)
 				continue;
@@ -770,10 +764,7 @@ event(struct npt_tsv *t)
 		memcpy(d, at, (size_t)(t->line + t->len - at));
 		d += t->line + t->len - at;
 		*d++ = '\n';
-		if (need <= 32768)
-			npt_out_commit((size_t)(d - start));
-		else
-			npt_out_write(start, (size_t)(d - start));
+		npt_out_commit((size_t)(d - start));
 		return;
 	}
 	for (j = 0; j < nocol; j++) {

@@ -62,7 +62,6 @@ static size_t *keyoff;
 
 static int nfirst = 1;
 static unsigned long long nostart;
-static struct npt_buf big;
 
 /* The separator before an event, and "[" before the first. */
 static char *
@@ -83,28 +82,6 @@ static void
 closearray(void)
 {
 	npt_out_str(nfirst ? "[\n]\n" : "\n]\n");
-}
-
-/*
- * Room for need bytes of output: an event is written whole into the output
- * buffer, which is flushed between events only, when it fits 32 KiB.
- */
-static char *
-begin(size_t need)
-{
-	if (need <= 32768)
-		return npt_out_reserve(need);
-	npt_buf_grow(&big, need);
-	return big.p;
-}
-
-static void
-end(char *start, char *d, size_t need)
-{
-	if (need <= 32768)
-		npt_out_commit((size_t)(d - start));
-	else
-		npt_out_write(start, (size_t)(d - start));
 }
 
 static char *
@@ -137,7 +114,7 @@ meta2(const char *what, long tid, const char *key, const char *s, size_t n,
     long num, const char *track, size_t tn)
 {
 	size_t need = 250 + 6 * (n + tn);
-	char *b = begin(need), *d;
+	char *b = npt_out_reserve(need), *d;
 
 	d = sep(b);
 	d = put(d, "{\"name\":\"");
@@ -155,7 +132,7 @@ meta2(const char *what, long tid, const char *key, const char *s, size_t n,
 		d = putstr(d, track, tn, 1);
 	}
 	d = put(d, "}}");
-	end(b, d, need);
+	npt_out_commit((size_t)(d - b));
 }
 
 static void
@@ -474,7 +451,7 @@ counter(struct track *k, struct npt_tsv *t, int64_t ts, int vals)
 	for (j = 0; j < ncopt; j++)
 		need += 6 * t->hdr.col[ccol[j]].n + (vals ?
 		    t->f[ccol[j]].n : 1) + 8;
-	d = sep(b = begin(need));
+	d = sep(b = npt_out_reserve(need));
 	d = put(d, "{\"name\":");
 	d = putstr(d, k->name, k->namelen, 1);
 	d = put(d, ",\"ph\":\"C\",\"pid\":");
@@ -499,7 +476,7 @@ counter(struct track *k, struct npt_tsv *t, int64_t ts, int vals)
 		}
 	}
 	d = put(d, "}}");
-	end(b, d, need);
+	npt_out_commit((size_t)(d - b));
 }
 
 static void
@@ -596,7 +573,7 @@ data(struct npt_tsv *t)
 	/* name and cat may both be op: 12 times the line bounds the strings */
 	need = 256 + 12 * t->len + keys.n + 4 * t->nf +
 	    6 * t->hdr.col[idur].n;
-	d = sep(b = begin(need));
+	d = sep(b = npt_out_reserve(need));
 	nm = iname >= 0 && f[iname].n > 0 ? &f[iname] :
 	    iop >= 0 && f[iop].n > 0 ? &f[iop] :
 	    itrack >= 0 && f[itrack].n > 0 ? &f[itrack] : NULL;
@@ -635,7 +612,7 @@ data(struct npt_tsv *t)
 	if (nargs > 0)
 		*d++ = '}';
 	d = put(d, "}");
-	end(b, d, need);
+	npt_out_commit((size_t)(d - b));
 }
 
 static int

@@ -22,7 +22,6 @@ static size_t *conv, nconv;	/* converted columns, ascending */
 
 static int have_origin;
 static struct npt_time origin;
-static struct npt_buf big;
 
 static int
 is_cyc(const struct npt_span *c)
@@ -160,15 +159,9 @@ convert(struct npt_tsv *t, char *dst)
 static void
 data(struct npt_tsv *t)
 {
-	size_t need = t->len + 48 * nconv + 1, n;
+	size_t need = t->len + 48 * nconv + 1;
 
-	if (need <= 32768) {
-		npt_out_commit(convert(t, npt_out_reserve(need)));
-		return;
-	}
-	npt_buf_grow(&big, need);
-	n = convert(t, big.p);
-	npt_out_write(big.p, n);
+	npt_out_commit(convert(t, npt_out_reserve(need)));
 }
 
 static int

@@ -176,8 +176,9 @@ char *npt_field_str(const char *p, size_t n);
 void npt_out_linebuf(int on);
 void npt_out_flush(void);
 /*
- * Room for n bytes (n at most 32 KiB) in the output buffer: write into the
- * pointer returned, then npt_out_commit the bytes used.
+ * Room for n bytes of output: write into the pointer returned, then
+ * npt_out_commit the bytes used (before any other output).  Up to the
+ * buffer's 64 KiB it is the output buffer, beyond in memory of its own.
  */
 char *npt_out_reserve(size_t n);
 void npt_out_commit(size_t n);

@@ -12,6 +12,10 @@
 static char obuf[OUTBUF];
 static size_t olen;
 static int linebuf, closed;
+/* Room for a reservation bigger than obuf, written at its commit. */
+static char *big;
+static size_t bigcap;
+static int inbig;
 
 static void
 wfail(int e)
@@ -71,14 +75,30 @@ npt_out_write(const void *p, size_t n)
 char *
 npt_out_reserve(size_t n)
 {
-	if (n > OUTBUF - olen)
+	if (n > OUTBUF - olen) {
 		npt_out_flush();
+		if (n > OUTBUF) {
+			if (n > bigcap) {
+				big = npt_erealloc(big, n);
+				bigcap = n;
+			}
+			inbig = 1;
+			return big;
+		}
+	}
 	return obuf + olen;
 }
 
 void
 npt_out_commit(size_t n)
 {
+	if (inbig) {
+		/* obuf was flushed by the reservation */
+		inbig = 0;
+		if (!closed)
+			wr(big, n);
+		return;
+	}
 	olen += n;
 	if (linebuf && memchr(obuf + olen - n, '\n', n) != NULL)
 		npt_out_flush();

@@ -589,10 +589,13 @@ trailing() {
 
 @test "annotate: a 1 MiB field passes through" {
 	big=$(head -c 1048576 /dev/zero | tr '\0' 'x')
-	printf '%s\textra\n1\t1\tcore0\t\t\t2\t\t%s\n' "$H" "$big" > e.tsv
+	printf '%s\textra\n1\t1\tcore0\t\t\t2\t\t%s\n2\t1\tcore0\t\t\t2\t\ty\n' "$H" "$big" > e.tsv
 	npt-annotate --mlir "$FX/model.mlir" --func main e.tsv > out
 	[ "$(sed -n 2p out | cut -f8 | wc -c)" -eq 1048577 ]
 	[ "$(sed -n 2p out | cut -f1-7)" = '1	1	core0	tosa.conv2d	conv1	2	"conv1"("model.onnx":12:3)' ]
+	# the line after it is whole, and nothing else is there
+	[ "$(sed -n 3p out)" = '2	1	core0	tosa.conv2d	conv1	2	"conv1"("model.onnx":12:3)	y' ]
+	[ "$(wc -l < out)" -eq 3 ]
 }
 
 @test "annotate: reads standard input with no operand and with -, files in order" {

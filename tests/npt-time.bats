@@ -340,10 +340,13 @@ for i in range(30):
 }
 
 @test "time: a line of 1 MiB passes through" {
-	python3 -c 'print("#ts_cyc\tdur_cyc\tname\n1000\t1\t" + "x" * (1 << 20))' > in.tsv
+	python3 -c 'print("#ts_cyc\tdur_cyc\tname\n1000\t1\t" + "x" * (1 << 20) + "\n2000\t1\ty")' > in.tsv
 	npt-time -f 1GHz in.tsv > out
 	[ "$(sed -n 2p out | cut -f1,2)" = "1.000	0.001" ]
 	[ "$(sed -n 2p out | cut -f3 | wc -c)" -eq $(((1 << 20) + 1)) ]
+	# the line after it is whole, and nothing else is there
+	[ "$(sed -n 3p out)" = "2.000	0.001	y" ]
+	[ "$(wc -l < out)" -eq 3 ]
 }
 
 @test "time: - is standard input; several files are one stream" {
