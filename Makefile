@@ -36,6 +36,7 @@ LIBOBJ = \
 	lib/out.o \
 	lib/qsketch.o \
 	lib/tcol.o \
+	lib/tsel.o \
 	lib/tsv.o \
 	lib/wide.o
 

@@ -22,8 +22,8 @@
 #include "../lib/npt.h"
 
 static const char synopsis[] =
-    "[-pr] [-k columns] [-q mode] [-s column] [--merge] [--no-self]\n"
-    " [--partial] [file ...]";
+    "[-pr] [-k columns] [-q mode] [-s column] [-t pattern] [--merge]\n"
+    " [--no-self] [--partial] [file ...]";
 
 enum { OPT_MERGE = 256, OPT_NOSELF, OPT_PARTIAL };
 
@@ -81,6 +81,7 @@ static size_t nkeys;
 static int sortkey = -1, sortstat = C_TOTAL;
 
 static struct npt_ht groups, tracks;
+static struct npt_tsel tsel;
 static struct npt_htc gcache, tcache;
 /*
  * Groups of one key column written as a small decimal (an id, an index),
@@ -248,8 +249,10 @@ read_events(const char *path, int *rc)
 		struct group *g;
 		long k;
 
-		if (r == NPT_TSV_META)
+		if (r == NPT_TSV_META) {
+			npt_tsel_meta(&tsel, &t.key, &t.val);
 			continue;
+		}
 		if (r == NPT_TSV_HEADER) {
 			if ((e = npt_tcol_find(&tc, &t.hdr)) != NULL)
 				npt_errat(t.in.name, t.in.lineno, "%s", e);
@@ -267,6 +270,9 @@ read_events(const char *path, int *rc)
 			need++;
 			continue;
 		}
+		if (tsel.active && !npt_tsel_keep(&tsel, trcol < 0 ? "" :
+		    t.f[trcol].p, trcol < 0 ? 0 : t.f[trcol].n))
+			continue;
 		if (t.f[tc.dur].n == 0) {
 			skipped++;
 			continue;
@@ -1048,7 +1054,7 @@ main(int argc, char *argv[])
 	int c, rc = 0;
 
 	npt_init(argv[0]);
-	while ((c = npt_getopt(&g, argc, argv, "k:pq:rs:", longopts,
+	while ((c = npt_getopt(&g, argc, argv, "k:pq:rs:t:", longopts,
 	    synopsis)) != -1) {
 		switch (c) {
 		case 'k':
@@ -1073,6 +1079,9 @@ main(int argc, char *argv[])
 		case 's':
 			sarg = g.arg;
 			break;
+		case 't':
+			npt_tsel_pattern(&tsel, g.arg);
+			break;
 		case OPT_MERGE:
 			merge = 1;
 			break;
@@ -1096,6 +1105,9 @@ main(int argc, char *argv[])
 		parse_sort(sarg);
 	if (partial && pretty)
 		npt_errx(2, "-p and --partial exclude each other");
+	if (merge && tsel.npat > 0)
+		npt_errx(2, "-t and --merge exclude each other (give -t to "
+		    "the --partial runs)");
 	argv += g.ind;
 	argc -= g.ind;
 	if (argc == 0) {
@@ -1111,6 +1123,7 @@ main(int argc, char *argv[])
 		else
 			read_events(argv[i], &rc);
 	}
+	npt_tsel_free(&tsel);
 	if (skipped > 0 && !partial)
 		npt_warnx("warning: %llu event%s with an empty duration "
 		    "skipped", skipped, skipped == 1 ? "" : "s");

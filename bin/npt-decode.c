@@ -24,6 +24,10 @@ struct src {
 	size_t tracklen;
 	unsigned long rank;	/* tie order: compute cores, then control */
 	struct npt_logev ev;	/* its next event */
+	int live, done;		/* ev is set; the log is read to its end */
+	struct npt_logev *la;	/* events read ahead, after ev */
+	size_t nla, cla;
+	struct npt_evinv inv;	/* its last INVOKE written */
 };
 
 static int progress, strict;
@@ -68,11 +72,89 @@ show_progress(struct src *s, size_t n, int done)
 		fprintf(stderr, "\r%s: %llu MB", npt_prog, off >> 20);
 }
 
-/* Clocks as metadata, one line per track; two clocks for one track is an error. */
+/* The next event of s into s->ev: those read ahead first. */
+static int
+advance(struct src *s)
+{
+	if (s->nla > 0) {
+		s->ev = s->la[0];
+		memmove(s->la, s->la + 1, --s->nla * sizeof *s->la);
+		return 1;
+	}
+	if (s->done || !npt_log_next(s->log, &s->ev)) {
+		s->done = 1;
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * The INVOKE that s starts at cycle ts among the events it has yet to
+ * write, from ev on (head) or after it, or NULL.  It reads ahead over the
+ * control events of that cycle, never past a layer, whose strings the next
+ * read may free.
+ */
+static const struct npt_logev *
+invoke_at(struct src *s, uint64_t ts, int head)
+{
+	const struct npt_logev *e = &s->ev;
+	size_t i;
+
+	if (head && (e->ts != ts || npt_ev_isinvoke(e)))
+		return e->ts == ts ? e : NULL;
+	for (i = 0; i < s->nla; i++) {
+		e = &s->la[i];
+		if (e->ts != ts || npt_ev_isinvoke(e))
+			return e->ts == ts ? e : NULL;
+	}
+	while (e->ts == ts && e->kind == NPT_LOG_CONTROL && !s->done) {
+		if (s->nla == s->cla) {
+			s->cla = s->cla ? 2 * s->cla : 4;
+			s->la = npt_ereallocarray(s->la, s->cla, sizeof *s->la);
+		}
+		if (!npt_log_next(s->log, &s->la[s->nla])) {
+			s->done = 1;
+			break;
+		}
+		e = &s->la[s->nla++];
+		if (npt_ev_isinvoke(e))
+			return e->ts == ts ? e : NULL;
+	}
+	return NULL;
+}
+
+/* The inference of ev, about to be written by s (npt_evinv). */
+static int64_t
+iteration(struct src **ctl, size_t nctl, const struct src *s,
+    const struct npt_logev *ev)
+{
+	const struct npt_logev *e;
+	uint64_t begin = 0;
+	int64_t iter = -1;
+	size_t i;
+
+	if (npt_ev_isinvoke(ev))
+		return ev->id;
+	for (i = 0; i < nctl; i++) {
+		if (ctl[i]->live &&
+		    (e = invoke_at(ctl[i], ev->ts, ctl[i] != s)) != NULL) {
+			if (iter < 0 || begin < e->ts) {
+				begin = e->ts;
+				iter = e->id;
+			}
+		} else if (npt_ev_holds(&ctl[i]->inv, ev->ts) &&
+		    (iter < 0 || begin < ctl[i]->inv.ts)) {
+			begin = ctl[i]->inv.ts;
+			iter = ctl[i]->inv.arg;
+		}
+	}
+	return iter;
+}
+
+/* Clocks and roles as metadata, per track; two clocks for one track is an error. */
 static int
 metadata(struct src *s, size_t n)
 {
-	char b[48];
 	size_t i, j;
 
 	for (i = 0; i < n; i++) {
@@ -84,11 +166,8 @@ metadata(struct src *s, size_t n)
 				return (int)i;
 			continue;
 		}
-		npt_out_str("## clock.");
-		npt_out_str(s[i].track);
-		npt_out_putc('=');
-		npt_out_write(b, npt_freq_fmt(b, npt_log_clock(s[i].log)));
-		npt_out_putc('\n');
+		npt_ev_meta(s[i].track, npt_log_clock(s[i].log),
+		    npt_log_kind(s[i].log));
 	}
 	return -1;
 }
@@ -97,8 +176,8 @@ int
 main(int argc, char *argv[])
 {
 	struct npt_getopt g = { 0 };
-	struct src *s, **live, *best;
-	size_t n = 0, nlive = 0, i, b;
+	struct src *s, **live, **ctl, *best;
+	size_t n = 0, nlive = 0, nctl = 0, i, b;
 	unsigned long long count = 0;
 	char *stdinarg[] = { "-", NULL };
 	int c, rc = 0, lost = 0;
@@ -145,17 +224,24 @@ main(int argc, char *argv[])
 
 	/* the logs with events left, in rank order: ties go to the first */
 	live = npt_ereallocarray(NULL, n ? n : 1, sizeof *live);
-	for (i = 0; i < n; i++)
-		if (npt_log_next(s[i].log, &s[i].ev))
+	ctl = npt_ereallocarray(NULL, n ? n : 1, sizeof *ctl);
+	for (i = 0; i < n; i++) {
+		if (npt_log_kind(s[i].log) == NPT_LOG_CORE_CONTROL)
+			ctl[nctl++] = &s[i];
+		if ((s[i].live = advance(&s[i])))
 			live[nlive++] = &s[i];
+	}
 	while (nlive > 0) {
 		best = live[0];
 		b = 0;
 		for (i = 1; i < nlive; i++)
 			if (live[i]->ev.ts < best->ev.ts)
 				best = live[b = i];
-		npt_ev_print(&best->ev, best->track, best->tracklen);
-		if (!npt_log_next(best->log, &best->ev)) {
+		if (npt_ev_isinvoke(&best->ev))
+			npt_ev_invoke(&best->inv, &best->ev);
+		npt_ev_print(&best->ev, best->track, best->tracklen,
+		    nctl ? iteration(ctl, nctl, best, &best->ev) : -1);
+		if (!(best->live = advance(best))) {
 			nlive--;
 			memmove(live + b, live + b + 1,
 			    (nlive - b) * sizeof *live);
@@ -164,11 +250,14 @@ main(int argc, char *argv[])
 			show_progress(s, n, 0);
 	}
 	free(live);
+	free(ctl);
 	if (progress && count >= 0x10000)
 		show_progress(s, n, 1);
 	npt_out_flush();
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		lost |= npt_log_close(s[i].log);
+		free(s[i].la);
+	}
 	free(s);
 	if (lost && strict)
 		rc = 1;

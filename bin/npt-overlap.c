@@ -19,7 +19,7 @@
 #include "../lib/npt.h"
 
 static const char synopsis[] =
-    "[-p] [-c name=pattern[,pattern ...]] [file ...]";
+    "[-p] [-c name=pattern[,pattern ...]] [-t pattern] [file ...]";
 
 #define MAXCLASS 32
 
@@ -50,6 +50,7 @@ static int64_t unionb, multi;
 static int unit = -1, digits;
 static struct npt_ht tracks;
 static struct npt_htc tcache;
+static struct npt_tsel tsel;
 
 static const char *const defaults[] = {
 	"compute=core*,slice*,css*,tile*,pe*,mac*,npu*,compute*",
@@ -216,8 +217,10 @@ read_events(const char *path, int *rc)
 		struct track *k;
 		int isnew;
 
-		if (r == NPT_TSV_META)
+		if (r == NPT_TSV_META) {
+			npt_tsel_meta(&tsel, &t.key, &t.val);
 			continue;
+		}
 		if (r == NPT_TSV_HEADER) {
 			if ((e = npt_tcol_find(&tc, &t.hdr)) != NULL)
 				npt_errat(t.in.name, t.in.lineno, "%s", e);
@@ -237,7 +240,8 @@ read_events(const char *path, int *rc)
 			need++;
 			continue;
 		}
-		if (t.f[tc.dur].n == 0 || t.f[tc.ts].n == 0)
+		if (t.f[tc.dur].n == 0 || t.f[tc.ts].n == 0 || (tsel.active &&
+		    !npt_tsel_keep(&tsel, t.f[trcol].p, t.f[trcol].n)))
 			continue;
 		if ((e = npt_tcol_parse(unit, t.f[tc.dur].p, t.f[tc.dur].n,
 		    &dur, &d)) != NULL || dur < 0)
@@ -541,7 +545,7 @@ main(int argc, char *argv[])
 	int c, rc = 0, a, k;
 
 	npt_init(argv[0]);
-	while ((c = npt_getopt(&g, argc, argv, "c:p", NULL, synopsis)) != -1) {
+	while ((c = npt_getopt(&g, argc, argv, "c:pt:", NULL, synopsis)) != -1) {
 		switch (c) {
 		case 'c':
 			explicit = 1;
@@ -549,6 +553,9 @@ main(int argc, char *argv[])
 			break;
 		case 'p':
 			pretty = 1;
+			break;
+		case 't':
+			npt_tsel_pattern(&tsel, g.arg);
 			break;
 		}
 	}
@@ -565,6 +572,7 @@ main(int argc, char *argv[])
 	npt_ht_init(&tracks, sizeof(struct track));
 	for (i = 0; i < (size_t)argc; i++)
 		read_events(argv[i], &rc);
+	npt_tsel_free(&tsel);
 	if (unit < 0)
 		return npt_out_close() | rc;
 	if (started)

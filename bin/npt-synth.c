@@ -173,6 +173,7 @@ static size_t ncorrupt;
 static int have_overflow, have_truncate, have_corrupt;
 
 static uint64_t rng;
+static struct npt_evinv inv;	/* -F events: the last INVOKE written */
 
 static uint64_t
 next(void)
@@ -512,7 +513,8 @@ event(const struct core *c, const struct rec *r, const struct layer *l,
 	ev.vector = r->comp[1];
 	ev.dma_load = r->comp[2];
 	ev.dma_store = r->comp[3];
-	npt_ev_print(&ev, track, strlen(track));
+	npt_ev_print(&ev, track, strlen(track),
+	    npt_ev_holds(&inv, ev.ts) ? (int64_t)inv.arg : -1);
 }
 
 static void
@@ -536,13 +538,9 @@ run(void)
 		snprintf(b, sizeof b, "%s%lu", c < ncores ? "core" : "ctrl",
 		    c < ncores ? c : 0);
 		track[c] = npt_estrdup(b);
-		if (events) {
-			npt_out_str("## clock.");
-			npt_out_str(track[c]);
-			npt_out_putc('=');
-			npt_out_write(b, npt_freq_fmt(b, clock_hz));
-			npt_out_putc('\n');
-		}
+		if (events)
+			npt_ev_meta(track[c], clock_hz, c < ncores ?
+			    NPT_LOG_CORE_COMPUTE : NPT_LOG_CORE_CONTROL);
 	}
 	if (events)
 		npt_ev_header();
@@ -606,7 +604,9 @@ run(void)
 			ev.oplen = 6;
 			ev.name = "invoke";
 			ev.namelen = 6;
-			npt_ev_print(&ev, track[ncores], strlen(track[ncores]));
+			npt_ev_invoke(&inv, &ev);
+			npt_ev_print(&ev, track[ncores], strlen(track[ncores]),
+			    (int64_t)it);
 		}
 		for (i = 0; i < nlayer; i++)
 			for (c = 0; c < ncores; c++)

@@ -5,7 +5,21 @@
 #include "nptlog.h"
 
 static const char header[] = "#ts_cyc\tdur_cyc\ttrack\top\tname\tid\tloc\t"
-    "conv_cyc\tvector_cyc\tdma_load_cyc\tdma_store_cyc\targ\n";
+    "conv_cyc\tvector_cyc\tdma_load_cyc\tdma_store_cyc\targ\titer\n";
+
+void
+npt_ev_meta(const char *track, uint64_t hz, int kind)
+{
+	char b[48];
+
+	npt_out_str("## clock.");
+	npt_out_str(track);
+	npt_out_putc('=');
+	npt_out_write(b, npt_freq_fmt(b, hz));
+	npt_out_str("\n## role.");
+	npt_out_str(track);
+	npt_out_str(kind == NPT_LOG_CORE_CONTROL ? "=control\n" : "=compute\n");
+}
 
 void
 npt_ev_header(void)
@@ -33,12 +47,13 @@ str(char *b, const char *p, size_t n, int plain)
 }
 
 void
-npt_ev_print(const struct npt_logev *ev, const char *track, size_t tn)
+npt_ev_print(const struct npt_logev *ev, const char *track, size_t tn,
+    int64_t iter)
 {
 	size_t need, k;
 	char *b;
 
-	/* 7 numbers of at most 20 digits, 11 tabs, escaped strings */
+	/* 8 numbers of at most 20 digits, 12 tabs, escaped strings */
 	need = 200 + 2 * (tn + ev->oplen + ev->namelen);
 	if (need > 32768) {
 		char t[48];
@@ -86,6 +101,27 @@ npt_ev_print(const struct npt_logev *ev, const char *track, size_t tn)
 		k += 6;
 		k += npt_fmt_u64_fast(b + k, ev->id);
 	}
+	b[k++] = '\t';
+	if (iter >= 0)
+		k += npt_fmt_u64_fast(b + k, (uint64_t)iter);
 	b[k++] = '\n';
 	npt_out_commit(k);
+}
+
+void
+npt_ev_invoke(struct npt_evinv *inv, const struct npt_logev *ev)
+{
+	inv->have = 1;
+	inv->ts = ev->ts;
+	inv->open = !ev->has_dur;
+	inv->end = ev->has_dur ? ev->ts + ev->dur : 0;
+	if (inv->end < ev->ts)
+		inv->open = 1;
+	inv->arg = ev->id;
+}
+
+int
+npt_ev_isinvoke(const struct npt_logev *ev)
+{
+	return ev->kind == NPT_LOG_CONTROL && ev->ctl == NPT_LOG_CTL_INVOKE_BEGIN;
 }

@@ -359,11 +359,40 @@ int npt_log_next(struct npt_log *l, struct npt_logev *ev);
 int npt_log_close(struct npt_log *l);
 
 /* event.c: the canonical columns npt-decode and npt-synth write */
+/*
+ * The metadata lines of a track: "## clock.TRACK=FREQ" and "## role.TRACK=
+ * compute" or "control" (kind NPT_LOG_CORE_*).
+ */
+void npt_ev_meta(const char *track, uint64_t hz, int kind);
 /* The header line (with its LF) of decoded logs. */
 void npt_ev_header(void);
-/* One event line for ev on track (a name that needs no escaping). */
+/*
+ * One event line for ev on track (a name that needs no escaping), in
+ * inference iter (-1: none, the column is empty).
+ */
 void npt_ev_print(const struct npt_logev *ev, const char *track,
-    size_t tracklen);
+    size_t tracklen, int64_t iter);
+/*
+ * The inference an event belongs to (npt-events(5) Canonical columns): the
+ * INVOKE whose [ts, ts + dur) holds its start, or that starts at the same
+ * cycle; an INVOKE without an end holds until the next one of its log.
+ */
+struct npt_evinv {
+	uint64_t ts, end;
+	uint32_t arg;
+	int have, open;
+};
+/* inv becomes the INVOKE ev (an event with op INVOKE). */
+void npt_ev_invoke(struct npt_evinv *inv, const struct npt_logev *ev);
+/* Whether inv holds an event that starts at ts. */
+NPT_INLINE int
+npt_ev_holds(const struct npt_evinv *inv, uint64_t ts)
+{
+	return inv->have && ts >= inv->ts &&
+	    (inv->open || ts < inv->end || ts == inv->ts);
+}
+/* Whether ev is an INVOKE. */
+int npt_ev_isinvoke(const struct npt_logev *ev);
 
 /*
  * Whether a[0..n) and b[0..n) are equal: memcmp without the call for the
@@ -454,6 +483,42 @@ npt_htc_put(struct npt_ht *t, struct npt_htc *c, const char *k, size_t n,
 	}
 	return npt_htc_miss(t, c, i, k, n, isnew);
 }
+
+/*
+ * tsel.c: the tracks a table tool counts: with -t patterns (fnmatch(3) on
+ * the unescaped track) those that match one, else every track but those
+ * that "## role.TRACK=control" metadata names (npt-events(5) Metadata).
+ * Start the struct zeroed.
+ */
+struct npt_tsel {
+	const char **pat;
+	size_t npat;
+	int active;		/* 0: every track counts */
+	struct npt_ht roles, seen;	/* role is control; keep 1, drop 2 */
+	struct npt_htc cache;
+};
+/* Count only the tracks that match pattern (or another one given). */
+void npt_tsel_pattern(struct npt_tsel *s, const char *pattern);
+/* A metadata line; role.TRACK keys are taken, the others ignored. */
+void npt_tsel_meta(struct npt_tsel *s, const struct npt_span *key,
+    const struct npt_span *val);
+/* npt_tsel_keep for a track not in the cache. */
+int npt_tsel_miss(struct npt_tsel *s, const char *track, size_t n);
+/* Whether events of track (as escaped in the stream) count. */
+NPT_INLINE int
+npt_tsel_keep(struct npt_tsel *s, const char *track, size_t n)
+{
+	unsigned i;
+
+	if (!s->active)
+		return 1;
+	i = npt_htc_slot(track, n);
+	if (s->cache.val[i] != NULL && s->cache.len[i] == n &&
+	    npt_memeq(s->cache.key[i], track, n))
+		return *(int *)s->cache.val[i] == 1;
+	return npt_tsel_miss(s, track, n);
+}
+void npt_tsel_free(struct npt_tsel *s);
 
 /* wide.c: unsigned 256-bit integers for exact sums (npt-agg) */
 struct npt_u256 {

@@ -3,7 +3,7 @@
 load test_helper
 
 ENC="$NPT_ROOT/tests/helpers/nptlog.py"
-HDR='#ts_cyc	dur_cyc	track	op	name	id	loc	conv_cyc	vector_cyc	dma_load_cyc	dma_store_cyc	arg'
+HDR='#ts_cyc	dur_cyc	track	op	name	id	loc	conv_cyc	vector_cyc	dma_load_cyc	dma_store_cyc	arg	iter'
 
 # A log from the independent encoder: enc OUT.bin < spec
 enc() {
@@ -24,8 +24,9 @@ data() {
 	run -0 npt-decode ex.bin
 	assert_output <<-EOF
 	## clock.core0=900MHz
+	## role.core0=compute
 	$HDR
-	1000	100	core0	CONV_2D		17		80	10	40	5	
+	1000	100	core0	CONV_2D		17		80	10	40	5		
 	EOF
 	# the bytes of the page's example are these bytes
 	sed -n '/^4e 50 54 4c/,/^\.Ed/p' "$NPT_ROOT/man/npt-log.5" | sed '$d' | tr -d ' \n' > page.hex
@@ -78,13 +79,16 @@ data() {
 		{ ts = $1; r = rank($3) } END { exit bad ? 1 : 0 }'
 }
 
-@test "decode: writes one clock line per track from the log headers" {
+@test "decode: writes a clock line and a role line per track from the log headers" {
 	npt-synth -c 2 -f 1.25GHz -i 1
 	run -0 sh -c 'npt-decode core*.bin | grep "^##"'
 	assert_output <<-'EOF'
 	## clock.core0=1250MHz
+	## role.core0=compute
 	## clock.core1=1250MHz
+	## role.core1=compute
 	## clock.ctrl0=1250MHz
+	## role.ctrl0=control
 	EOF
 }
 
@@ -108,10 +112,11 @@ data() {
 	run -0 npt-decode c.bin
 	assert_output <<-EOF
 	## clock.ctrl0=1MHz
+	## role.ctrl0=control
 	$HDR
-	100	300	ctrl0	INVOKE	invoke							7
-	150	0	ctrl0	SYNC	sync							42
-	500	0	ctrl0	SYNC	sync							43
+	100	300	ctrl0	INVOKE	invoke							7	7
+	150	0	ctrl0	SYNC	sync							42	7
+	500	0	ctrl0	SYNC	sync							43	
 	EOF
 }
 
@@ -125,8 +130,8 @@ data() {
 	control 3 9 350
 	EOF
 	run --separate-stderr -0 npt-decode c.bin
-	[ "${lines[3]}" = "300		ctrl2	INVOKE	invoke							1" ]
-	[ "${lines[4]}" = "350	0	ctrl2	SYNC	sync							9" ]
+	[ "${lines[4]}" = "300		ctrl2	INVOKE	invoke							1	1" ]
+	[ "${lines[5]}" = "350	0	ctrl2	SYNC	sync							9	1" ]
 	assert_stderr "npt-decode: warning: c.bin: invoke 1 has no end record"
 	run -1 npt-decode --strict c.bin
 }
@@ -139,7 +144,7 @@ data() {
 	control 3 1 250
 	EOF
 	run --separate-stderr -0 npt-decode c.bin
-	[ "${#lines[@]}" -eq 3 ]
+	[ "${#lines[@]}" -eq 4 ]
 	assert_stderr "npt-decode: warning: c.bin: invoke 5 has no begin record; its end is dropped"
 }
 
@@ -207,8 +212,8 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	layer 2 1 30 5 0 1 1 1
 	EOF
 	run --separate-stderr -0 npt-decode u.bin
-	[ "${#lines[@]}" -eq 5 ]
-	[ "${lines[4]}" = "30	5	core0	ADD		2		0	1	1	1	" ]
+	[ "${#lines[@]}" -eq 6 ]
+	[ "${lines[5]}" = "30	5	core0	ADD		2		0	1	1	1		" ]
 	assert_stderr "npt-decode: warning: u.bin: byte 124: unknown record kind 9; skipped (and every later record of this kind)"
 	run -1 npt-decode --strict u.bin
 }
@@ -220,7 +225,7 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	raw 02 00 44 00 01 00 00 00 00 00 00 00 0a 00 00 00 00 00 00 00 05 00 00 00 00 00 00 00 01 00 00 00 00 00 00 00 02 00 00 00 00 00 00 00 03 00 00 00 00 00 00 00 04 00 00 00 00 00 00 00 ee ee ee ee ee ee ee ee
 	EOF
 	run --separate-stderr -0 npt-decode l.bin
-	[ "${lines[2]}" = "10	5	core0			1		1	2	3	4	" ]
+	[ "${lines[3]}" = "10	5	core0			1		1	2	3	4		" ]
 	assert_stderr "npt-decode: warning: l.bin: op type 0 has no name in the string table"
 }
 
@@ -233,7 +238,7 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	layer 0 0 10 5 0 1 1 1
 	EOF
 	run --separate-stderr -0 npt-decode s.bin
-	[ "${#lines[@]}" -eq 3 ]
+	[ "${#lines[@]}" -eq 4 ]
 	assert_stderr "npt-decode: warning: s.bin: byte 48: layer record of 8 bytes, expected 60; skipped"
 }
 
@@ -248,7 +253,7 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	layer 1 0 20 5 0 1 1 1
 	EOF
 	run --separate-stderr -0 npt-decode r.bin
-	[ "${#lines[@]}" -eq 4 ]
+	[ "${#lines[@]}" -eq 5 ]
 	assert_stderr "npt-decode: warning: r.bin: byte 124: packet 0: bad record length 2; rest of the packet skipped"
 }
 
@@ -262,7 +267,7 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	layer 1 0 20 5 0 1 1 1
 	EOF
 	run --separate-stderr -0 npt-decode g.bin
-	[ "${#lines[@]}" -eq 4 ]
+	[ "${#lines[@]}" -eq 5 ]
 	assert_stderr "npt-decode: warning: g.bin: byte 124: packet sequence jumps from 0 to 3"
 }
 
@@ -277,7 +282,7 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	layer 1 0 20 5 0 1 1 1
 	EOF
 	run --separate-stderr -0 npt-decode j.bin
-	[ "${#lines[@]}" -eq 4 ]
+	[ "${#lines[@]}" -eq 5 ]
 	assert_stderr "npt-decode: warning: j.bin: byte 124: no packet header here (bad magic); skipped 10 bytes to the next packet"
 }
 
@@ -291,8 +296,8 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	layer 1 0 20 5 0 1 1 1
 	EOF
 	run --separate-stderr -0 npt-decode k.bin
-	[ "${#lines[@]}" -eq 3 ]
-	[ "${lines[2]}" = "20	5	core0			1		0	1	1	1	" ]
+	[ "${#lines[@]}" -eq 4 ]
+	[ "${lines[3]}" = "20	5	core0			1		0	1	1	1		" ]
 	[ "${stderr_lines[0]}" = "npt-decode: warning: k.bin: byte 32: packet 0: payload length 200 runs into the next packet; skipped 92 bytes to the next packet" ]
 }
 
@@ -305,7 +310,7 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	layer 1 0 20 5 0 1 1 1
 	EOF
 	run --separate-stderr -0 npt-decode z.bin
-	[ "${#lines[@]}" -eq 3 ]
+	[ "${#lines[@]}" -eq 4 ]
 	[ "${stderr_lines[0]}" = "npt-decode: warning: z.bin: byte 32: packet 0: bad payload length 0; skipped 16 bytes to the next packet" ]
 	enc h.bin <<-'EOF'
 	header
@@ -326,8 +331,8 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	[ "$(wc -c < core0.bin)" -eq $((32 + 16 + 56 + 5 * 60)) ]
 	head -c 254 core0.bin > cut.bin
 	run --separate-stderr -0 npt-decode cut.bin
-	[ "${#lines[@]}" -eq 4 ]
-	[ "$(printf '%s\n' "${lines[@]:2}")" = "$(data full | head -n 2)" ]
+	[ "${#lines[@]}" -eq 5 ]
+	[ "$(printf '%s\n' "${lines[@]:3}")" = "$(data full | head -n 2)" ]
 	assert_stderr "npt-decode: warning: cut.bin: byte 32: packet 0 truncated (206 of 356 payload bytes in the file): 5 whole records kept, the rest lost"
 	run -1 npt-decode --strict cut.bin
 }
@@ -338,7 +343,7 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	# packet 0: 56 bytes of strings and one layer; packet 1 starts at 32 + 16 + 116
 	head -c $((164 + 7)) core0.bin > cut.bin
 	run --separate-stderr -0 npt-decode cut.bin
-	[ "${#lines[@]}" -eq 3 ]
+	[ "${#lines[@]}" -eq 4 ]
 	assert_stderr "npt-decode: warning: cut.bin: byte 164: truncated packet header (7 of 16 bytes); lost"
 }
 
@@ -347,7 +352,7 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	npt-synth -m model.tsv -c 1 -i 3 -P 128
 	head -c 164 core0.bin > cut.bin
 	run --separate-stderr -0 npt-decode cut.bin
-	[ "${#lines[@]}" -eq 3 ]
+	[ "${#lines[@]}" -eq 4 ]
 	assert_stderr "npt-decode: warning: cut.bin: log ends early: 4 of 18 records read"
 	run -1 npt-decode --strict cut.bin
 }
@@ -389,7 +394,7 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	layer 0 0 10 5 0 1 1 1
 	EOF
 	run -0 npt-decode x.bin
-	[ "${lines[2]}" = "10	5	core0	ADD		0		0	1	1	1	" ]
+	[ "${lines[3]}" = "10	5	core0	ADD		0		0	1	1	1		" ]
 }
 
 @test "decode: layer names from string table 1 fill the name column, escaped" {
@@ -402,7 +407,7 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	layer 4 0 10 5 0 1 1 1
 	EOF
 	run -0 npt-decode n.bin
-	[ "${lines[2]}" = "10	5	core0	CONV_2D	back\\tbone/conv\\\\1	4		0	1	1	1	" ]
+	[ "${lines[3]}" = "10	5	core0	CONV_2D	back\\tbone/conv\\\\1	4		0	1	1	1		" ]
 }
 
 @test "decode: records out of time order are warned about, not lost" {
@@ -414,7 +419,7 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	layer 1 0 100 5 0 1 1 1
 	EOF
 	run --separate-stderr -0 npt-decode --strict o.bin
-	[ "${#lines[@]}" -eq 4 ]
+	[ "${#lines[@]}" -eq 5 ]
 	assert_stderr "npt-decode: warning: o.bin: records out of time order near byte 184 (a counter wrap? see npt-time -w)"
 }
 
@@ -476,6 +481,7 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	run -0 npt-decode e.bin
 	assert_output <<-EOF
 	## clock.core0=900MHz
+	## role.core0=compute
 	$HDR
 	EOF
 }
@@ -515,4 +521,97 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	npt-decode --progress core*.bin > got 2> err
 	cmp want got
 	grep -q 'npt-decode: .* MB' err
+}
+
+# Column iter as awk finds it: the INVOKE whose [ts, ts + dur) holds the
+# event's start, or that starts at its cycle, the last such one started;
+# empty outside every INVOKE.  The INVOKEs are read in a first pass.
+iter_by_awk() {
+	awk -F'\t' '
+		NR == FNR { if ($4 == "INVOKE" && !/^#/) { n++; b[n] = $1; e[n] = $1 + $2; a[n] = $12 } next }
+		/^#/ { next }
+		{ it = ""; best = -1
+		  for (i = 1; i <= n; i++)
+			if ($1 + 0 >= b[i] && ($1 + 0 < e[i] || $1 + 0 == b[i]) && b[i] > best) { best = b[i]; it = a[i] }
+		  print $1 "\t" $3 "\t" $4 "\t" it }' "$1" "$1"
+}
+
+@test "decode: iter names the inference of every event, as an independent awk finds it" {
+	npt-decode "$NPT_ROOT"/examples/data/yolov8s/*.bin > ev.tsv
+	iter_by_awk ev.tsv > want
+	awk -F'\t' '!/^#/ { print $1 "\t" $3 "\t" $4 "\t" $13 }' ev.tsv > got
+	[ "$(wc -l < got)" -eq 1930 ]
+	# every layer is in one of the ten inferences
+	[ "$(awk -F'\t' '$4 == ""' got | wc -l)" -eq 0 ]
+	[ "$(cut -f4 got | sort -u | wc -l)" -eq 10 ]
+	cmp want got
+	# three cores, a short period: inferences follow each other closely
+	printf '#id\top\tcost\n0\tCONV_2D\t5\n1\tADD\t1\n' > m.tsv
+	npt-synth -m m.tsv -c 3 -i 50 -T 1000
+	npt-decode core*.bin > ev.tsv
+	iter_by_awk ev.tsv > want
+	awk -F'\t' '!/^#/ { print $1 "\t" $3 "\t" $4 "\t" $13 }' ev.tsv > got
+	cmp want got
+}
+
+@test "decode: a layer that starts at its INVOKE's cycle gets that INVOKE, ties and all" {
+	# the compute core is written before the control core at one cycle,
+	# yet the layer at 100 is in invoke 1, the one at 400 (the end of 1
+	# and, after a sync of the same cycle, the start of 2) in invoke 2,
+	# and the one at 900 (after 2 ended at 800) in none
+	enc c.bin <<-'EOF'
+	header kind=1 core=0
+	packet
+	control 1 1 100
+	control 2 1 400
+	control 3 5 400
+	control 1 2 400
+	control 2 2 800
+	EOF
+	enc k.bin <<-'EOF'
+	header
+	packet
+	string 0 0 CONV_2D
+	layer 0 0 100 50 0 0 0 0
+	layer 1 0 400 50 0 0 0 0
+	layer 2 0 900 50 0 0 0 0
+	EOF
+	run -0 sh -c 'npt-decode k.bin c.bin | grep -v "^#" | cut -f 1,3,4,12,13'
+	assert_output <<-'EOF'
+	100	core0	CONV_2D		1
+	100	ctrl0	INVOKE	1	1
+	400	core0	CONV_2D		2
+	400	ctrl0	SYNC	5	2
+	400	ctrl0	INVOKE	2	2
+	900	core0	CONV_2D		
+	EOF
+}
+
+@test "decode: an INVOKE without an end holds the events up to the next INVOKE" {
+	enc c.bin <<-'EOF'
+	header kind=1 core=0
+	packet
+	control 1 7 100
+	control 1 8 500
+	control 2 8 600
+	EOF
+	enc k.bin <<-'EOF'
+	header
+	packet
+	string 0 0 ADD
+	layer 0 0 300 10 0 0 0 0
+	layer 1 0 510 10 0 0 0 0
+	layer 2 0 700 10 0 0 0 0
+	EOF
+	run --separate-stderr -0 sh -c 'npt-decode k.bin c.bin | grep -v "^#" | cut -f 1,2,3,13'
+	assert_output <<-'EOF'
+	100		ctrl0	7
+	300	10	core0	7
+	500	100	ctrl0	8
+	510	10	core0	8
+	700	10	core0	
+	EOF
+	# no control log: the column is there, empty
+	run -0 sh -c 'npt-decode k.bin | grep -v "^#" | cut -f 13 | sort -u'
+	assert_output ""
 }

@@ -80,7 +80,9 @@ data() {
 	run -0 sh -c 'npt-decode core0.bin corectrl0.bin | grep "^##"'
 	assert_output <<-'EOF'
 	## clock.core0=500MHz
+	## role.core0=compute
 	## clock.ctrl0=500MHz
+	## role.ctrl0=control
 	EOF
 }
 
@@ -95,7 +97,7 @@ data() {
 	printf '#id\top\tname\tcost\n0\tCONV_2D\tstem/conv\t3\n1\tADD\t\t1\n' > m.tsv
 	npt-synth -m m.tsv -c 1 -i 1
 	run -0 npt-decode core0.bin
-	[ "$(printf '%s\n' "$output" | cut -f4-6 | sed -n '3,4p')" = "CONV_2D	stem/conv	0
+	[ "$(printf '%s\n' "$output" | cut -f4-6 | sed -n '4,5p')" = "CONV_2D	stem/conv	0
 ADD		1" ]
 }
 
@@ -211,7 +213,7 @@ ADD		1" ]
 	[ "$(data ev | wc -l)" -eq 0 ]
 	npt-synth -i 0
 	run -0 npt-decode core0.bin
-	[ "${#lines[@]}" -eq 2 ]
+	[ "${#lines[@]}" -eq 3 ]
 }
 
 @test "synth: -F events to /dev/full is a write error" {
@@ -229,5 +231,5 @@ ADD		1" ]
 @test "synth: runs under busybox sh" {
 	need_busybox
 	run -0 busybox sh -c 'npt-synth -c 1 && npt-decode core0.bin | busybox wc -l'
-	[ "$output" -eq 962 ]
+	[ "$output" -eq 963 ]
 }

@@ -17,7 +17,7 @@ fuzz_one(const uint8_t *p, size_t n)
 	if ((l = npt_log_open_mem("fuzz.bin", p, n)) == NULL)
 		return;
 	while (npt_log_next(l, &ev))
-		npt_ev_print(&ev, npt_log_track(l), 5);
+		npt_ev_print(&ev, npt_log_track(l), 5, -1);
 }
 
 static void
