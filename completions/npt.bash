@@ -5,10 +5,10 @@
 _npt() {
 	local word=${COMP_WORDS[COMP_CWORD]} opts
 	case ${COMP_WORDS[0]##*/} in
-	npt-agg) opts="-h -k -p -q -r -s --help --merge --no-self --partial --version" ;;
+	npt-agg) opts="-h -k -p -q -r -s -t --help --merge --no-self --partial --version" ;;
 	npt-annotate) opts="-f -h -m --by-name --func --help --id-attr --loc-first --mlir --order --skip --version" ;;
 	npt-decode) opts="-h --help --progress --strict --version" ;;
-	npt-overlap) opts="-c -h -p --help --version" ;;
+	npt-overlap) opts="-c -h -p -t --help --version" ;;
 	npt-json) opts="-C -f -h -p -w --help --version" ;;
 	npt-import)
 		case ${COMP_WORDS[COMP_CWORD - 1]} in

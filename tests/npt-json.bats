@@ -52,7 +52,7 @@ example() {
 	# the first layer: 11048 cycles at 900 MHz is 12.2755... us; it ends
 	# at 623127 cycles, 692.363333 us
 	events out.json X name cat pid tid ts dur args | sed -n 2p > got
-	printf 'CONV_2D\tCONV_2D\t1\t1\t12.276\t680.087\t{"id": 0, "conv_cyc": 542301, "vector_cyc": 90587, "dma_load_cyc": 175666, "dma_store_cyc": 81406}\n' | cmp - got
+	printf 'CONV_2D\tCONV_2D\t1\t1\t12.276\t680.087\t{"id": 0, "conv_cyc": 542301, "vector_cyc": 90587, "dma_load_cyc": 175666, "dma_store_cyc": 81406, "iter": 0}\n' | cmp - got
 	events out.json X name cat ts | head -n1 > got
 	printf 'invoke\tINVOKE\t11.111\n' | cmp - got
 }
@@ -255,14 +255,15 @@ for i, (s, d, t) in enumerate(ev):
 @test "json: input cut short in a line: the error, exit 1, and a complete JSON document" {
 	example | head -c 3000 > cut.tsv
 	run --separate-stderr -1 npt-json cut.tsv
-	assert_stderr "npt-json: cut.tsv:57: 11 fields, but the header has 12 columns"
+	assert_stderr "npt-json: cut.tsv:57: 12 fields, but the header has 13 columns"
 	json_ok
-	# every whole line before it is there
-	[ "$(printf '%s\n' "$output" | jq '[.[] | select(.ph == "X")] | length')" -eq 52 ]
+	# every whole line before it is there: lines 8 to 56, after 6
+	# metadata lines and the header
+	[ "$(printf '%s\n' "$output" | jq '[.[] | select(.ph == "X")] | length')" -eq 49 ]
 }
 
 @test "json: input that ends between lines gives a complete document of its events" {
-	example | head -n 100 | npt-json > out.json
+	example | head -n 103 | npt-json > out.json
 	[ "$(jq '[.[] | select(.ph == "X")] | length' out.json)" -eq 96 ]
 }
 

@@ -87,6 +87,37 @@ flat() {
 	EOF
 }
 
+@test "overlap: tracks with role control are left out unless -t names them" {
+	{
+		printf '## role.ctrl0=control\n## role.core0=compute\n#ts_cyc\tdur_cyc\ttrack\n'
+		printf '0\t100\tctrl0\n10\t30\tcore0\n20\t10\tdma_in\n'
+	} > ev.tsv
+	run -0 sh -c "npt-overlap ev.tsv | awk -F'\t' '\$1 != \"overlap\" && \$1 != \"multi\" { print \$1, \$2, \$3 }'"
+	# the span is that of the layers alone: 10 to 40
+	assert_output <<-'EOF'
+	#kind name time_cyc
+	span all 30
+	busy all 30
+	idle all 0
+	class compute 30
+	class dma 10
+	track core0 30
+	track dma_in 10
+	EOF
+	run -0 sh -c "npt-overlap -t '*' ev.tsv | awk -F'\t' '\$1 == \"span\" || \$1 == \"track\" { print \$2, \$3 }'"
+	assert_output <<-'EOF'
+	all 100
+	core0 30
+	dma_in 10
+	ctrl0 100
+	EOF
+	run -0 sh -c "npt-overlap -t 'c*' ev.tsv | awk -F'\t' '\$1 == \"track\" { print \$2 }'"
+	assert_output <<-'EOF'
+	core0
+	ctrl0
+	EOF
+}
+
 @test "overlap: balance is the mean busy time over the largest, per class" {
 	printf '#ts_cyc\tdur_cyc\ttrack\n0\t100\tcore0\n0\t50\tcore1\n0\t30\tcore2\n' > ev.tsv
 	run -0 sh -c "npt-overlap ev.tsv | awk -F'\t' '\$1 == \"class\" { print \$7 }'"
@@ -183,7 +214,8 @@ flat() {
 	assert_stderr 'npt-overlap: write error: No space left on device'
 	need_busybox
 	run -0 busybox sh -c 'npt-overlap ev.tsv | grep -c ^track'
-	[ "$output" = "3" ]
+	# core0 and core1; ctrl0 is left out
+	[ "$output" = "2" ]
 }
 
 @test "overlap: memory does not grow with the events" {

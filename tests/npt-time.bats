@@ -181,7 +181,7 @@ for c, hz in ((2**63 - 1, 900000000), (2**63, 333333000), (2**64 - 2, 333333000)
 	grep '^#' out | cmp - a
 	# cut columns 1 and 2 back to cycles with awk: us * 900, within half a ns
 	data out | awk -F'\t' '{ printf "%.3f\n", $1 * 900 }' > us
-	data two.tsv | paste - us | awk -F'\t' '{ d = $1 - $13; if (d > 0.5 || d < -0.5) bad = 1 } END { exit bad }'
+	data two.tsv | paste - us | awk -F'\t' '{ d = $1 - $14; if (d > 0.5 || d < -0.5) bad = 1 } END { exit bad }'
 }
 
 @test "time: -z starts the stream at 0; rebased = unrebased minus the first start, to the digit" {

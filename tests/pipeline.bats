@@ -52,10 +52,11 @@ canon() {
 		npt-annotate --mlir model.mlir --id-attr torq-action-id |
 		npt-agg -k op -q none > got.tsv
 	# the same totals, in microseconds at 900 MHz, summed by awk from the
-	# decoded cycles: exact, since npt-time rounds each event to the ns.
+	# decoded cycles of the compute cores (the control core's INVOKEs are
+	# left out): exact, since npt-time rounds each event to the ns.
 	# The leading zeros of the fraction go first: busybox awk reads "050"
 	# as octal.
-	npt-time events.tsv | awk -F'\t' '/^#/ { next }
+	npt-time events.tsv | awk -F'\t' '/^#/ || $3 !~ /^core/ { next }
 		{ split($2, b, "."); sub(/^0+/, "", b[2]); t[$4] += b[1] * 1000 + b[2] }
 		END { for (k in t) printf "%s\t%d.%03d\n", k, t[k] / 1000, t[k] % 1000 }' | sort > want
 	awk -F'\t' '/^#/ || $1 == "*" { next } { print $1 "\t" $3 }' got.tsv | sort > got
