@@ -12,6 +12,7 @@
  * arithmetic is on integers and the generator is splitmix64, so a seed gives
  * the same bytes on every machine.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -627,6 +628,84 @@ run(void)
 	free(rec);
 }
 
+/* s as the text of an MLIR string, without its quotes. */
+static void
+mlir_str(const char *s)
+{
+	char b[4];
+
+	for (; *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '\\') {
+			npt_out_str("\\\\");
+		} else if (c == '"' || c < 0x20 || c == 0x7f) {
+			snprintf(b, sizeof b, "\\%02X", c);
+			npt_out_str(b);
+		} else {
+			npt_out_putc((char)c);
+		}
+	}
+}
+
+/*
+ * The model as MLIR, the form npt-annotate --mlir reads: a function whose
+ * body holds one operation per layer in model order, "tfl." and the op
+ * type in lower case, each named after its layer (its name, or the op type
+ * and index) in a name location whose child is the operation's own line
+ * in the file, as a snapshot of the IR would give it.
+ */
+static void
+mlir(void)
+{
+	char b[128];
+	size_t i;
+
+	npt_out_str("// The model of npt-synth as MLIR, one operation per layer "
+	    "in model order\n// (npt-synth -F mlir); an event's id is the "
+	    "position of its operation.\nmodule {\n  func.func @main(%arg0: "
+	    "tensor<*xi8>) -> tensor<*xi8> {\n");
+	for (i = 0; i < nlayer; i++) {
+		const char *t = types[model[i].type];
+
+		snprintf(b, sizeof b, "    %%%zu = \"tfl.", i);
+		npt_out_str(b);
+		for (; *t != '\0'; t++)
+			npt_out_putc(isalnum((unsigned char)*t) ?
+			    (char)tolower((unsigned char)*t) : '_');
+		if (i == 0)
+			snprintf(b, sizeof b, "\"(%%arg0)");
+		else
+			snprintf(b, sizeof b, "\"(%%%zu)", i - 1);
+		npt_out_str(b);
+		snprintf(b, sizeof b, " : (tensor<*xi8>) -> tensor<*xi8> "
+		    "loc(#loc%zu)\n", i + 1);
+		npt_out_str(b);
+	}
+	/* loadmodel made sure there is a layer */
+	snprintf(b, sizeof b, "    return %%%zu : tensor<*xi8> loc(#loc0)\n",
+	    nlayer - 1);
+	npt_out_str(b);
+	npt_out_str("  } loc(#loc0)\n} loc(#loc0)\n"
+	    "#loc0 = loc(\"model.mlir\":4:3)\n");
+	for (i = 0; i < nlayer; i++) {
+		snprintf(b, sizeof b, "#loc%zu = loc(\"", i + 1);
+		npt_out_str(b);
+		if (model[i].name != NULL) {
+			mlir_str(model[i].name);
+		} else {
+			const char *t = types[model[i].type];
+
+			for (; *t != '\0'; t++)
+				npt_out_putc((char)tolower((unsigned char)*t));
+			snprintf(b, sizeof b, "_%lu", (unsigned long)model[i].id);
+			npt_out_str(b);
+		}
+		snprintf(b, sizeof b, "\"(\"model.mlir\":%zu:5))\n", i + 5);
+		npt_out_str(b);
+	}
+}
+
 static char *
 slurp(const char *path, size_t *len)
 {
@@ -727,9 +806,10 @@ main(int argc, char *argv[])
 		case 'F':
 			if (strcmp(g.arg, "log") != 0 &&
 			    strcmp(g.arg, "events") != 0 &&
-			    strcmp(g.arg, "model") != 0)
+			    strcmp(g.arg, "model") != 0 &&
+			    strcmp(g.arg, "mlir") != 0)
 				npt_errx(2, "-F: unknown format: \"%s\" (log, "
-				    "events or model)", g.arg);
+				    "events, model or mlir)", g.arg);
 			format = g.arg;
 			break;
 		case 'f':
@@ -779,9 +859,13 @@ main(int argc, char *argv[])
 		npt_out_write(text, len);
 	} else {
 		loadmodel(src, text, len);
-		checknames();
-		rng = seed;
-		run();
+		if (strcmp(format, "mlir") == 0) {
+			mlir();
+		} else {
+			checknames();
+			rng = seed;
+			run();
+		}
 	}
 	if (text != yolov8s)
 		free((char *)text);

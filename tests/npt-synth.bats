@@ -27,6 +27,31 @@ data() {
 	done
 }
 
+@test "synth: the shipped model.mlir is what npt-synth -F mlir writes today" {
+	npt-synth -F mlir > model.mlir
+	cmp model.mlir "$NPT_ROOT/examples/data/yolov8s/model.mlir"
+}
+
+@test "synth: -F mlir writes one operation per layer, named, at its own line" {
+	printf '#id\top\tname\tcost\n0\tCONV_2D\tstem/conv\t3\n1\tADD\t\t1\n2\tMy Op\ta"b\\\\c\t1\n' > m.tsv
+	run -0 npt-synth -m m.tsv -F mlir
+	[ "${lines[4]}" = '    %0 = "tfl.conv_2d"(%arg0) : (tensor<*xi8>) -> tensor<*xi8> loc(#loc1)' ]
+	[ "${lines[6]}" = '    %2 = "tfl.my_op"(%1) : (tensor<*xi8>) -> tensor<*xi8> loc(#loc3)' ]
+	[ "${lines[7]}" = '    return %2 : tensor<*xi8> loc(#loc0)' ]
+	[ "${lines[11]}" = '#loc1 = loc("stem/conv"("model.mlir":5:5))' ]
+	[ "${lines[12]}" = '#loc2 = loc("add_1"("model.mlir":6:5))' ]
+	[ "${lines[13]}" = '#loc3 = loc("a\22b\\c"("model.mlir":7:5))' ]
+	[ "${#lines[@]}" -eq 14 ]
+	# npt-annotate joins each event by position: names and locations filled
+	printf '%s\n' "$output" > m.mlir
+	run -0 sh -c 'npt-synth -m m.tsv -c 1 -i 1 -F events | npt-annotate --mlir m.mlir | grep "	core0	" | cut -f3-7'
+	assert_output <<-'EOF'
+	core0	CONV_2D	stem/conv	0	"stem/conv"("model.mlir":5:5)
+	core0	ADD	add_1	1	"add_1"("model.mlir":6:5)
+	core0	My Op	a"b\\c	2	"a\\22b\\\\c"("model.mlir":7:5)
+	EOF
+}
+
 @test "synth: the same seed gives the same bytes, another seed others" {
 	mkdir a b c
 	npt-synth -o a -s 7
@@ -171,7 +196,7 @@ ADD		1" ]
 	run --separate-stderr -2 npt-synth -f 0.5Hz
 	assert_stderr 'npt-synth: -f: not a whole number of hertz: "0.5Hz"'
 	run --separate-stderr -2 npt-synth -F json
-	assert_stderr 'npt-synth: -F: unknown format: "json" (log, events or model)'
+	assert_stderr 'npt-synth: -F: unknown format: "json" (log, events, model or mlir)'
 	run --separate-stderr -2 npt-synth -j 51
 	assert_stderr 'npt-synth: -j: more than 50%: "51"'
 	run --separate-stderr -2 npt-synth -P 10

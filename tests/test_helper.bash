@@ -69,3 +69,25 @@ need_native_rss() {
 need_devfull() {
 	[ -w /dev/full ] || skip "no /dev/full here"
 }
+
+# Check the "op share_pct" lines on stdin against the vendor's yolov8s table
+# summed by type.  The shipped logs were written by npt-synth with its
+# defaults (examples/data/SOURCES.md): each layer takes its share of the
+# inference times 1 +- 2%, so a type's sum and the total are each within
+# 2% of the model's: a share is off by at most a factor (1 + 0.02) /
+# (1 - 0.02), 4.09% of it, plus 0.001 of rounding and the few cycles of
+# the layers of share 0.  All 12 types must be there, and nothing else.
+shares_match_vendor() {
+	local ops="$NPT_ROOT/../shared/corpus/sigmastar/yolov8s_ops.tsv"
+	[ -e "$ops" ] || ops="$NPT_ROOT/examples/data/yolov8s_ops.tsv"
+	awk -F'\t' '!/^#/ { s[$2] += $3; t += $3 }
+		END { for (k in s) printf "%s %.6f\n", k, 100 * s[k] / t }' "$ops" | sort > vendor
+	[ "$(wc -l < vendor)" -eq 12 ] || flunk "vendor: $(cat vendor)"
+	sort > ours
+	[ "$(wc -l < ours)" -eq 12 ] || flunk "ours: $(cat ours)"
+	join vendor ours > both
+	[ "$(wc -l < both)" -eq 12 ] || flunk "types differ: $(cat ours)"
+	awk '{ d = $2 - $3; if (d < 0) d = -d
+		if (d > $2 * 0.0409 + 0.01) { print "off: " $0; bad = 1 } }
+		END { exit bad }' both
+}
