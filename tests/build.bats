@@ -88,8 +88,8 @@ copy_tree() {
 		[ "$output" = "$t (npt) $(sed -n 's/^VERSION = //p' config.mk)" ] || flunk "$output"
 	done
 	run -0 bin/npt synth -c 1 -i 1 -F events
-	# 2 clock lines, the header, an INVOKE and 96 layers
-	[ "${#lines[@]}" -eq 100 ]
+	# 2 clock and 2 role lines, the header, an INVOKE and 96 layers
+	[ "${#lines[@]}" -eq 102 ]
 	run -2 bin/npt nosuch
 	[ "${lines[0]}" = "npt: unknown tool: nosuch" ]
 }
