@@ -48,7 +48,8 @@ for key in op:4 id:6; do
 	name=${key%:*}
 	c=${key#*:}
 	echo "-- count, sum, min, max, mean by $name"
-	measure "npt-agg -k $name -q none --no-self" "npt-agg -k $name -q none --no-self $ev > /dev/null"
+	# -t '*': every track, the control core's INVOKEs too, as the peers
+	measure "npt-agg -k $name -t '*' -q none --no-self" "npt-agg -k $name -t '*' -q none --no-self $ev > /dev/null"
 	npt_s=$secs
 	npt_rss=$rss
 	measure "mawk" "mawk -F'\t' -v C=$c -f $dir/agg.awk $ev > /dev/null"

@@ -65,6 +65,24 @@ roles() {
 	assert_output "*	5	190"
 }
 
+@test "agg: -k iter and -k op,iter give the layers' time per inference" {
+	npt-decode "$NPT_ROOT"/examples/data/yolov8s/*.bin > ev.tsv
+	# per inference, the start of its INVOKE and the layers that start
+	# inside it, found by awk from ts alone
+	awk -F'\t' '/^#/ { next } $4 == "INVOKE" { n++; b[n] = $1; e[n] = $1 + $2; a[n] = $12; next }
+		$3 ~ /^core/ { for (i = 1; i <= n; i++) if ($1 >= b[i] && $1 < e[i]) { c[a[i]]++; t[a[i]] += $2 } }
+		END { for (k in c) print k "\t" c[k] "\t" t[k] }' ev.tsv | sort > want
+	[ "$(wc -l < want)" -eq 10 ]
+	npt-agg -k iter -q none ev.tsv | awk -F'\t' '!/^#/ && $1 != "*" { print $1 "\t" $2 "\t" $3 }' | sort > got
+	cmp want got
+	# op,iter: 12 types in each of 10 inferences, each the sum of its layers
+	awk -F'\t' '/^#/ || $3 !~ /^core/ { next } { t[$4 "\t" $13] += $2 }
+		END { for (k in t) print k "\t" t[k] }' ev.tsv | sort > want
+	[ "$(wc -l < want)" -eq 120 ]
+	npt-agg -k op,iter -q none ev.tsv | awk -F'\t' '!/^#/ && $1 != "*" { print $1 "\t" $2 "\t" $4 }' | sort > got
+	cmp want got
+}
+
 @test "agg: numeric-looking keys are grouped by their text, not their value" {
 	# 7 and 007 are two groups; values at and past the direct-lookup limit
 	# (65536), signs and spaces stay text too
