@@ -1,5 +1,6 @@
 /* See LICENSE file for copyright and license details. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,19 +51,20 @@ count(uint64_t m)
 
 /*
  * Sixty-four bytes at a time for the line reader: marks64() sets bit i of
- * *tab and *nl where byte q[i] is a TAB or an LF (bit 0 for the first byte
- * in memory on every host).  With SSE2 a compare and a movemask do sixteen
+ * *tab, *nl and *bs where byte q[i] is a TAB, an LF or a backslash (bit 0
+ * for the first byte in memory on every host).  With SSE2 a compare and a movemask do sixteen
  * bytes; elsewhere zeros() marks eight and a multiply gathers the eight
  * marks into a byte (each mark lands on its own bit of the top byte and
  * the partial products below it cannot carry into it).
  */
 static inline void
-marks64(const char *q, uint64_t *tab, uint64_t *nl)
+marks64(const char *q, uint64_t *tab, uint64_t *nl, uint64_t *bs)
 {
-	uint64_t t = 0, l = 0;
+	uint64_t t = 0, l = 0, b = 0;
 	int i;
 #ifdef __SSE2__
-	const __m128i vt = _mm_set1_epi8('\t'), vl = _mm_set1_epi8('\n');
+	const __m128i vt = _mm_set1_epi8('\t'), vl = _mm_set1_epi8('\n'),
+	    vb = _mm_set1_epi8('\\');
 
 	for (i = 0; i < 4; i++) {
 		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)
@@ -72,6 +74,8 @@ marks64(const char *q, uint64_t *tab, uint64_t *nl)
 		    vt)) << 16 * i;
 		l |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x,
 		    vl)) << 16 * i;
+		b |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x,
+		    vb)) << 16 * i;
 	}
 #else
 	for (i = 0; i < 8; i++) {
@@ -85,10 +89,13 @@ marks64(const char *q, uint64_t *tab, uint64_t *nl)
 		    56 << 8 * i;
 		l |= ((zeros(w ^ ONES * '\n') >> 7) * 0x0102040810204080ULL) >>
 		    56 << 8 * i;
+		b |= ((zeros(w ^ ONES * '\\') >> 7) * 0x0102040810204080ULL) >>
+		    56 << 8 * i;
 	}
 #endif
 	*tab = t;
 	*nl = l;
+	*bs = b;
 }
 
 /* How many bits of m are set. */
@@ -197,6 +204,42 @@ npt_tsv_unescape(char *dst, const char *p, size_t n)
 	return (long)k;
 }
 
+void
+npt_tsv_esccheck(const struct npt_hdr *h, const char *p, size_t n,
+    const char *src, long long line)
+{
+	size_t i, col = 0;
+	unsigned char c;
+	char name[32];
+	const char *cn;
+
+	for (i = 0; i < n; i++) {
+		if (p[i] == '\t')
+			col++;
+		if (p[i] != '\\')
+			continue;
+		c = i + 1 < n ? (unsigned char)p[++i] : '\t';
+		if (c == 't' || c == 'n' || c == 'r' || c == '\\' || c == '0')
+			continue;
+		if (h != NULL && col < h->ncol) {
+			cn = h->col[col].p;
+		} else {
+			snprintf(name, sizeof name, "%zu", col + 1);
+			cn = name;
+		}
+		if (c == '\t')
+			npt_errat(src, line, "column %s: backslash at the end "
+			    "of the field (write \\\\ for a backslash)", cn);
+		if (c > ' ' && c < 0x7f)
+			npt_errat(src, line, "column %s: unknown escape "
+			    "\"\\%c\" (escapes are \\t \\n \\r \\\\ \\0)",
+			    cn, c);
+		npt_errat(src, line, "column %s: unknown escape: backslash "
+		    "before byte 0x%02X (escapes are \\t \\n \\r \\\\ \\0)",
+		    cn, c);
+	}
+}
+
 const char *
 npt_hdr_parse(struct npt_hdr *h, const char *p, size_t n)
 {
@@ -276,14 +319,18 @@ scan(struct npt_tsv *t, size_t need)
 	char *p = in->buf + in->beg;
 	const char *e = in->buf + in->end, *q = p, *s = p, *lf;
 	size_t k = 0, n;
+	int bs = 0;
 
 #ifdef SWAR
 	for (; e - q >= 64; q += 64) {
-		uint64_t tab, nl;
+		uint64_t tab, nl, b;
 
-		marks64(q, &tab, &nl);
-		if (nl != 0)
+		marks64(q, &tab, &nl, &b);
+		if (nl != 0) {
 			tab &= (nl & -nl) - 1;
+			b &= (nl & -nl) - 1;
+		}
+		bs |= b != 0;
 		if (k < need) {
 			/* room for the 64 fields a block may end */
 			room(&t->f, &t->fcap, k + 64);
@@ -311,6 +358,7 @@ scan(struct npt_tsv *t, size_t need)
 			put(&t->f, &t->fcap, k++, need, s, q);
 			s = q + 1;
 		}
+		bs |= *q == '\\';
 	}
 	return 0;
 found:
@@ -323,6 +371,7 @@ found:
 	t->line = p;
 	t->len = n;
 	t->nf = k + 1;
+	t->bs = bs;
 	return 1;
 }
 
@@ -369,12 +418,16 @@ npt_tsv_nextn(struct npt_tsv *t, size_t need)
 		npt_errat(t->in.name, t->in.lineno,
 		    "no header line before the data (a line starting with #)");
 	t->nf = npt_tsv_splitn(p, n, &t->f, &t->fcap, need);
+	t->bs = memchr(p, '\\', n) != NULL;
 check:
 	if (t->nf != t->hdr.ncol)
 		npt_errat(t->in.name, t->in.lineno,
 		    "%zu field%s, but the header has %zu column%s",
 		    t->nf, t->nf == 1 ? "" : "s", t->hdr.ncol,
 		    t->hdr.ncol == 1 ? "" : "s");
+	if (t->bs)
+		npt_tsv_esccheck(&t->hdr, t->line, t->len, t->in.name,
+		    t->in.lineno);
 	return NPT_TSV_DATA;
 }
 
