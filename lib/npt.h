@@ -272,6 +272,7 @@ struct npt_tsv {
 	size_t nf, fcap;
 	struct npt_span key, val; /* metadata "## key=value" */
 	int bs;			/* the data line holds a backslash */
+	int anyhdr;		/* set: data before any header is no error */
 };
 /* Open a stream; -1 if it cannot be opened (already reported). */
 int npt_tsv_open(struct npt_tsv *t, const char *path);
@@ -284,7 +285,8 @@ void npt_tsv_close(struct npt_tsv *t);
  * line without '=' has an empty val).  NPT_TSV_HEADER: hdr replaced.
  * NPT_TSV_DATA: fields in f.  Bad data (no header yet, wrong field count,
  * CR before LF, bad header, an unknown escape) is a located error and
- * exit 1.
+ * exit 1.  With anyhdr set, a data line before any header is returned as
+ * it is (nf 0, not split, escapes not checked).
  */
 int npt_tsv_next(struct npt_tsv *t);
 /*

@@ -414,6 +414,10 @@ npt_tsv_nextn(struct npt_tsv *t, size_t need)
 		t->have_hdr = 1;
 		return NPT_TSV_HEADER;
 	}
+	if (!t->have_hdr && t->anyhdr) {
+		t->nf = 0;
+		return NPT_TSV_DATA;
+	}
 	if (!t->have_hdr)
 		npt_errat(t->in.name, t->in.lineno,
 		    "no header line before the data (a line starting with #)");
