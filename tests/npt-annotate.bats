@@ -169,6 +169,7 @@ trailing() {
 	assert_stderr "npt-annotate: e.tsv:3: torq-action-id 1 is on 2 operations: torq_hl.start_program at $FX/torq.mlir:21:5 in @main_dispatch_0, torq_hl.host_copy at $FX/torq.mlir:28:5 in @main_dispatch_1 (name the function in column name, or give --func)"
 }
 
+# shellcheck disable=SC2016 # the $ of the dispatch names is text
 @test "annotate: Torq runtime log of two dispatches, both with action 1: each event joins its dispatch's operation (by hand)" {
 	# torq2-runtime.csv: dispatch_name in column name after npt-import;
 	# the operations and locations typed from torq2.mlir
