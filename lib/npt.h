@@ -271,7 +271,7 @@ struct npt_tsv {
 	struct npt_span *f;	/* data fields, f[0..nf) */
 	size_t nf, fcap;
 	struct npt_span key, val; /* metadata "## key=value" */
-	int bs;			/* the data line holds a backslash */
+	unsigned long long bsat, bsto; /* next backslash, searched up to */
 	int anyhdr;		/* set: data before any header is no error */
 };
 /* Open a stream; -1 if it cannot be opened (already reported). */

@@ -1,4 +1,5 @@
 /* See LICENSE file for copyright and license details. */
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,20 +52,19 @@ count(uint64_t m)
 
 /*
  * Sixty-four bytes at a time for the line reader: marks64() sets bit i of
- * *tab, *nl and *bs where byte q[i] is a TAB, an LF or a backslash (bit 0
- * for the first byte in memory on every host).  With SSE2 a compare and a movemask do sixteen
+ * *tab and *nl where byte q[i] is a TAB or an LF (bit 0 for the first byte
+ * in memory on every host).  With SSE2 a compare and a movemask do sixteen
  * bytes; elsewhere zeros() marks eight and a multiply gathers the eight
  * marks into a byte (each mark lands on its own bit of the top byte and
  * the partial products below it cannot carry into it).
  */
 static inline void
-marks64(const char *q, uint64_t *tab, uint64_t *nl, uint64_t *bs)
+marks64(const char *q, uint64_t *tab, uint64_t *nl)
 {
-	uint64_t t = 0, l = 0, b = 0;
+	uint64_t t = 0, l = 0;
 	int i;
 #ifdef __SSE2__
-	const __m128i vt = _mm_set1_epi8('\t'), vl = _mm_set1_epi8('\n'),
-	    vb = _mm_set1_epi8('\\');
+	const __m128i vt = _mm_set1_epi8('\t'), vl = _mm_set1_epi8('\n');
 
 	for (i = 0; i < 4; i++) {
 		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)
@@ -74,8 +74,6 @@ marks64(const char *q, uint64_t *tab, uint64_t *nl, uint64_t *bs)
 		    vt)) << 16 * i;
 		l |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x,
 		    vl)) << 16 * i;
-		b |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x,
-		    vb)) << 16 * i;
 	}
 #else
 	for (i = 0; i < 8; i++) {
@@ -89,13 +87,10 @@ marks64(const char *q, uint64_t *tab, uint64_t *nl, uint64_t *bs)
 		    56 << 8 * i;
 		l |= ((zeros(w ^ ONES * '\n') >> 7) * 0x0102040810204080ULL) >>
 		    56 << 8 * i;
-		b |= ((zeros(w ^ ONES * '\\') >> 7) * 0x0102040810204080ULL) >>
-		    56 << 8 * i;
 	}
 #endif
 	*tab = t;
 	*nl = l;
-	*bs = b;
 }
 
 /* How many bits of m are set. */
@@ -319,18 +314,14 @@ scan(struct npt_tsv *t, size_t need)
 	char *p = in->buf + in->beg;
 	const char *e = in->buf + in->end, *q = p, *s = p, *lf;
 	size_t k = 0, n;
-	int bs = 0;
 
 #ifdef SWAR
 	for (; e - q >= 64; q += 64) {
-		uint64_t tab, nl, b;
+		uint64_t tab, nl;
 
-		marks64(q, &tab, &nl, &b);
-		if (nl != 0) {
+		marks64(q, &tab, &nl);
+		if (nl != 0)
 			tab &= (nl & -nl) - 1;
-			b &= (nl & -nl) - 1;
-		}
-		bs |= b != 0;
 		if (k < need) {
 			/* room for the 64 fields a block may end */
 			room(&t->f, &t->fcap, k + 64);
@@ -358,7 +349,6 @@ scan(struct npt_tsv *t, size_t need)
 			put(&t->f, &t->fcap, k++, need, s, q);
 			s = q + 1;
 		}
-		bs |= *q == '\\';
 	}
 	return 0;
 found:
@@ -371,8 +361,34 @@ found:
 	t->line = p;
 	t->len = n;
 	t->nf = k + 1;
-	t->bs = bs;
 	return 1;
+}
+
+/*
+ * Does the data line just read hold a backslash?  The input from a line
+ * to the end of the buffer is searched once (memchr) for its first
+ * backslash, at offset bsat of the input; a line that ends before it, and
+ * before bsto where the search stopped, has none.  A line past either
+ * searches again from its start, so the lines cost a compare each and the
+ * input about one memchr pass.
+ */
+static int
+hasbs(struct npt_tsv *t)
+{
+	struct npt_in *in = &t->in;
+	unsigned long long at = in->off - (unsigned long long)(in->buf +
+	    in->beg - t->line);
+	const char *q;
+	size_t n;
+
+	if (t->bsat < at || at + t->len > t->bsto) {
+		n = (size_t)(in->buf + in->end - t->line);
+		q = memchr(t->line, '\\', n);
+		t->bsat = q ? at + (unsigned long long)(q - t->line) :
+		    ULLONG_MAX;
+		t->bsto = at + n;
+	}
+	return t->bsat < at + t->len;
 }
 
 int
@@ -422,14 +438,13 @@ npt_tsv_nextn(struct npt_tsv *t, size_t need)
 		npt_errat(t->in.name, t->in.lineno,
 		    "no header line before the data (a line starting with #)");
 	t->nf = npt_tsv_splitn(p, n, &t->f, &t->fcap, need);
-	t->bs = memchr(p, '\\', n) != NULL;
 check:
 	if (t->nf != t->hdr.ncol)
 		npt_errat(t->in.name, t->in.lineno,
 		    "%zu field%s, but the header has %zu column%s",
 		    t->nf, t->nf == 1 ? "" : "s", t->hdr.ncol,
 		    t->hdr.ncol == 1 ? "" : "s");
-	if (t->bs)
+	if (hasbs(t))
 		npt_tsv_esccheck(&t->hdr, t->line, t->len, t->in.name,
 		    t->in.lineno);
 	return NPT_TSV_DATA;
