@@ -71,6 +71,7 @@ static struct npt_ht funcs;	/* --id-attr: escaped symbol -> function + 1 */
 static unsigned char *fsel;	/* per op: a function of --func (or any) */
 static long namecol = -1;	/* the input's name column */
 static long evfn = -1;		/* the function the event's name names */
+static int byfunc;		/* look evfn up: several functions, or -f */
 #define AMBIG ((size_t)-1)	/* dense: an id on several operations */
 static struct npt_ht keys;	/* --by-name and -m: key -> row + 1 */
 static size_t *dense;		/* keys 0..ndense-1 -> row + 1, if all small */
@@ -380,6 +381,7 @@ loadmlir(void)
 		}
 		fsel = sel;
 		sel = NULL;
+		byfunc = funcs.n > 1 || (funcs.n > 0 && force);
 	} else {
 		struct again bad = { 0, "bad locations; their operations have "
 		    "no name" };
@@ -702,11 +704,15 @@ lookup(struct npt_tsv *t, struct npt_span f)
 	case K_ATTR:
 		if (evfn >= 0 && !fsel[evfn])
 			return NULL;	/* a function --func leaves out */
-		if (dense != NULL && (k = npt_smallkey(f.p, f.n, ndense)) >= 0)
+		if (dense != NULL && (k = npt_smallkey(f.p, f.n, ndense)) >= 0) {
+			/* one operation (neither 0 nor AMBIG), no function */
+			if (dense[k] - 1 < AMBIG - 1 && evfn < 0)
+				return oprow(dense[k] - 1);
 			id = k;
-		else if ((e = npt_parse_i64(f.p, f.n, &id)) != NULL)
+		} else if ((e = npt_parse_i64(f.p, f.n, &id)) != NULL) {
 			npt_errat(t->in.name, t->in.lineno, "column id: %s: "
 			    "\"%.*s\"", e, (int)(f.n > 64 ? 64 : f.n), f.p);
+		}
 		if (dense != NULL) {
 			if (id < 0 || (uint64_t)id >= ndense || dense[id] == 0)
 				return NULL;
@@ -799,7 +805,7 @@ event(struct npt_tsv *t)
 	size_t i, j;
 
 	evfn = -1;
-	if (funcs.n > 1 || (funcs.n > 0 && force)) {
+	if (byfunc) {
 		const size_t *fv = namecol >= 0 && t->f[namecol].n > 0 ?
 		    npt_ht_get(&funcs, t->f[namecol].p, t->f[namecol].n) :
 		    NULL;
