@@ -418,33 +418,88 @@ merge_values(struct group *g, const char *p, size_t n)
 	return NULL;
 }
 
+/* A partial's data line f[0..) (its key after the '='): added to its group. */
+static void
+merge_line(const char *src, long long line, const struct npt_span *f,
+    const long *col, size_t nk)
+{
+	struct group *g, x;
+	const char *e;
+	size_t kn;
+	int isnew;
+
+	if (f[0].n == 0 || f[0].p[0] != '=')
+		npt_errat(src, line, "bad partial: a data line must start with "
+		    "'=' (a partial of an older npt-agg?)");
+	kn = (size_t)(f[nk - 1].p + f[nk - 1].n - f[0].p - 1);
+	g = npt_ht_put(&groups, f[0].p + 1, kn, &isnew);
+	memset(&x, 0, sizeof x);
+	if ((e = npt_parse_u64(f[col[P_COUNT]].p, f[col[P_COUNT]].n,
+	    &x.count)) != NULL ||
+	    (e = npt_u256_parse(f[col[P_SUM]].p, f[col[P_SUM]].n,
+	    &x.s1)) != NULL ||
+	    (e = npt_u256_parse(f[col[P_SUMSQ]].p, f[col[P_SUMSQ]].n,
+	    &x.s2)) != NULL ||
+	    (e = npt_parse_i64(f[col[P_MIN]].p, f[col[P_MIN]].n,
+	    &x.min)) != NULL ||
+	    (e = npt_parse_i64(f[col[P_MAX]].p, f[col[P_MAX]].n,
+	    &x.max)) != NULL ||
+	    (col[P_SELF] >= 0 && (e = npt_parse_i64(f[col[P_SELF]].p,
+	    f[col[P_SELF]].n, &x.self)) != NULL) ||
+	    (e = merge_values(g, f[col[P_VALUES]].p,
+	    f[col[P_VALUES]].n)) != NULL)
+		npt_errat(src, line, "bad partial: %s", e);
+	if (x.count == 0)
+		npt_errat(src, line, "bad partial: count 0");
+	if (isnew || x.min < g->min)
+		g->min = x.min;
+	if (isnew || x.max > g->max)
+		g->max = x.max;
+	g->count += x.count;
+	if (npt_u256_add(&g->s1, &x.s1) < 0 ||
+	    npt_u256_add(&g->s2, &x.s2) < 0)
+		npt_errat(src, line, "sums too large");
+	g->self += x.self;
+}
+
+/* A data line held until the header and metadata of its partial come. */
+struct held {
+	long long line;
+	size_t off, n;
+};
+
+/*
+ * A partial, its lines in any order: sort(1) in any locale may put data
+ * lines before the metadata and header, which are then held back.
+ */
 static void
 read_partial(const char *path, int *rc)
 {
+	static const char notpart[] = "not a partial of npt-agg (no "
+	    "npt-agg.quantiles and npt-agg.unit metadata)";
 	struct npt_tsv t;
+	struct npt_buf hb = { 0 };
+	struct npt_span *f = NULL;
+	struct held *h = NULL;
 	long col[NPCOL];
-	size_t i, nk = 0;
+	long long hline = 0;
+	size_t i, nk = 0, nh = 0, fcap = 0;
 	int r;
 
 	if (npt_tsv_open(&t, path) < 0) {
 		*rc = 1;
 		return;
 	}
+	t.anyhdr = 1;
 	while ((r = npt_tsv_next(&t)) != NPT_TSV_EOF) {
-		struct group *g, x;
-		const char *e;
-		size_t kn;
-		int isnew;
-
 		if (r == NPT_TSV_META) {
 			merge_meta(&t);
 			continue;
 		}
 		if (r == NPT_TSV_HEADER) {
-			if (qpart < 0 || unit < 0)
-				npt_errat(t.in.name, t.in.lineno, "not a partial "
-				    "of npt-agg (no npt-agg.quantiles and "
-				    "npt-agg.unit metadata before the header)");
+			if ((qpart < 0 || unit < 0) &&
+			    npt_hdr_find(&t.hdr, pcol[P_COUNT]) < 0)
+				npt_errat(t.in.name, t.in.lineno, "%s", notpart);
 			for (i = 0; i < NPCOL; i++)
 				col[i] = i == P_SELF ? npt_hdr_find(&t.hdr,
 				    pcol[i]) : (long)npt_tsv_col(&t, pcol[i]);
@@ -456,40 +511,42 @@ read_partial(const char *path, int *rc)
 			for (i = 0; i < nk; i++)
 				if (strcmp(t.hdr.col[i].p, keys[i]) != 0)
 					goto badkeys;
+			hline = t.in.lineno;
 			continue;
 		}
-		kn = t.f[nk - 1].p + t.f[nk - 1].n - t.f[0].p;
-		g = npt_ht_put(&groups, t.f[0].p, kn, &isnew);
-		memset(&x, 0, sizeof x);
-		if ((e = npt_parse_u64(t.f[col[P_COUNT]].p, t.f[col[P_COUNT]].n,
-		    &x.count)) != NULL ||
-		    (e = npt_u256_parse(t.f[col[P_SUM]].p, t.f[col[P_SUM]].n,
-		    &x.s1)) != NULL ||
-		    (e = npt_u256_parse(t.f[col[P_SUMSQ]].p,
-		    t.f[col[P_SUMSQ]].n, &x.s2)) != NULL ||
-		    (e = npt_parse_i64(t.f[col[P_MIN]].p, t.f[col[P_MIN]].n,
-		    &x.min)) != NULL ||
-		    (e = npt_parse_i64(t.f[col[P_MAX]].p, t.f[col[P_MAX]].n,
-		    &x.max)) != NULL ||
-		    (col[P_SELF] >= 0 && (e = npt_parse_i64(t.f[col[P_SELF]].p,
-		    t.f[col[P_SELF]].n, &x.self)) != NULL) ||
-		    (e = merge_values(g, t.f[col[P_VALUES]].p,
-		    t.f[col[P_VALUES]].n)) != NULL)
-			npt_errat(t.in.name, t.in.lineno, "bad partial: %s", e);
-		if (x.count == 0)
-			npt_errat(t.in.name, t.in.lineno, "bad partial: count 0");
-		if (isnew || x.min < g->min)
-			g->min = x.min;
-		if (isnew || x.max > g->max)
-			g->max = x.max;
-		g->count += x.count;
-		if (npt_u256_add(&g->s1, &x.s1) < 0 ||
-		    npt_u256_add(&g->s2, &x.s2) < 0)
-			npt_errat(t.in.name, t.in.lineno, "sums too large");
-		g->self += x.self;
+		if (!t.have_hdr || qpart < 0 || unit < 0) {
+			h = npt_ereallocarray(h, nh + 1, sizeof *h);
+			h[nh].line = t.in.lineno;
+			h[nh].off = hb.n;
+			h[nh++].n = t.len;
+			npt_buf_add(&hb, t.line, t.len);
+			continue;
+		}
+		merge_line(t.in.name, t.in.lineno, t.f, col, nk);
+	}
+	if ((nh > 0 || hline > 0) && (qpart < 0 || unit < 0))
+		npt_errat(t.in.name, hline > 0 ? hline : h[0].line, "%s",
+		    notpart);
+	if (nh > 0 && !t.have_hdr)
+		npt_errat(t.in.name, h[0].line, "no header line in the partial");
+	for (i = 0; i < nh; i++) {
+		const char *p = hb.p + h[i].off;
+		size_t nf = npt_tsv_split(p, h[i].n, &f, &fcap);
+
+		if (nf != t.hdr.ncol)
+			npt_errat(t.in.name, h[i].line, "%zu field%s, but the "
+			    "header has %zu column%s", nf, nf == 1 ? "" : "s",
+			    t.hdr.ncol, t.hdr.ncol == 1 ? "" : "s");
+		if (memchr(p, '\\', h[i].n) != NULL)
+			npt_tsv_esccheck(&t.hdr, p, h[i].n, t.in.name,
+			    h[i].line);
+		merge_line(t.in.name, h[i].line, f, col, nk);
 	}
 	if (t.in.err)
 		*rc = 1;
+	free(f);
+	free(h);
+	npt_buf_free(&hb);
 	npt_tsv_close(&t);
 	return;
 badkeys:
@@ -526,6 +583,7 @@ print_partial(struct group **gv, size_t n)
 	for (i = 0; i < n; i++) {
 		struct group *g = gv[i];
 
+		npt_out_putc('=');
 		npt_out_write(g->key, g->keylen);
 		npt_out_putc('\t');
 		npt_out_u64(g->count);

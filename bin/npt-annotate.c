@@ -65,8 +65,14 @@ static struct npt_mlir m;
 static struct row *rows;	/* per op (MLIR) or per map line */
 static size_t *order;		/* --order: op of each position */
 static size_t norder;
-static struct idop *ids;	/* --id-attr: sorted by id */
+static struct idop *ids;	/* --id-attr: sorted by id, then op */
 static size_t nids;
+static struct npt_ht funcs;	/* --id-attr: escaped symbol -> function + 1 */
+static unsigned char *fsel;	/* per op: a function of --func (or any) */
+static long namecol = -1;	/* the input's name column */
+static long evfn = -1;		/* the function the event's name names */
+static int byfunc;		/* look evfn up: several functions, or -f */
+#define AMBIG ((size_t)-1)	/* dense: an id on several operations */
 static struct npt_ht keys;	/* --by-name and -m: key -> row + 1 */
 static size_t *dense;		/* keys 0..ndense-1 -> row + 1, if all small */
 static size_t ndense;
@@ -350,27 +356,32 @@ loadmlir(void)
 			npt_errx(1, "%s: no operation has an integer attribute "
 			    "%s", mlirpath, idattr);
 		qsort(ids, nids, sizeof *ids, idcmp);
-		for (i = 1, len = 1; i < nids; i++) {
-			if (ids[i].id != ids[len - 1].id) {
-				ids[len++] = ids[i];
-				continue;
-			}
-			if (dup.n++ == 0)
-				npt_warnx("warning: %s:%lu:%lu: %s %lld is also "
-				    "on the operation at %lu:%lu; the first is "
-				    "used", mlirpath, m.op[ids[i].op].line,
-				    m.op[ids[i].op].col, idattr,
-				    (long long)ids[i].id,
-				    m.op[ids[len - 1].op].line,
-				    m.op[ids[len - 1].op].col);
-		}
-		nids = len;
 		if (ids[0].id >= 0 && (uint64_t)ids[nids - 1].id < 8 * nids + 1024) {
 			ndense = (size_t)ids[nids - 1].id + 1;
 			dense = npt_ecalloc(ndense, sizeof *dense);
 			for (i = 0; i < nids; i++)
-				dense[ids[i].id] = ids[i].op + 1;
+				dense[ids[i].id] = dense[ids[i].id] == 0 ?
+				    ids[i].op + 1 : AMBIG;
 		}
+		/* the functions an event's name may name */
+		npt_ht_init(&funcs, sizeof(size_t));
+		for (i = 0; i < m.nop; i++) {
+			size_t *v;
+			int isnew;
+
+			if (!m.op[i].isfunc || !body[i] || m.op[i].sym == NULL)
+				continue;
+			decoded(m.op[i].sym, m.op[i].symlen, m.op[i].symquoted);
+			tmp2.n = 0;
+			npt_buf_grow(&tmp2, 2 * tmp.n + 1);
+			tmp2.n = npt_esc_field(tmp2.p, tmp.p, tmp.n);
+			v = npt_ht_put(&funcs, tmp2.p, tmp2.n, &isnew);
+			if (isnew)
+				*v = i + 1;
+		}
+		fsel = sel;
+		sel = NULL;
+		byfunc = funcs.n > 1 || (funcs.n > 0 && force);
 	} else {
 		struct again bad = { 0, "bad locations; their operations have "
 		    "no name" };
@@ -593,6 +604,7 @@ header(struct npt_tsv *t)
 		nocol++;
 	}
 	kcol = (long)npt_tsv_col(t, keycol);
+	namecol = npt_hdr_find(&t->hdr, "name");
 	lcol = -1;
 	for (i = 0; i < nocol; i++)
 		if (strcmp(oname[i], "loc") == 0 && ocol[i].src >= 0)
@@ -621,6 +633,55 @@ header(struct npt_tsv *t)
 	npt_out_putc('\n');
 }
 
+/* "tosa.add at model.mlir:12:5 in @main" into b. */
+static void
+describe(char *b, size_t n, size_t k)
+{
+	const struct npt_mlir_op *o = &m.op[k];
+	int l;
+
+	decoded(o->name, o->namelen, o->quoted);
+	l = snprintf(b, n, "%.64s at %s:%lu:%lu", tmp.p, mlirpath, o->line,
+	    o->col);
+	if (o->func >= 0 && m.op[o->func].sym != NULL && l > 0 &&
+	    (size_t)l < n) {
+		decoded(m.op[o->func].sym, m.op[o->func].symlen,
+		    m.op[o->func].symquoted);
+		snprintf(b + l, n - (size_t)l, " in @%.64s", tmp.p);
+	}
+}
+
+/*
+ * The operation with id (ids[lo..] from its first) in the event's
+ * function, or in any without one; an error if there are several.
+ */
+static struct row *
+byid(struct npt_tsv *t, int64_t id, size_t lo)
+{
+	char a[256], b[256];
+	size_t i, n = 0, x = 0, y = 0;
+
+	for (i = lo; i < nids && ids[i].id == id; i++) {
+		if (evfn >= 0 && m.op[ids[i].op].func != evfn)
+			continue;
+		if (n++ == 0)
+			x = ids[i].op;
+		else if (n == 2)
+			y = ids[i].op;
+	}
+	if (n == 0)
+		return NULL;
+	if (n > 1) {
+		describe(a, sizeof a, x);
+		describe(b, sizeof b, y);
+		npt_errat(t->in.name, t->in.lineno, "%s %lld is on %zu "
+		    "operations: %s, %s%s%s", idattr, (long long)id, n, a, b,
+		    n > 2 ? ", ..." : "", m.op[x].func == m.op[y].func ? "" :
+		    " (name the function in column name, or give --func)");
+	}
+	return oprow(x);
+}
+
 /* The row an event's key field selects, or NULL. */
 static struct row *
 lookup(struct npt_tsv *t, struct npt_span f)
@@ -641,14 +702,24 @@ lookup(struct npt_tsv *t, struct npt_span f)
 			    "\"%.*s\"", e, (int)(f.n > 64 ? 64 : f.n), f.p);
 		return u < norder ? oprow(order[u]) : NULL;
 	case K_ATTR:
-		if (dense != NULL && (k = npt_smallkey(f.p, f.n, ndense)) >= 0)
-			return dense[k] > 0 ? oprow(dense[k] - 1) : NULL;
-		if ((e = npt_parse_i64(f.p, f.n, &id)) != NULL)
+		if (evfn >= 0 && !fsel[evfn])
+			return NULL;	/* a function --func leaves out */
+		if (dense != NULL && (k = npt_smallkey(f.p, f.n, ndense)) >= 0) {
+			/* one operation (neither 0 nor AMBIG), no function */
+			if (dense[k] - 1 < AMBIG - 1 && evfn < 0)
+				return oprow(dense[k] - 1);
+			id = k;
+		} else if ((e = npt_parse_i64(f.p, f.n, &id)) != NULL) {
 			npt_errat(t->in.name, t->in.lineno, "column id: %s: "
 			    "\"%.*s\"", e, (int)(f.n > 64 ? 64 : f.n), f.p);
-		if (dense != NULL)
-			return id >= 0 && (uint64_t)id < ndense &&
-			    dense[id] > 0 ? oprow(dense[id] - 1) : NULL;
+		}
+		if (dense != NULL) {
+			if (id < 0 || (uint64_t)id >= ndense || dense[id] == 0)
+				return NULL;
+			if (dense[id] != AMBIG)
+				return evfn < 0 || m.op[dense[id] - 1].func ==
+				    evfn ? oprow(dense[id] - 1) : NULL;
+		}
 		for (lo = 0, hi = nids; lo < hi; ) {
 			size_t mid = lo + (hi - lo) / 2;
 
@@ -657,7 +728,7 @@ lookup(struct npt_tsv *t, struct npt_span f)
 			else
 				hi = mid;
 		}
-		return lo < nids && ids[lo].id == id ? oprow(ids[lo].op) : NULL;
+		return byid(t, id, lo);
 	case K_NAME:
 		v = npt_ht_get(&keys, f.p, f.n);
 		return v ? oprow(*v - 1) : NULL;
@@ -717,7 +788,7 @@ value(struct npt_tsv *t, const struct row *r, size_t j, struct npt_span *v)
 	if (c->src >= 0)
 		*v = t->f[c->src];
 	if (r != NULL && c->tg >= 0 && r->v[c->tg].n > 0 &&
-	    (v->n == 0 || force)) {
+	    (v->n == 0 || force) && (evfn < 0 || c->src != namecol)) {
 		*v = r->v[c->tg];
 		return 1;
 	}
@@ -733,6 +804,14 @@ event(struct npt_tsv *t)
 	const char *at;
 	size_t i, j;
 
+	evfn = -1;
+	if (byfunc) {
+		const size_t *fv = namecol >= 0 && t->f[namecol].n > 0 ?
+		    npt_ht_get(&funcs, t->f[namecol].p, t->f[namecol].n) :
+		    NULL;
+
+		evfn = fv ? (long)*fv - 1 : -1;
+	}
 	if (kf.n > 0) {
 		nkeyed++;
 		if ((r = lookup(t, kf)) == NULL)

@@ -283,6 +283,8 @@ loadmodel(const char *src, const char *text, size_t len)
 		if (nf != h.ncol)
 			npt_errat(src, line, "%zu fields, but the header has "
 			    "%zu columns", nf, h.ncol);
+		if (memchr(p, '\\', n) != NULL)
+			npt_tsv_esccheck(&h, p, n, src, line);
 		model = npt_ereallocarray(model, nlayer + 1, sizeof *model);
 		w = npt_ereallocarray(w, nlayer + 1, sizeof *w);
 		if ((err = npt_parse_u64(f[icol].p, f[icol].n, &wi)) != NULL ||

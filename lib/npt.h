@@ -253,6 +253,13 @@ const char *npt_hdr_parse(struct npt_hdr *h, const char *p, size_t n);
 /* Index of column name in h, or -1. */
 long npt_hdr_find(const struct npt_hdr *h, const char *name);
 void npt_hdr_free(struct npt_hdr *h);
+/*
+ * Check the escapes of data line p[0..n) under header h (NULL: columns
+ * named by number): a backslash followed by anything but t n r \ 0 is a
+ * located error at src:line naming the column.  npt_tsv_next does it.
+ */
+void npt_tsv_esccheck(const struct npt_hdr *h, const char *p, size_t n,
+    const char *src, long long line);
 /* Reader: lines of a stream sorted into metadata, header and data. */
 enum { NPT_TSV_EOF, NPT_TSV_META, NPT_TSV_HEADER, NPT_TSV_DATA };
 struct npt_tsv {
@@ -264,6 +271,8 @@ struct npt_tsv {
 	struct npt_span *f;	/* data fields, f[0..nf) */
 	size_t nf, fcap;
 	struct npt_span key, val; /* metadata "## key=value" */
+	unsigned long long bsat, bsto; /* next backslash, searched up to */
+	int anyhdr;		/* set: data before any header is no error */
 };
 /* Open a stream; -1 if it cannot be opened (already reported). */
 int npt_tsv_open(struct npt_tsv *t, const char *path);
@@ -275,7 +284,9 @@ void npt_tsv_close(struct npt_tsv *t);
  * Read the next line.  NPT_TSV_META: "## key=value" in key and val (a "##"
  * line without '=' has an empty val).  NPT_TSV_HEADER: hdr replaced.
  * NPT_TSV_DATA: fields in f.  Bad data (no header yet, wrong field count,
- * CR before LF, bad header) is a located error and exit 1.
+ * CR before LF, bad header, an unknown escape) is a located error and
+ * exit 1.  With anyhdr set, a data line before any header is returned as
+ * it is (nf 0, not split, escapes not checked).
  */
 int npt_tsv_next(struct npt_tsv *t);
 /*

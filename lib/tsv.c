@@ -1,5 +1,7 @@
 /* See LICENSE file for copyright and license details. */
+#include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -197,6 +199,42 @@ npt_tsv_unescape(char *dst, const char *p, size_t n)
 	return (long)k;
 }
 
+void
+npt_tsv_esccheck(const struct npt_hdr *h, const char *p, size_t n,
+    const char *src, long long line)
+{
+	size_t i, col = 0;
+	unsigned char c;
+	char name[32];
+	const char *cn;
+
+	for (i = 0; i < n; i++) {
+		if (p[i] == '\t')
+			col++;
+		if (p[i] != '\\')
+			continue;
+		c = i + 1 < n ? (unsigned char)p[++i] : '\t';
+		if (c == 't' || c == 'n' || c == 'r' || c == '\\' || c == '0')
+			continue;
+		if (h != NULL && col < h->ncol) {
+			cn = h->col[col].p;
+		} else {
+			snprintf(name, sizeof name, "%zu", col + 1);
+			cn = name;
+		}
+		if (c == '\t')
+			npt_errat(src, line, "column %s: backslash at the end "
+			    "of the field (write \\\\ for a backslash)", cn);
+		if (c > ' ' && c < 0x7f)
+			npt_errat(src, line, "column %s: unknown escape "
+			    "\"\\%c\" (escapes are \\t \\n \\r \\\\ \\0)",
+			    cn, c);
+		npt_errat(src, line, "column %s: unknown escape: backslash "
+		    "before byte 0x%02X (escapes are \\t \\n \\r \\\\ \\0)",
+		    cn, c);
+	}
+}
+
 const char *
 npt_hdr_parse(struct npt_hdr *h, const char *p, size_t n)
 {
@@ -326,6 +364,33 @@ found:
 	return 1;
 }
 
+/*
+ * Does the data line just read hold a backslash?  The input from a line
+ * to the end of the buffer is searched once (memchr) for its first
+ * backslash, at offset bsat of the input; a line that ends before it, and
+ * before bsto where the search stopped, has none.  A line past either
+ * searches again from its start, so the lines cost a compare each and the
+ * input about one memchr pass.
+ */
+static int
+hasbs(struct npt_tsv *t)
+{
+	struct npt_in *in = &t->in;
+	unsigned long long at = in->off - (unsigned long long)(in->buf +
+	    in->beg - t->line);
+	const char *q;
+	size_t n;
+
+	if (t->bsat < at || at + t->len > t->bsto) {
+		n = (size_t)(in->buf + in->end - t->line);
+		q = memchr(t->line, '\\', n);
+		t->bsat = q ? at + (unsigned long long)(q - t->line) :
+		    ULLONG_MAX;
+		t->bsto = at + n;
+	}
+	return t->bsat < at + t->len;
+}
+
 int
 npt_tsv_nextn(struct npt_tsv *t, size_t need)
 {
@@ -365,6 +430,10 @@ npt_tsv_nextn(struct npt_tsv *t, size_t need)
 		t->have_hdr = 1;
 		return NPT_TSV_HEADER;
 	}
+	if (!t->have_hdr && t->anyhdr) {
+		t->nf = 0;
+		return NPT_TSV_DATA;
+	}
 	if (!t->have_hdr)
 		npt_errat(t->in.name, t->in.lineno,
 		    "no header line before the data (a line starting with #)");
@@ -375,6 +444,9 @@ check:
 		    "%zu field%s, but the header has %zu column%s",
 		    t->nf, t->nf == 1 ? "" : "s", t->hdr.ncol,
 		    t->hdr.ncol == 1 ? "" : "s");
+	if (hasbs(t))
+		npt_tsv_esccheck(&t->hdr, t->line, t->len, t->in.name,
+		    t->in.lineno);
 	return NPT_TSV_DATA;
 }
 

@@ -220,6 +220,49 @@ for i in range(20000):
 	done
 }
 
+@test "agg: --merge of partials sorted by sort(1), or in any order, equals one pass, whatever the keys" {
+	# keys that sort before '#' in byte order (empty, space, '!', '"' as
+	# every loc starts, a control byte), escapes, a key starting with '#'
+	python3 - <<-'EOF'
+	import random
+	r = random.Random(15)
+	ops = [b"", b" sp", b"!bang", b'"q', b"\x01ctl", b"a\\tb", b"\\tlead",
+	    b"\\\\", b"#hash", b"##meta=1", b"zz", b"\xc3\xa9"]
+	locs = [b"", b'"m.onnx":12:3', b'"conv1"("m.onnx":1:2)', b"unknown"]
+	with open("ev.tsv", "wb") as f:
+	    f.write(b"#dur_us\top\tloc\n")
+	    for i in range(3000):
+	        f.write(b"%d.%03d\t%s\t%s\n" % (r.randrange(100), r.randrange(1000),
+	            r.choice(ops), r.choice(locs)))
+	EOF
+	head -n 1001 ev.tsv > p1.tsv
+	(head -n 1 ev.tsv; sed -n '1002,2001p' ev.tsv) > p2.tsv
+	(head -n 1 ev.tsv; tail -n +2002 ev.tsv) > p3.tsv
+	for k in op loc op,loc; do
+		for q in exact sketch; do
+			npt-agg -k "$k" -q "$q" ev.tsv > want
+			for p in p1 p2 p3; do npt-agg -k "$k" -q "$q" --partial "$p.tsv" > "$p.part"; done
+			cat p?.part | LC_ALL=C sort > s1
+			cat p?.part | sort > s2
+			cat p?.part | LC_ALL=C.UTF-8 sort > s3
+			cat p?.part | sort -r > s4
+			# any order (busybox shuf cannot be seeded)
+			cat p?.part | python3 -c 'import random, sys; l = sys.stdin.buffer.readlines(); random.Random(1).shuffle(l); sys.stdout.buffer.writelines(l)' > s5
+			for s in s1 s2 s3 s4 s5; do
+				npt-agg -k "$k" --merge "$s" > got
+				cmp want got || flunk "-k $k -q $q, $s: $(diff want got | head -4)"
+			done
+			for p in p1 p2 p3; do LC_ALL=C sort "$p.part" > "$p.sorted"; done
+			npt-agg -k "$k" --merge p1.sorted p2.sorted p3.sorted > got
+			cmp want got
+			# every data line starts with '=', so a key starting with
+			# '#' or '##' is data in the partial too
+			[ "$(grep -c '^=' p1.part)" -eq "$(grep -vc '^#' p1.part)" ]
+			[ "$k" = loc ] || grep -q '^=#hash' p1.part
+		done
+	done
+}
+
 @test "agg: partials merge in stages and carry skipped events" {
 	gen 9 300 > ev.tsv
 	head -n 150 ev.tsv > a.tsv
@@ -317,7 +360,7 @@ for i in range(20000):
 @test "agg: --merge checks that it reads partials that agree" {
 	printf '#dur_cyc\top\n5\tA\n' > ev.tsv
 	run --separate-stderr -1 npt-agg --merge ev.tsv
-	assert_stderr 'npt-agg: ev.tsv:1: not a partial of npt-agg (no npt-agg.quantiles and npt-agg.unit metadata before the header)'
+	assert_stderr 'npt-agg: ev.tsv:1: not a partial of npt-agg (no npt-agg.quantiles and npt-agg.unit metadata)'
 	npt-agg --partial ev.tsv > a.part
 	npt-agg -q sketch --partial ev.tsv > b.part
 	run --separate-stderr -1 npt-agg --merge a.part b.part
@@ -327,9 +370,21 @@ for i in range(20000):
 	printf '#dur_us\top\n5\tA\n' | npt-agg --partial > c.part
 	run --separate-stderr -1 npt-agg --merge a.part c.part
 	assert_stderr 'npt-agg: c.part:2: unit us, but the partials before had cyc'
-	sed 's/^A\t1\t5/A\tx\t5/' a.part > d.part
+	sed 's/^=A\t1\t5/=A\tx\t5/' a.part > d.part
 	run --separate-stderr -1 npt-agg --merge d.part
 	assert_stderr 'npt-agg: d.part:6: bad partial: not a number'
+	sed 's/^=//' a.part > e.part
+	run --separate-stderr -1 npt-agg --merge e.part
+	assert_stderr "npt-agg: e.part:6: bad partial: a data line must start with '=' (a partial of an older npt-agg?)"
+	grep -v '^#' a.part > f.part
+	run --separate-stderr -1 npt-agg --merge f.part
+	assert_stderr 'npt-agg: f.part:1: not a partial of npt-agg (no npt-agg.quantiles and npt-agg.unit metadata)'
+	grep -v '^#[^#]' a.part | sort > g.part
+	run --separate-stderr -1 npt-agg --merge g.part
+	assert_stderr 'npt-agg: g.part:5: no header line in the partial'
+	(grep '^#[^#]' a.part; grep -v '^#' a.part) > h.part
+	run --separate-stderr -1 npt-agg --merge h.part
+	assert_stderr 'npt-agg: h.part:1: not a partial of npt-agg (no npt-agg.quantiles and npt-agg.unit metadata)'
 }
 
 @test "agg: an unreadable file is reported and the others still counted" {

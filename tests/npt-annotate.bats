@@ -158,13 +158,77 @@ trailing() {
 	run --separate-stderr -0 npt-annotate --mlir "$FX/torq.mlir" --func @main_dispatch_1 --id-attr torq-action-id e.tsv
 	[ "$(printf '%s\n' "$output" | sed '/^#/d' | cut -f4-7 | sed -n 2p)" = 'torq_hl.host_copy	exp	1	callsite("exp"("ops.py":3:1) at "model.onnx":41:5)' ]
 	assert_stderr "npt-annotate: warning: 2 of 4 events matched no operation"
-	# without --func both dispatches count; the first of a repeated id wins
-	run --separate-stderr -0 npt-annotate --mlir "$FX/torq.mlir" --id-attr torq-action-id e.tsv
-	[ "$(printf '%s\n' "$output" | sed '/^#/d' | cut -f4-7 | sed -n 1p)" = 'torq_hl.host_copy	input	0	"input"("model.onnx":2:1)' ]
-	assert_stderr <<-EOF
-	npt-annotate: warning: $FX/torq.mlir:27:5: torq-action-id 0 is also on the operation at 20:5; the first is used
-	npt-annotate: warning: $FX/torq.mlir: 1 more repeated keys; the first operation is used
+	# without --func both dispatches count: an id on one operation joins,
+	# one on an operation of each is an error (the events name no function)
+	ev 3 2 > e.tsv
+	run -0 ann --mlir "$FX/torq.mlir" --id-attr torq-action-id e.tsv
+	assert_lines 'torq_hl.host_copy	output	3	"output"("model.onnx":30:1)' \
+		'torq_hl.wait_program		2	fused["model.onnx":10:5, "model.onnx":11:5]'
+	ev 2 1 > e.tsv
+	run --separate-stderr -1 npt-annotate --mlir "$FX/torq.mlir" --id-attr torq-action-id e.tsv
+	assert_stderr "npt-annotate: e.tsv:3: torq-action-id 1 is on 2 operations: torq_hl.start_program at $FX/torq.mlir:21:5 in @main_dispatch_0, torq_hl.host_copy at $FX/torq.mlir:28:5 in @main_dispatch_1 (name the function in column name, or give --func)"
+}
+
+# shellcheck disable=SC2016 # the $ of the dispatch names is text
+@test "annotate: Torq runtime log of two dispatches, both with action 1: each event joins its dispatch's operation (by hand)" {
+	# torq2-runtime.csv: dispatch_name in column name after npt-import;
+	# the operations and locations typed from torq2.mlir
+	npt-import "$FX/torq2-runtime.csv" > r.tsv
+	run -0 sh -c "npt-annotate --mlir '$FX/torq2.mlir' --id-attr torq-action-id r.tsv | sed '/^#/d' | cut -f4-7"
+	assert_lines 'INIT	main$async_dispatch_0		' \
+		'INIT	main$async_dispatch_1		' \
+		'DISPATCH	main$async_dispatch_0		' \
+		'HOST_COPY	main$async_dispatch_0	0	"input_0"("conv2d_8x8.mlir":2:3)' \
+		'NSS_START	main$async_dispatch_0	1	"tosa.conv2d"("conv2d_8x8.mlir":10:10)' \
+		'NSS_WAIT	main$async_dispatch_0	2	fused["conv2d_8x8.mlir":10:10, "conv2d_8x8.mlir":11:10, "conv2d_8x8.mlir":12:10]' \
+		'HOST_COPY	main$async_dispatch_0	3	"output_0"("conv2d_8x8.mlir":13:5)' \
+		'DISPATCH	main$async_dispatch_1		' \
+		'HOST_COPY	main$async_dispatch_1	0	"input"("add.mlir":2:3)' \
+		'NSS_START	main$async_dispatch_1	1	"tosa.add"("add.mlir":18:10)' \
+		'NSS_WAIT	main$async_dispatch_1	2	fused["add.mlir":17:10, "add.mlir":18:10, "add.mlir":23:10]' \
+		'HOST_COPY	main$async_dispatch_1	3	"output"("add.mlir":24:5)' \
+		'HAL_CALL	__HAL_QUEUE_EXECUTE__		'
+	# -f fills op with the operation, but the dispatch name stays in name
+	run -0 sh -c "npt-annotate -f --mlir '$FX/torq2.mlir' --id-attr torq-action-id r.tsv | sed '/^#/d' | cut -f4-7 | sed -n '5p;10p'"
+	assert_lines 'torq_hl.start_program	main$async_dispatch_0	1	"tosa.conv2d"("conv2d_8x8.mlir":10:10)' \
+		'torq_hl.start_program	main$async_dispatch_1	1	"tosa.add"("add.mlir":18:10)'
+	# --func keeps the other dispatch's events out of the join
+	run --separate-stderr -0 npt-annotate -f --mlir "$FX/torq2.mlir" --func 'main$async_dispatch_1' --id-attr torq-action-id r.tsv
+	[ "$(printf '%s\n' "$output" | sed '/^#/d' | cut -f4-7 | sed -n '5p;10p')" = 'NSS_START	main$async_dispatch_0	1	
+torq_hl.start_program	main$async_dispatch_1	1	"tosa.add"("add.mlir":18:10)' ]
+	assert_stderr "npt-annotate: warning: 4 of 8 events matched no operation"
+	# torq-task-id 0 is on a task of each dispatch
+	run --separate-stderr -0 sh -c "npt-annotate --mlir '$FX/torq2.mlir' --id-attr torq-task-id r.tsv | sed '/^#/d' | cut -f7 | sed -n '4p;9p'"
+	assert_lines '"tosa.conv2d"("conv2d_8x8.mlir":10:10)' '"tosa.add"("add.mlir":18:10)'
+	assert_stderr "npt-annotate: warning: 6 of 8 events matched no operation"
+	# without the dispatch name the key is ambiguous: a located error
+	cut -f1-4,6- r.tsv > noname.tsv
+	run --separate-stderr -1 npt-annotate --mlir "$FX/torq2.mlir" --id-attr torq-action-id noname.tsv
+	assert_stderr "npt-annotate: noname.tsv:6: torq-action-id 0 is on 2 operations: torq_hl.host_copy at $FX/torq2.mlir:13:5 in @main\$async_dispatch_0, torq_hl.host_copy at $FX/torq2.mlir:28:5 in @main\$async_dispatch_1 (name the function in column name, or give --func)"
+}
+
+@test "annotate: an id on two operations of the event's own function is an error naming both" {
+	cat > two.mlir <<-'EOF'
+	func.func @f() {
+	  "a.x"() {k = 1 : i32} : () -> () loc("m.py":1:1)
+	  "a.y"() {k = 1 : i32} : () -> () loc("m.py":2:1)
+	  "a.z"() {k = 2 : i32} : () -> () loc("m.py":3:1)
+	  return
+	}
+	func.func @g() {
+	  "a.w"() {k = 1 : i32} : () -> () loc("m.py":4:1)
+	  return
+	}
 	EOF
+	printf '%s\n100\t1\tc\t\tg\t1\t\n100\t1\tc\t\tf\t2\t\n100\t1\tc\t\tf\t1\t\n' "$H" > e.tsv
+	run --separate-stderr -1 ann --mlir two.mlir --id-attr k e.tsv
+	assert_lines 'a.w	g	1	"m.py":4:1' 'a.z	f	2	"m.py":3:1'
+	assert_stderr 'npt-annotate: e.tsv:4: k 1 is on 2 operations: a.x at two.mlir:2:3 in @f, a.y at two.mlir:3:3 in @f'
+	# three of them, in no function's order: the first two are named
+	printf 'func.func @h() {\n  "b.p"() {k = 7} : () -> ()\n  "b.q"() {k = 7} : () -> ()\n  "b.r"() {k = 7} : () -> ()\n  return\n}\n' > three.mlir
+	ev 7 > e.tsv
+	run --separate-stderr -1 npt-annotate --mlir three.mlir --id-attr k e.tsv
+	assert_stderr 'npt-annotate: e.tsv:2: k 7 is on 3 operations: b.p at three.mlir:2:3 in @h, b.q at three.mlir:3:3 in @h, ...'
 }
 
 @test "annotate: --order counts only the function body's own ops, --skip drops patterns" {

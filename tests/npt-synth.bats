@@ -161,7 +161,7 @@ ADD		1" ]
 	assert_stderr 'npt-synth: dup.tsv:1: header: duplicate column name'
 	printf '#id\top\tcost\n0\tA\\x\t1\n' > esc.tsv
 	run --separate-stderr -1 npt-synth -m esc.tsv
-	assert_stderr 'npt-synth: esc.tsv:2: column op: invalid escape'
+	assert_stderr 'npt-synth: esc.tsv:2: column op: unknown escape "\x" (escapes are \t \n \r \\ \0)'
 }
 
 @test "synth: an empty model, a header-only model and an all-zero model are errors" {

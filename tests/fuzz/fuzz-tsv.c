@@ -4,7 +4,8 @@
  * reader of the same bytes splits only the first NEED fields of each line
  * (npt_tsv_nextn, as the tools call it; NEED from the first byte).  Both
  * must agree with a plain byte-by-byte split of the line on the field
- * count and on the fields they split.
+ * count and on the fields they split, and every field of a data line
+ * they return must unescape.
  */
 #include <stdint.h>
 #include <stddef.h>
@@ -65,8 +66,10 @@ fuzz_one(const uint8_t *p, size_t n)
 			long k;
 
 			u = npt_erealloc(u, t.f[i].n + 1);
-			if ((k = npt_tsv_unescape(u, t.f[i].p, t.f[i].n)) >= 0)
-				npt_out_field(u, (size_t)k);
+			/* the reader let no bad escape through */
+			if ((k = npt_tsv_unescape(u, t.f[i].p, t.f[i].n)) < 0)
+				abort();
+			npt_out_field(u, (size_t)k);
 			npt_parse_u64(t.f[i].p, t.f[i].n, &u64);
 			npt_parse_i64(t.f[i].p, t.f[i].n, &i64);
 			npt_parse_dec(t.f[i].p, t.f[i].n, 3, &i64);

@@ -558,9 +558,10 @@ test_tsvread(void)
 
 /*
  * tsv_nextn against a byte loop: files of random lines (fields of 0 to 40
- * bytes of any value but TAB and LF, so lines cross the 64-byte blocks of
- * the reader and the ends of its buffer), read asking for 0, 1, 5 or all
- * fields; each field asked for and the field count must agree.
+ * bytes of any value but TAB and LF, a backslash only in a known escape,
+ * so lines cross the 64-byte blocks of the reader and the ends of its
+ * buffer), read asking for 0, 1, 5 or all fields; each field asked for
+ * and the field count must agree.
  */
 static void
 test_tsvscan(void)
@@ -592,10 +593,17 @@ test_tsvscan(void)
 					do
 						text[n] = (char)(rnd() % 256);
 					while (text[n] == '\t' || text[n] == '\n' ||
+					    text[n] == '\\' ||
 					    (c == 0 && i == 0 && text[n] == '#') ||
 					    (c == nc - 1 && i == k - 1 &&
 					    text[n] == '\r'));
 					n++;
+				}
+				/* a backslash only in a known escape */
+				if (k >= 2 && rnd() % 4 == 0) {
+					i = (size_t)(rnd() % (k - 1));
+					text[at[m - 1] + i] = '\\';
+					text[at[m - 1] + i + 1] = "tnr\\0"[rnd() % 5];
 				}
 			}
 			text[n++] = '\n';
