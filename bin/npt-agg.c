@@ -23,14 +23,15 @@
 
 static const char synopsis[] =
     "[-pr] [-k columns] [-q mode] [-s column] [--merge] [--no-self]\n"
-    " [--partial] [file ...]";
+    " [--partial] [--strict] [file ...]";
 
-enum { OPT_MERGE = 256, OPT_NOSELF, OPT_PARTIAL };
+enum { OPT_MERGE = 256, OPT_NOSELF, OPT_PARTIAL, OPT_STRICT };
 
 static const struct npt_longopt longopts[] = {
 	{ "merge", 0, OPT_MERGE },
 	{ "no-self", 0, OPT_NOSELF },
 	{ "partial", 0, OPT_PARTIAL },
+	{ "strict", 0, OPT_STRICT },
 	{ NULL, 0, 0 },
 };
 
@@ -74,7 +75,7 @@ struct track {
 	size_t n, cap;
 };
 
-static int pretty, reverse, merge, partial, noself, qmode = Q_EXACT;
+static int pretty, reverse, merge, partial, noself, strict, qmode = Q_EXACT;
 static int qgiven, qpart = -1;	/* -q given; quantiles of the partials */
 static char **keys;
 static size_t nkeys;
@@ -91,6 +92,7 @@ static struct group **small;
 static size_t nsmall;
 static int unit = -1, digits;	/* unit of the stream; decimals seen */
 static unsigned long long skipped;
+static struct npt_loss loss;
 
 static void
 parse_keys(const char *arg)
@@ -248,8 +250,10 @@ read_events(const char *path, int *rc)
 		struct group *g;
 		long k;
 
-		if (r == NPT_TSV_META)
+		if (r == NPT_TSV_META) {
+			npt_loss_meta(&loss, &t);
 			continue;
+		}
 		if (r == NPT_TSV_HEADER) {
 			if ((e = npt_tcol_find(&tc, &t.hdr)) != NULL)
 				npt_errat(t.in.name, t.in.lineno, "%s", e);
@@ -326,7 +330,8 @@ merge_meta(struct npt_tsv *t)
 	size_t kn = t->key.n, vn = t->val.n;
 	int i, x = -1;
 
-	if (kn < 8 || memcmp(k, "npt-agg.", 8) != 0)
+	if (npt_loss_meta(&loss, t) ||
+	    kn < 8 || memcmp(k, "npt-agg.", 8) != 0)
 		return;
 	k += 8;
 	kn -= 8;
@@ -506,6 +511,7 @@ print_partial(struct group **gv, size_t n)
 	npt_out_str("\n## npt-agg.skipped=");
 	npt_out_u64(skipped);
 	npt_out_putc('\n');
+	npt_loss_write(&loss);
 	for (i = 0; i < nkeys; i++) {
 		npt_out_putc(i == 0 ? '#' : '\t');
 		npt_out_str(keys[i]);
@@ -1082,6 +1088,9 @@ main(int argc, char *argv[])
 		case OPT_PARTIAL:
 			partial = 1;
 			break;
+		case OPT_STRICT:
+			strict = 1;
+			break;
 		}
 	}
 	if (nkeys == 0)
@@ -1140,5 +1149,8 @@ main(int argc, char *argv[])
 		}
 	}
 	free(gv);
-	return npt_out_close() | rc;
+	rc |= npt_out_close();
+	if (!partial && npt_loss_warn(&loss, "the table") && strict)
+		rc = 1;
+	return rc;
 }
