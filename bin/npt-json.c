@@ -19,7 +19,8 @@
 #include "../lib/npt.h"
 
 static const char synopsis[] =
-    "[-C column] [-f [track=]freq] [-p name] [-w bits] [--strict] [file ...]";
+    "[-C column] [-f [track=]freq] [-p name] [-w bits] [--strict]\n"
+    " [file ...]";
 
 enum { OPT_STRICT = 256 };
 

@@ -849,7 +849,6 @@ npt_imp_write(struct npt_imp *m)
 	o.dec = m->dec > 3 ? m->dec : 3;
 	if (m->meta.n > 0)
 		npt_out_write(m->meta.p, m->meta.n);
-	npt_loss_write(&m->loss);
 	for (i = 0; i < m->ntrk && o.unit == NPT_IMP_CYC; i++) {
 		hz = m->hz ? m->hz : m->trk[i].hz;
 		if (!m->trk[i].used || hz == 0)
@@ -891,6 +890,7 @@ npt_imp_write(struct npt_imp *m)
 		spill(m);
 		merge(m, &o);
 	}
+	npt_loss_write(&m->loss);
 	for (i = 0; i < m->ntrk; i++)
 		free(o.trk[i]);
 	free(o.trk);

@@ -859,7 +859,7 @@ const char *npt_imp_error(const struct npt_imp *m, long long *line,
 /* A "## key=value" line to write before the header. */
 void npt_imp_meta(struct npt_imp *m, const char *key, const char *val,
     size_t n);
-/* What the inputs lost, written with the metadata (npt_loss_add to it). */
+/* What the inputs lost, written after the events (npt_loss_add to it). */
 struct npt_loss *npt_imp_loss(struct npt_imp *m);
 /* Column number of an extra column, added if new; -1 beyond 1024 extras. */
 long npt_imp_col(struct npt_imp *m, const char *name, size_t n);
@@ -892,7 +892,10 @@ void npt_imp_field_plain(struct npt_imp *m, size_t col, const char *s,
     size_t n, int plain);
 void npt_imp_end(struct npt_imp *m);
 unsigned long long npt_imp_count(const struct npt_imp *m);
-/* Write metadata, header and all events sorted by ts (ties in input order). */
+/*
+ * Write metadata, header and all events sorted by ts (ties in input order),
+ * then the loss metadata.
+ */
 void npt_imp_write(struct npt_imp *m);
 
 /* impjson.c, impcsv.c: the importers; each reads all of in into m */
