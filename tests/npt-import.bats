@@ -887,3 +887,14 @@ npt-import: 1 event read before the error is written"
 	run -0 npt-import -f 900MHz "$F/torq-r0.csv"
 	[ "${lines[1]}" = "$US" ]
 }
+
+@test "import: --strict exits 1 when an input lost events, after writing them; a clean input has no loss line" {
+	printf '[{"ph":"X","name":"a","ts":1,"dur":1},\n{"ph":"B","name":"b","ts":2}]' > b.json
+	run --separate-stderr -1 npt-import --strict b.json
+	[ "${lines[2]}" = "1.000	1.000			a		" ]
+	[ "${lines[3]}" = "2.000				b		" ]
+	[ "${lines[4]}" = "## lost.ends.b.json=1" ]
+	run --separate-stderr -0 npt-import --strict "$F/torq-r2.csv"
+	[ "$(grep -c '^## lost' <<< "$output")" -eq 0 ]
+	[ -z "$stderr" ]
+}
