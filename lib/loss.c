@@ -18,7 +18,7 @@
 
 struct npt_loss_ent {
 	char *key;		/* "lost.KIND.SOURCE", NUL-terminated */
-	size_t kindlen;		/* of KIND */
+	size_t len, kindlen;	/* of the key (it may hold NULs), of KIND */
 	size_t kind;		/* first entry of its kind: l->sum[kind] */
 	uint64_t n;
 };
@@ -68,7 +68,10 @@ add(struct npt_loss *l, const char *key, size_t len, size_t kindlen,
 			    sizeof *l->sum);
 		}
 		e = &l->e[l->n];
-		e->key = npt_estrndup(key, len);
+		e->key = npt_emalloc(len + 1);
+		memcpy(e->key, key, len);
+		e->key[len] = '\0';
+		e->len = len;
 		e->kindlen = kindlen;
 		e->n = 0;
 		/* the sum of the kind, in l->sum at its first entry */
@@ -141,13 +144,6 @@ npt_loss_count(const struct npt_loss *l)
 	return l->n;
 }
 
-const char *
-npt_loss_key(const struct npt_loss *l, size_t i, uint64_t *n)
-{
-	*n = l->e[i].n;
-	return l->e[i].key;
-}
-
 void
 npt_loss_write(const struct npt_loss *l)
 {
@@ -155,11 +151,26 @@ npt_loss_write(const struct npt_loss *l)
 
 	for (i = 0; i < l->n; i++) {
 		npt_out_str("## ");
-		npt_out_str(l->e[i].key);
+		npt_out_write(l->e[i].key, l->e[i].len);
 		npt_out_putc('=');
 		npt_out_u64(l->e[i].n);
 		npt_out_putc('\n');
 	}
+}
+
+/* Append p[0..n), a NUL as \0, so that the warning is whole. */
+static void
+addtext(struct npt_buf *b, const char *p, size_t n)
+{
+	const char *z;
+
+	while ((z = memchr(p, '\0', n)) != NULL) {
+		npt_buf_add(b, p, (size_t)(z - p));
+		npt_buf_add(b, "\\0", 2);
+		n -= (size_t)(z - p) + 1;
+		p = z + 1;
+	}
+	npt_buf_add(b, p, n);
 }
 
 /* Append "N words" for the kind whose first entry is e. */
@@ -179,7 +190,7 @@ phrase(struct npt_buf *b, const struct npt_loss *l, size_t e)
 		    memcmp(kinds[i].kind, k, kn) == 0)
 			break;
 	if (i == NKIND) {
-		npt_buf_add(b, k, kn);
+		addtext(b, k, kn);
 		return;
 	}
 	w = l->sum[e] == 1 ? kinds[i].one : kinds[i].many;
@@ -220,8 +231,7 @@ npt_loss_warn(const struct npt_loss *l, const char *what)
 
 		if (i > 0)
 			npt_buf_add(&b, ", ", 2);
-		npt_buf_add(&b, e->key + 6 + e->kindlen,
-		    strlen(e->key + 6 + e->kindlen));
+		addtext(&b, e->key + 6 + e->kindlen, e->len - 6 - e->kindlen);
 	}
 	if (l->nsrc > 4) {
 		snprintf(num, sizeof num, ", %zu more", l->nsrc - 4);

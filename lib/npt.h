@@ -338,9 +338,8 @@ void npt_loss_add(struct npt_loss *l, const char *kind, const char *src,
 int npt_loss_meta(struct npt_loss *l, const struct npt_tsv *t);
 /* Write l to stdout as metadata lines, one per kind and source. */
 void npt_loss_write(const struct npt_loss *l);
-/* The entries: key "lost.KIND.SOURCE" of entry i and its count in *n. */
+/* The number of entries (kinds and sources) with a loss. */
 size_t npt_loss_count(const struct npt_loss *l);
-const char *npt_loss_key(const struct npt_loss *l, size_t i, uint64_t *n);
 /*
  * If l holds a loss, warn "input incomplete: N records lost, ... (sources);
  * WHAT leaves them out" in one line and return 1; else 0.

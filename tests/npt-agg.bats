@@ -349,6 +349,11 @@ for i in range(20000):
 	printf '#ts_us\tdur_us\top\n0\t1\tA\n## lost.records.x=0\n' > z.tsv
 	run --separate-stderr -0 npt-agg --strict z.tsv
 	[ -z "$stderr" ]
+	# NUL bytes are kept in the partial and shown as \0 in the warning
+	printf '#ts_us\tdur_us\top\n0\t1\tA\n## lost.re\0cords.x\0y=3\n' > n.tsv
+	run --separate-stderr -0 npt-agg n.tsv
+	assert_stderr 'npt-agg: warning: input incomplete: 3 re\0cords (x\0y); the table leaves them out'
+	npt-agg --partial n.tsv | grep -a '^## lost' | cmp - <(printf '## lost.re\0cords.x\0y=3\n')
 }
 
 @test "agg: more than four sources: the first four, then how many more" {
