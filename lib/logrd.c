@@ -839,8 +839,8 @@ npt_log_losses(const struct npt_log *l, struct npt_loss *loss)
 	npt_loss_add(loss, "records", s, n, (l->nrec < l->hdr_nrec ?
 	    l->hdr_nrec - l->nrec : 0) + l->nshort + l->nunknown +
 	    l->nbadctl + l->nnobegin);
-	npt_loss_add(loss, "packets", s, n, l->npkt + l->nbadrec +
-	    (l->damaged != 0));
+	/* damage after the last packet counts in bytes: it may be padding */
+	npt_loss_add(loss, "packets", s, n, l->npkt + l->nbadrec);
 	npt_loss_add(loss, "bytes", s, n, l->region_bytes + l->ntrunc_bytes +
 	    l->badrec_bytes);
 	npt_loss_add(loss, "ends", s, n, l->nnoend);

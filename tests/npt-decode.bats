@@ -545,3 +545,23 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	cmp want got
 	grep -q 'npt-decode: .* MB' err
 }
+
+@test "decode: bytes after the last packet count as bytes skipped, not as a packet lost" {
+	small_model
+	npt-synth -m model.tsv -c 1 -i 1
+	{ cat core0.bin; head -c 100 /dev/zero; } > pad.bin
+	run --separate-stderr -0 npt-decode pad.bin
+	[ "${lines[${#lines[@]} - 1]}" = "## lost.bytes.pad.bin=100" ]
+	[ "$(grep -c '^## lost' <<< "$output")" -eq 1 ]
+}
+
+@test "decode: a clean log has no loss line; every loss line is after the events" {
+	small_model
+	npt-synth -m model.tsv -c 2 -i 4 -P 256 -x corrupt=1
+	run --separate-stderr -0 npt-decode corectrl0.bin
+	[ "$(grep -c '^## lost' <<< "$output")" -eq 0 ]
+	run --separate-stderr -0 npt-decode core0.bin core1.bin corectrl0.bin
+	# after the last data line, only loss lines: three per damaged log
+	[ "$(awk '!/^#/ { n = NR } END { print n }' <<< "$output")" -eq $((${#lines[@]} - 6)) ]
+	[ "$(tail -n 6 <<< "$output" | grep -c '^## lost\.\(records\|packets\|bytes\)\.core[01]\.bin=[1-9][0-9]*$')" -eq 6 ]
+}
