@@ -29,6 +29,7 @@ LIBOBJ = \
 	lib/json.o \
 	lib/jsonw.o \
 	lib/logrd.o \
+	lib/loss.o \
 	lib/mem.o \
 	lib/mlir.o \
 	lib/num.o \

@@ -23,14 +23,15 @@
 
 static const char synopsis[] =
     "[-pr] [-k columns] [-q mode] [-s column] [-t pattern] [--merge]\n"
-    " [--no-self] [--partial] [file ...]";
+    " [--no-self] [--partial] [--strict] [file ...]";
 
-enum { OPT_MERGE = 256, OPT_NOSELF, OPT_PARTIAL };
+enum { OPT_MERGE = 256, OPT_NOSELF, OPT_PARTIAL, OPT_STRICT };
 
 static const struct npt_longopt longopts[] = {
 	{ "merge", 0, OPT_MERGE },
 	{ "no-self", 0, OPT_NOSELF },
 	{ "partial", 0, OPT_PARTIAL },
+	{ "strict", 0, OPT_STRICT },
 	{ NULL, 0, 0 },
 };
 
@@ -74,7 +75,7 @@ struct track {
 	size_t n, cap;
 };
 
-static int pretty, reverse, merge, partial, noself, qmode = Q_EXACT;
+static int pretty, reverse, merge, partial, noself, strict, qmode = Q_EXACT;
 static int qgiven, qpart = -1;	/* -q given; quantiles of the partials */
 static char **keys;
 static size_t nkeys;
@@ -92,6 +93,7 @@ static struct group **small;
 static size_t nsmall;
 static int unit = -1, digits;	/* unit of the stream; decimals seen */
 static unsigned long long skipped;
+static struct npt_loss loss;
 
 static void
 parse_keys(const char *arg)
@@ -251,6 +253,7 @@ read_events(const char *path, int *rc)
 
 		if (r == NPT_TSV_META) {
 			npt_tsel_meta(&tsel, &t.key, &t.val);
+			npt_loss_meta(&loss, &t);
 			continue;
 		}
 		if (r == NPT_TSV_HEADER) {
@@ -332,7 +335,8 @@ merge_meta(struct npt_tsv *t)
 	size_t kn = t->key.n, vn = t->val.n;
 	int i, x = -1;
 
-	if (kn < 8 || memcmp(k, "npt-agg.", 8) != 0)
+	if (npt_loss_meta(&loss, t) ||
+	    kn < 8 || memcmp(k, "npt-agg.", 8) != 0)
 		return;
 	k += 8;
 	kn -= 8;
@@ -569,6 +573,7 @@ print_partial(struct group **gv, size_t n)
 	npt_out_str("\n## npt-agg.skipped=");
 	npt_out_u64(skipped);
 	npt_out_putc('\n');
+	npt_loss_write(&loss);
 	for (i = 0; i < nkeys; i++) {
 		npt_out_putc(i == 0 ? '#' : '\t');
 		npt_out_str(keys[i]);
@@ -1149,6 +1154,9 @@ main(int argc, char *argv[])
 		case OPT_PARTIAL:
 			partial = 1;
 			break;
+		case OPT_STRICT:
+			strict = 1;
+			break;
 		}
 	}
 	if (nkeys == 0)
@@ -1211,5 +1219,8 @@ main(int argc, char *argv[])
 		}
 	}
 	free(gv);
-	return npt_out_close() | rc;
+	rc |= npt_out_close();
+	if (!partial && npt_loss_warn(&loss, "the table") && strict)
+		rc = 1;
+	return rc;
 }

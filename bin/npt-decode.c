@@ -177,6 +177,7 @@ main(int argc, char *argv[])
 {
 	struct npt_getopt g = { 0 };
 	struct src *s, **live, **ctl, *best;
+	struct npt_loss loss = { 0 };
 	size_t n = 0, nlive = 0, nctl = 0, i, b;
 	unsigned long long count = 0;
 	char *stdinarg[] = { "-", NULL };
@@ -253,6 +254,10 @@ main(int argc, char *argv[])
 	free(ctl);
 	if (progress && count >= 0x10000)
 		show_progress(s, n, 1);
+	for (i = 0; i < n; i++)
+		npt_log_losses(s[i].log, &loss);
+	npt_loss_write(&loss);
+	npt_loss_free(&loss);
 	npt_out_flush();
 	for (i = 0; i < n; i++) {
 		lost |= npt_log_close(s[i].log);

@@ -7,9 +7,12 @@
 #include "../lib/npt.h"
 
 static const char synopsis[] =
-    "[-civ] [-f freq] [-S size] [-t type] [file ...]";
+    "[-civ] [-f freq] [-S size] [-t type] [--strict] [file ...]";
+
+enum { OPT_STRICT = 256 };
 
 static const struct npt_longopt longopts[] = {
+	{ "strict", 0, OPT_STRICT },
 	{ NULL, 0, 0 },
 };
 
@@ -60,7 +63,7 @@ main(int argc, char *argv[])
 	uint64_t hz = 0;
 	long long line, col;
 	unsigned long long n;
-	int c, i, type = -1, verbose = 0, rc = 0, failed = 0;
+	int c, i, type = -1, verbose = 0, rc = 0, failed = 0, strict = 0;
 
 	npt_init(argv[0]);
 	while ((c = npt_getopt(&g, argc, argv, "cf:iS:t:v", longopts,
@@ -92,6 +95,9 @@ main(int argc, char *argv[])
 			break;
 		case 'v':
 			verbose = 1;
+			break;
+		case OPT_STRICT:
+			strict = 1;
 			break;
 		}
 	}
@@ -133,6 +139,10 @@ main(int argc, char *argv[])
 			else
 				npt_warnx("%s: %s", in.name, msg);
 			failed = 1;
+			/* the events before the error are kept: mark them */
+			if (npt_imp_count(m) > 0)
+				npt_loss_add(npt_imp_loss(m), "truncated",
+				    in.name, strlen(in.name), 1);
 		}
 		if (in.err)
 			rc = 1;
@@ -150,6 +160,8 @@ main(int argc, char *argv[])
 			    "are");
 		rc = 1;
 	}
+	if (strict && npt_loss_count(npt_imp_loss(m)) > 0)
+		rc = 1;
 	npt_imp_free(m);
 	return npt_out_close() | rc;
 }

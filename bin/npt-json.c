@@ -19,7 +19,17 @@
 #include "../lib/npt.h"
 
 static const char synopsis[] =
-    "[-C column] [-f [track=]freq] [-p name] [-w bits] [file ...]";
+    "[-C column] [-f [track=]freq] [-p name] [-w bits] [--strict]\n"
+    " [file ...]";
+
+enum { OPT_STRICT = 256 };
+
+static const struct npt_longopt longopts[] = {
+	{ "strict", 0, OPT_STRICT },
+	{ NULL, 0, 0 },
+};
+static int strict;
+static struct npt_loss loss;
 
 struct lane {
 	int64_t *end;		/* ends of the open events, innermost last */
@@ -635,7 +645,8 @@ run(const char *path)
 		case NPT_TSV_EOF:
 			goto done;
 		case NPT_TSV_META:
-			npt_clocks_meta(&clocks, &t);
+			if (!npt_loss_meta(&loss, &t))
+				npt_clocks_meta(&clocks, &t);
 			break;
 		case NPT_TSV_HEADER:
 			header(&t);
@@ -674,7 +685,7 @@ main(int argc, char *argv[])
 
 	npt_init(argv[0]);
 	npt_clocks_init(&clocks);
-	while ((c = npt_getopt(&g, argc, argv, "C:f:p:w:", NULL,
+	while ((c = npt_getopt(&g, argc, argv, "C:f:p:w:", longopts,
 	    synopsis)) != -1) {
 		switch (c) {
 		case 'C':
@@ -688,6 +699,9 @@ main(int argc, char *argv[])
 		case 'p':
 			popt = npt_ereallocarray(popt, npopt + 1, sizeof *popt);
 			popt[npopt++] = g.arg;
+			break;
+		case OPT_STRICT:
+			strict = 1;
 			break;
 		}
 	}
@@ -706,5 +720,8 @@ main(int argc, char *argv[])
 		npt_warnx("warning: %llu event%s with no start time left out",
 		    nostart, nostart == 1 ? "" : "s");
 	closearray();
-	return npt_out_close() | rc;
+	rc |= npt_out_close();
+	if (npt_loss_warn(&loss, "the trace") && strict)
+		rc = 1;
+	return rc;
 }

@@ -19,7 +19,15 @@
 #include "../lib/npt.h"
 
 static const char synopsis[] =
-    "[-p] [-c name=pattern[,pattern ...]] [-t pattern] [file ...]";
+    "[-p] [-c name=pattern[,pattern ...]] [-t pattern] [--strict]\n"
+    " [file ...]";
+
+enum { OPT_STRICT = 256 };
+
+static const struct npt_longopt longopts[] = {
+	{ "strict", 0, OPT_STRICT },
+	{ NULL, 0, 0 },
+};
 
 #define MAXCLASS 32
 
@@ -44,7 +52,8 @@ struct track {
 };
 
 static struct class cls[MAXCLASS + 1];
-static int ncls, explicit, pretty;
+static int ncls, explicit, pretty, strict;
+static struct npt_loss loss;
 static int64_t pair[MAXCLASS + 1][MAXCLASS + 1];
 static int64_t unionb, multi;
 static int unit = -1, digits;
@@ -219,6 +228,7 @@ read_events(const char *path, int *rc)
 
 		if (r == NPT_TSV_META) {
 			npt_tsel_meta(&tsel, &t.key, &t.val);
+			npt_loss_meta(&loss, &t);
 			continue;
 		}
 		if (r == NPT_TSV_HEADER) {
@@ -534,6 +544,16 @@ print_pretty(char **argv, int argc, struct track **tv, size_t n)
 	ptime("Idle", 0, span - unionb, 1);
 }
 
+/* Close the output, then say what the input lost (exit 1 with --strict). */
+static int
+finish(int rc)
+{
+	rc |= npt_out_close();
+	if (npt_loss_warn(&loss, "the table") && strict)
+		rc = 1;
+	return rc;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -545,7 +565,7 @@ main(int argc, char *argv[])
 	int c, rc = 0, a, k;
 
 	npt_init(argv[0]);
-	while ((c = npt_getopt(&g, argc, argv, "c:pt:", NULL, synopsis)) != -1) {
+	while ((c = npt_getopt(&g, argc, argv, "c:pt:", longopts, synopsis)) != -1) {
 		switch (c) {
 		case 'c':
 			explicit = 1;
@@ -556,6 +576,9 @@ main(int argc, char *argv[])
 			break;
 		case 't':
 			npt_tsel_pattern(&tsel, g.arg);
+			break;
+		case OPT_STRICT:
+			strict = 1;
 			break;
 		}
 	}
@@ -574,7 +597,7 @@ main(int argc, char *argv[])
 		read_events(argv[i], &rc);
 	npt_tsel_free(&tsel);
 	if (unit < 0)
-		return npt_out_close() | rc;
+		return finish(rc);
 	if (started)
 		advance(front, last);
 	span = started ? last - first : 0;
@@ -598,7 +621,7 @@ main(int argc, char *argv[])
 	if (pretty) {
 		print_pretty(argv, argc, tv, n);
 		free(tv);
-		return npt_out_close() | rc;
+		return finish(rc);
 	}
 
 	snprintf(b, sizeof b, "#kind\tname\ttime_%s\tpct\tonly_%s\tonly_pct\t"
@@ -623,5 +646,5 @@ main(int argc, char *argv[])
 		free(name);
 	}
 	free(tv);
-	return npt_out_close() | rc;
+	return finish(rc);
 }

@@ -528,7 +528,8 @@ run(void)
 	char **track = npt_ecalloc(ncores + 1, sizeof *track), b[32];
 	int events = strcmp(format, "events") == 0;
 	uint64_t t = 10000, begin, end;
-	unsigned long it, c;
+	unsigned long it, c, noend = 0;
+	struct npt_loss loss = { 0 };
 	size_t i;
 
 	for (c = 0; c < ncores; c++) {
@@ -602,6 +603,7 @@ run(void)
 			ev.ts = begin;
 			ev.dur = end - begin;
 			ev.has_dur = oke;
+			noend += !oke;
 			ev.id = (uint32_t)it;
 			ev.op = "INVOKE";
 			ev.oplen = 6;
@@ -617,6 +619,18 @@ run(void)
 					event(&core[c], &rec[i * ncores + c],
 					    &model[i], track[c]);
 	}
+	/* what npt-decode would say the logs lost */
+	for (c = 0; events && c <= ncores; c++) {
+		const char *p = core[c].path;
+
+		if (strncmp(p, "./", 2) == 0)
+			p += 2;
+		npt_loss_add(&loss, "ends", p, strlen(p), c == ncores ? noend :
+		    0);
+		npt_loss_add(&loss, "overflow", p, strlen(p), core[c].w.full);
+	}
+	npt_loss_write(&loss);
+	npt_loss_free(&loss);
 	for (c = 0; c <= ncores; c++) {
 		close_core(&core[c]);
 		free(core[c].buf);

@@ -5,11 +5,11 @@
 _npt() {
 	local word=${COMP_WORDS[COMP_CWORD]} opts
 	case ${COMP_WORDS[0]##*/} in
-	npt-agg) opts="-h -k -p -q -r -s -t --help --merge --no-self --partial --version" ;;
+	npt-agg) opts="-h -k -p -q -r -s -t --help --merge --no-self --partial --strict --version" ;;
 	npt-annotate) opts="-f -h -m --by-name --func --help --id-attr --loc-first --mlir --order --skip --version" ;;
 	npt-decode) opts="-h --help --progress --strict --version" ;;
-	npt-overlap) opts="-c -h -p -t --help --version" ;;
-	npt-json) opts="-C -f -h -p -w --help --version" ;;
+	npt-overlap) opts="-c -h -p -t --help --strict --version" ;;
+	npt-json) opts="-C -f -h -p -w --help --strict --version" ;;
 	npt-import)
 		case ${COMP_WORDS[COMP_CWORD - 1]} in
 		-t)
@@ -17,7 +17,7 @@ _npt() {
 			COMPREPLY=($(compgen -W "chrome list tensorrt torq-compile torq-runtime vela" -- "$word"))
 			return 0 ;;
 		esac
-		opts="-c -f -h -i -S -t -v --help --version" ;;
+		opts="-c -f -h -i -S -t -v --help --strict --version" ;;
 	npt-synth) opts="-b -c -F -f -h -i -j -m -o -P -s -T -x --help --version" ;;
 	npt-time) opts="-c -d -f -h -u -w -z --help --version" ;;
 	*) return 0 ;;

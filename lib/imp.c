@@ -90,6 +90,7 @@ struct npt_imp {
 	size_t ntrk, trkcap;
 	uint64_t hz;
 	struct npt_buf meta;
+	struct npt_loss loss;
 	int fd;
 	unsigned long long fsize;
 	struct run *runs;
@@ -144,6 +145,7 @@ npt_imp_free(struct npt_imp *m)
 	npt_ht_free(&m->colht);
 	npt_ht_free(&m->trkht);
 	npt_buf_free(&m->meta);
+	npt_loss_free(&m->loss);
 	free(m->runs);
 	if (m->fd >= 0)
 		close(m->fd);
@@ -215,6 +217,12 @@ npt_imp_meta(struct npt_imp *m, const char *key, const char *val, size_t n)
 	d = m->meta.p + m->meta.n;
 	m->meta.n += npt_esc_field(d, val, n);
 	npt_buf_addc(&m->meta, '\n');
+}
+
+struct npt_loss *
+npt_imp_loss(struct npt_imp *m)
+{
+	return &m->loss;
 }
 
 long
@@ -882,6 +890,7 @@ npt_imp_write(struct npt_imp *m)
 		spill(m);
 		merge(m, &o);
 	}
+	npt_loss_write(&m->loss);
 	for (i = 0; i < m->ntrk; i++)
 		free(o.trk[i]);
 	free(o.trk);

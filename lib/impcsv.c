@@ -561,12 +561,16 @@ struct rt {
 	long xcol;
 };
 
+/* kind: "ends" (kept with an empty dur) or "records" (dropped) */
 static void
-rt_unmatched(struct rt *r, long long line, const char *fmt, ...)
+rt_unmatched(struct rt *r, const char *kind, long long line,
+    const char *fmt, ...)
 {
 	char msg[400];
 	va_list ap;
 
+	npt_loss_add(npt_imp_loss(r->c.m), kind, r->c.in->name,
+	    strlen(r->c.in->name), 1);
 	if (r->nunmatched++ >= MAXWARN)
 		return;
 	va_start(ap, fmt);
@@ -771,8 +775,8 @@ rt_flush(struct rt *r)
 		op.n = (size_t)((s3 ? s3 : k + kn) - op.p);
 		inv.p = s3 ? s3 + 1 : NULL;
 		inv.n = s3 ? (size_t)(k + kn - s3 - 1) : 0;
-		rt_unmatched(r, r->ent[e].line, "%.*s begins and never ends; "
-		    "written with an empty dur", (int)op.n, op.p);
+		rt_unmatched(r, "ends", r->ent[e].line, "%.*s begins and "
+		    "never ends; written with an empty dur", (int)op.n, op.p);
 		rt_event(r, e, op, id, NULL, inv);
 		rt_release(r, e);
 	}
@@ -907,8 +911,8 @@ rt_row(struct rt *r, int v)
 		return 0;
 	}
 	if ((e = rt_pop(r, c->tmp.p, c->tmp.n)) == NONE) {
-		rt_unmatched(r, c->in->lineno, "%.*s ends and never began; "
-		    "dropped", (int)ev.n, ev.p);
+		rt_unmatched(r, "records", c->in->lineno, "%.*s ends and "
+		    "never began; dropped", (int)ev.n, ev.p);
 		return 0;
 	}
 	kind = rt_event(r, e, ev, id, &ts, v == 2 ? inv : none);

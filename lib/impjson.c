@@ -632,9 +632,13 @@ popb(struct chrome *c, uint32_t t, const struct npt_tm *end)
 	return 0;
 }
 
+/* kind: "ends" (kept with an empty dur) or "records" (dropped) */
 static void
-unmatched(struct chrome *c, long long line, long long col, const char *what)
+unmatched(struct chrome *c, const char *kind, long long line, long long col,
+    const char *what)
 {
+	npt_loss_add(npt_imp_loss(c->m), kind, c->in->name,
+	    strlen(c->in->name), 1);
 	if (c->nunmatched++ < MAXWARN)
 		warnpos(c->in, line, col, "%s", what);
 }
@@ -652,7 +656,7 @@ flushb(struct chrome *c)
 		while (s->n > 0) {
 			memcpy(lc, s->b.p + s->off[s->n - 1] +
 			    sizeof(struct npt_tm), sizeof lc);
-			unmatched(c, lc[0], lc[1], "'B' event without its 'E'; "
+			unmatched(c, "ends", lc[0], lc[1], "'B' event without its 'E'; "
 			    "written with an empty dur");
 			popb(c, (uint32_t)t, NULL);
 		}
@@ -751,7 +755,7 @@ handle(struct chrome *c)
 		if (ph == 'B')
 			pushb(c, t, &ts);
 		else if (c->stk[t].n == 0)
-			unmatched(c, e->line, e->col, "'E' event without a "
+			unmatched(c, "records", e->line, e->col, "'E' event without a "
 			    "'B'; dropped");
 		else if (popb(c, t, &ts) < 0)
 			return -1;

@@ -84,6 +84,8 @@ struct npt_log {
 	unsigned long long nregion, region_bytes;
 	unsigned long long ntrunc_bytes, nbadrec, nshort, nseqgap;
 	unsigned long long nnoend, nnobegin, nnoname, nbadctl;
+	unsigned long long nunknown, badrec_bytes, npkt;	/* for losses */
+	int cut;			/* the file ends inside a packet */
 	unsigned long long nrec;	/* records read, to check the header's count */
 	int warned_order, warned_seq, warned_short, warned_badrec;
 	int warned_noname, lost;
@@ -330,6 +332,17 @@ resync(struct npt_log *l, const char *why, ...)
 		    "the end of the file");
 }
 
+/* Packets missing before the packet seq, by the sequence numbers. */
+static void
+pktgap(struct npt_log *l, uint32_t seq)
+{
+	if (l->have_seq && seq > l->seq)
+		l->npkt += seq - l->seq - 1;
+	else if (!l->have_seq && l->damaged)
+		l->npkt += seq;
+	l->damaged = 0;
+}
+
 /* Move to the next packet; 0 at the end of the file. */
 static int
 next_packet(struct npt_log *l)
@@ -353,6 +366,8 @@ next_packet(struct npt_log *l)
 			lwarn(l, l->in.off, "truncated packet header "
 			    "(%zu of %d bytes); lost", n, NPT_LOG_PKT_HDR_SIZE);
 			l->ntrunc_bytes += n;
+			l->npkt++;
+			l->cut = 1;
 			l->lost = 1;
 			npt_in_skip(&l->in, n);
 			return 0;
@@ -383,6 +398,9 @@ next_packet(struct npt_log *l)
 				    (unsigned long)seq, (unsigned long)len);
 				continue;
 			}
+			pktgap(l, seq);
+			l->npkt++;
+			l->cut = 1;
 			l->truncated = 1;
 			l->plen_full = len;
 			l->nrec_pkt = 0;
@@ -409,8 +427,8 @@ next_packet(struct npt_log *l)
 			    "%lu", seq > l->seq ? "jumps" : "goes back",
 			    (unsigned long)l->seq, (unsigned long)seq);
 	}
+	pktgap(l, seq);
 	l->have_seq = 1;
-	l->damaged = 0;
 	l->seq = seq;
 	l->truncated = 0;
 	l->pkt = p + NPT_LOG_PKT_HDR_SIZE;
@@ -652,6 +670,7 @@ records(struct npt_log *l, struct npt_logev *out)
 				truncated(l, left);
 			} else {
 				l->nbadrec++;
+				l->badrec_bytes += left;
 				l->lost = 1;
 				if (!l->warned_badrec++)
 					lwarn(l, l->pkt_off + l->pos, "packet "
@@ -712,6 +731,7 @@ records(struct npt_log *l, struct npt_logev *out)
 				return 1;
 			continue;
 		default:
+			l->nunknown++;
 			l->lost = 1;
 			if (!warned_kind[r[0]]) {
 				warned_kind[r[0]] = 1;
@@ -807,6 +827,27 @@ npt_log_next(struct npt_log *l, struct npt_logev *ev)
 		}
 	}
 	return next_event(l, ev);
+}
+
+void
+npt_log_losses(const struct npt_log *l, struct npt_loss *loss)
+{
+	const char *s = l->name;
+	size_t n = strlen(s);
+	int early = !l->lost && l->nrec < l->hdr_nrec;
+
+	npt_loss_add(loss, "records", s, n, (l->nrec < l->hdr_nrec ?
+	    l->hdr_nrec - l->nrec : 0) + l->nshort + l->nunknown +
+	    l->nbadctl + l->nnobegin);
+	/* damage after the last packet counts in bytes: it may be padding */
+	npt_loss_add(loss, "packets", s, n, l->npkt + l->nbadrec);
+	npt_loss_add(loss, "bytes", s, n, l->region_bytes + l->ntrunc_bytes +
+	    l->badrec_bytes);
+	npt_loss_add(loss, "ends", s, n, l->nnoend);
+	npt_loss_add(loss, "names", s, n, l->nnoname);
+	npt_loss_add(loss, "overflow", s, n,
+	    (l->flags & NPT_LOG_FLAG_OVERFLOW) != 0);
+	npt_loss_add(loss, "truncated", s, n, l->cut || early);
 }
 
 int

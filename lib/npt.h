@@ -325,6 +325,39 @@ struct npt_ht_ent *npt_ht_iter(const struct npt_ht *t, size_t *i);
 void *npt_ht_val(struct npt_ht_ent *e);
 void npt_ht_free(struct npt_ht *t);
 
+/*
+ * loss.c: what a producer lost, as "## lost.KIND.SOURCE=COUNT" metadata
+ * (npt-events(5)): one definition of the keys for every tool.  Start a
+ * struct npt_loss zeroed.
+ */
+struct npt_loss_ent;
+struct npt_loss {
+	struct npt_loss_ent *e;	/* one per kind and source, as first met */
+	size_t n, cap;
+	uint64_t *sum;		/* per kind, at its first entry */
+	size_t src[4], nsrc;	/* the first sources met; how many in all */
+	struct npt_ht ht, kinds, srcs;
+	int init;
+};
+/* Add count to kind ("records", "packets"...) of the raw source src[0..n). */
+void npt_loss_add(struct npt_loss *l, const char *kind, const char *src,
+    size_t n, uint64_t count);
+/*
+ * If t's metadata line is a loss line, add it to l and return 1 (a bad
+ * one is a located error); else 0.
+ */
+int npt_loss_meta(struct npt_loss *l, const struct npt_tsv *t);
+/* Write l to stdout as metadata lines, one per kind and source. */
+void npt_loss_write(const struct npt_loss *l);
+/* The number of entries (kinds and sources) with a loss. */
+size_t npt_loss_count(const struct npt_loss *l);
+/*
+ * If l holds a loss, warn "input incomplete: N records lost, ... (sources);
+ * WHAT leaves them out" in one line and return 1; else 0.
+ */
+int npt_loss_warn(const struct npt_loss *l, const char *what);
+void npt_loss_free(struct npt_loss *l);
+
 /* crc32c.c: CRC-32C (Castagnoli), as in npt-log(5) */
 /* Continue crc (start with 0) over p[0..n). */
 uint32_t npt_crc32c(uint32_t crc, const void *p, size_t n);
@@ -366,6 +399,11 @@ unsigned long long npt_log_size(const struct npt_log *l);
  * per kind of damage, and summed up by npt_log_close.
  */
 int npt_log_next(struct npt_log *l, struct npt_logev *ev);
+/*
+ * Add what l lost so far to loss, under its file name (npt-events(5),
+ * Losses); call it at the end of the log, before npt_log_close.
+ */
+void npt_log_losses(const struct npt_log *l, struct npt_loss *loss);
 /* Report what was lost; returns 1 if anything was, else 0.  Frees l. */
 int npt_log_close(struct npt_log *l);
 
@@ -896,6 +934,8 @@ const char *npt_imp_error(const struct npt_imp *m, long long *line,
 /* A "## key=value" line to write before the header. */
 void npt_imp_meta(struct npt_imp *m, const char *key, const char *val,
     size_t n);
+/* What the inputs lost, written after the events (npt_loss_add to it). */
+struct npt_loss *npt_imp_loss(struct npt_imp *m);
 /* Column number of an extra column, added if new; -1 beyond 1024 extras. */
 long npt_imp_col(struct npt_imp *m, const char *name, size_t n);
 /*
@@ -927,7 +967,10 @@ void npt_imp_field_plain(struct npt_imp *m, size_t col, const char *s,
     size_t n, int plain);
 void npt_imp_end(struct npt_imp *m);
 unsigned long long npt_imp_count(const struct npt_imp *m);
-/* Write metadata, header and all events sorted by ts (ties in input order). */
+/*
+ * Write metadata, header and all events sorted by ts (ties in input order),
+ * then the loss metadata.
+ */
 void npt_imp_write(struct npt_imp *m);
 
 /* impjson.c, impcsv.c: the importers; each reads all of in into m */

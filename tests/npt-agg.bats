@@ -441,3 +441,84 @@ for i in range(20000):
 		[ "$(cat rss)" -lt 8192 ] || flunk "-q $q: peak RSS $(cat rss) KiB"
 	done
 }
+
+@test "agg: loss lines anywhere in the stream are summed and reported after the table" {
+	printf '#ts_us\tdur_us\ttrack\top\n0\t3\tcore0\tA\n3\t1\tcore0\tB\n' > clean.tsv
+	{
+		printf '## lost.records.core0.bin=5\n'
+		printf '#ts_us\tdur_us\ttrack\top\n0\t3\tcore0\tA\n'
+		printf '## lost.packets.core0.bin=1\n'
+		printf '3\t1\tcore0\tB\n'
+		printf '## lost.records.core1.bin=7\n## lost.bytes.core1.bin=100\n## lost.ends.ctrl0.bin=1\n'
+		printf '## lost.overflow.core1.bin=1\n## lost.truncated.core0.bin=1\n## lost.names.core0.bin=2\n'
+	} > lossy.tsv
+	npt-agg clean.tsv > want
+	run --separate-stderr -0 npt-agg lossy.tsv
+	[ "$output" = "$(cat want)" ]
+	assert_stderr "npt-agg: warning: input incomplete: 12 records lost, 1 packet skipped, 100 bytes skipped, 1 event end lost, 2 op type names lost, 1 log buffer full, records after it lost, 1 input cut short (core0.bin, core1.bin, ctrl0.bin); the table leaves them out"
+	run --separate-stderr -1 npt-agg --strict lossy.tsv
+	[ "$output" = "$(cat want)" ]
+	run --separate-stderr -0 npt-agg --strict clean.tsv
+	[ -z "$stderr" ]
+}
+
+@test "agg: a loss line's source may hold dots and '='; an unknown kind counts; a count of 0 is no loss" {
+	printf '#ts_us\tdur_us\top\n0\t1\tA\n## lost.records.run/a=b.v2.bin=3\n## lost.widgets.x=4\n' > a.tsv
+	run --separate-stderr -0 npt-agg a.tsv
+	assert_stderr "npt-agg: warning: input incomplete: 3 records lost, 4 widgets (run/a=b.v2.bin, x); the table leaves them out"
+	printf '#ts_us\tdur_us\top\n0\t1\tA\n## lost.records.x=0\n' > z.tsv
+	run --separate-stderr -0 npt-agg --strict z.tsv
+	[ -z "$stderr" ]
+	# NUL bytes are kept in the partial and shown as \0 in the warning
+	printf '#ts_us\tdur_us\top\n0\t1\tA\n## lost.re\0cords.x\0y=3\n' > n.tsv
+	run --separate-stderr -0 npt-agg n.tsv
+	assert_stderr 'npt-agg: warning: input incomplete: 3 re\0cords (x\0y); the table leaves them out'
+	npt-agg --partial n.tsv | grep -a '^## lost' | cmp - <(printf '## lost.re\0cords.x\0y=3\n')
+}
+
+@test "agg: more than four sources: the first four, then how many more" {
+	{
+		printf '#ts_us\tdur_us\top\n0\t1\tA\n'
+		for s in a b c d e f; do printf '## lost.records.%s=1\n' "$s"; done
+	} > s.tsv
+	run --separate-stderr -0 npt-agg s.tsv
+	assert_stderr "npt-agg: warning: input incomplete: 6 records lost (a, b, c, d, 2 more); the table leaves them out"
+}
+
+@test "agg: a bad loss line is a located error" {
+	while IFS='|' read -r line msg; do
+		printf '#ts_us\tdur_us\top\n0\t1\tA\n%s\n' "$line" > b.tsv
+		run --separate-stderr -1 npt-agg b.tsv
+		assert_stderr "npt-agg: b.tsv:3: $msg" || flunk "$line"
+	done <<-'EOF'
+	## lost.records.x=12x|metadata lost.records.x: not a number: "12x"
+	## lost.records.x=-1|metadata lost.records.x: negative: "-1"
+	## lost.records.x=|metadata lost.records.x: not a number: ""
+	## lost.records=5|metadata lost.records: not lost.KIND.SOURCE
+	## lost..x=5|metadata lost..x: not lost.KIND.SOURCE
+	## lost.records.x|metadata lost.records.x: no count (## lost.KIND.SOURCE=COUNT)
+	EOF
+}
+
+@test "agg: --partial carries the losses summed per kind and source; --merge sums the partials" {
+	printf '#ts_us\tdur_us\top\n0\t1\tA\n## lost.records.x.bin=3\n## lost.records.x.bin=4\n## lost.truncated.x.bin=1\n' > a.tsv
+	printf '#ts_us\tdur_us\top\n5\t2\tA\n## lost.records.x.bin=10\n## lost.records.y.bin=1\n' > b.tsv
+	run --separate-stderr -0 npt-agg --partial a.tsv
+	[ -z "$stderr" ]
+	printf '%s\n' "$output" > a.part
+	[ "$(grep '^## lost\.' a.part)" = "## lost.records.x.bin=7
+## lost.truncated.x.bin=1" ]
+	npt-agg --partial b.tsv > b.part
+	run --separate-stderr -0 npt-agg --merge a.part b.part
+	[ "$output" = "$(npt-agg a.tsv b.tsv 2> /dev/null)" ]
+	assert_stderr "npt-agg: warning: input incomplete: 18 records lost, 1 input cut short (x.bin, y.bin); the table leaves them out"
+	run -1 npt-agg --merge --strict a.part b.part
+	npt-agg --merge --partial a.part b.part > ab.part
+	[ "$(grep '^## lost\.' ab.part)" = "## lost.records.x.bin=17
+## lost.truncated.x.bin=1
+## lost.records.y.bin=1" ]
+	# the loss lines sort with the metadata, on top, and merge the same
+	LC_ALL=C sort a.part b.part > sorted.part
+	run --separate-stderr -0 npt-agg --merge sorted.part
+	assert_stderr "npt-agg: warning: input incomplete: 18 records lost, 1 input cut short (x.bin, y.bin); the table leaves them out"
+}

@@ -710,3 +710,14 @@ torq_hl.start_program	main$async_dispatch_1	1	"tosa.add"("add.mlir":18:10)' ]
 		[ "$rc" -le 1 ] || flunk "byte $k: exit $rc: $(cat err)"
 	done
 }
+
+@test "annotate: loss lines pass through in their place, after the data too" {
+	printf '#id\top\n3\tADD\n' > map.tsv
+	{ ev 3; printf '## lost.records.core0.bin=3\n'; ev 3 | sed 1d; printf '## lost.ends.ctrl0.bin=1\n'; } > a.tsv
+	run -0 npt-annotate -m map.tsv a.tsv
+	assert_lines "$H" \
+		"100	10	core0	ADD		3	" \
+		"## lost.records.core0.bin=3" \
+		"100	10	core0	ADD		3	" \
+		"## lost.ends.ctrl0.bin=1"
+}

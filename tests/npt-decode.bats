@@ -144,7 +144,9 @@ data() {
 	control 3 1 250
 	EOF
 	run --separate-stderr -0 npt-decode c.bin
-	[ "${#lines[@]}" -eq 4 ]
+	[ "${#lines[@]}" -eq 5 ]
+	# the end record is the one record lost; the log's header counts none
+	[ "${lines[4]}" = "## lost.records.c.bin=1" ]
 	assert_stderr "npt-decode: warning: c.bin: invoke 5 has no begin record; its end is dropped"
 }
 
@@ -212,8 +214,9 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	layer 2 1 30 5 0 1 1 1
 	EOF
 	run --separate-stderr -0 npt-decode u.bin
-	[ "${#lines[@]}" -eq 6 ]
+	[ "${#lines[@]}" -eq 7 ]
 	[ "${lines[5]}" = "30	5	core0	ADD		2		0	1	1	1		" ]
+	[ "${lines[6]}" = "## lost.records.u.bin=2" ]
 	assert_stderr "npt-decode: warning: u.bin: byte 124: unknown record kind 9; skipped (and every later record of this kind)"
 	run -1 npt-decode --strict u.bin
 }
@@ -238,7 +241,8 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	layer 0 0 10 5 0 1 1 1
 	EOF
 	run --separate-stderr -0 npt-decode s.bin
-	[ "${#lines[@]}" -eq 4 ]
+	[ "${#lines[@]}" -eq 5 ]
+	[ "${lines[4]}" = "## lost.records.s.bin=1" ]
 	assert_stderr "npt-decode: warning: s.bin: byte 48: layer record of 8 bytes, expected 60; skipped"
 }
 
@@ -253,7 +257,10 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	layer 1 0 20 5 0 1 1 1
 	EOF
 	run --separate-stderr -0 npt-decode r.bin
-	[ "${#lines[@]}" -eq 5 ]
+	# the packet is damaged; its last 4 bytes are skipped
+	[ "${#lines[@]}" -eq 7 ]
+	[ "${lines[5]}" = "## lost.packets.r.bin=1" ]
+	[ "${lines[6]}" = "## lost.bytes.r.bin=4" ]
 	assert_stderr "npt-decode: warning: r.bin: byte 124: packet 0: bad record length 2; rest of the packet skipped"
 }
 
@@ -267,7 +274,9 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	layer 1 0 20 5 0 1 1 1
 	EOF
 	run --separate-stderr -0 npt-decode g.bin
-	[ "${#lines[@]}" -eq 5 ]
+	# packets 1 and 2 are missing
+	[ "${#lines[@]}" -eq 6 ]
+	[ "${lines[5]}" = "## lost.packets.g.bin=2" ]
 	assert_stderr "npt-decode: warning: g.bin: byte 124: packet sequence jumps from 0 to 3"
 }
 
@@ -282,7 +291,9 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	layer 1 0 20 5 0 1 1 1
 	EOF
 	run --separate-stderr -0 npt-decode j.bin
-	[ "${#lines[@]}" -eq 5 ]
+	# no packet is missing: the bytes between them are what was lost
+	[ "${#lines[@]}" -eq 6 ]
+	[ "${lines[5]}" = "## lost.bytes.j.bin=10" ]
 	assert_stderr "npt-decode: warning: j.bin: byte 124: no packet header here (bad magic); skipped 10 bytes to the next packet"
 }
 
@@ -296,8 +307,13 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	layer 1 0 20 5 0 1 1 1
 	EOF
 	run --separate-stderr -0 npt-decode k.bin
-	[ "${#lines[@]}" -eq 4 ]
+	[ "${#lines[@]}" -eq 7 ]
 	[ "${lines[3]}" = "20	5	core0			1		0	1	1	1		" ]
+	# packet 0 is lost (the next good one is packet 1), 16 + 76 bytes,
+	# and with it the name of op type 0
+	[ "${lines[4]}" = "## lost.packets.k.bin=1" ]
+	[ "${lines[5]}" = "## lost.bytes.k.bin=92" ]
+	[ "${lines[6]}" = "## lost.names.k.bin=1" ]
 	[ "${stderr_lines[0]}" = "npt-decode: warning: k.bin: byte 32: packet 0: payload length 200 runs into the next packet; skipped 92 bytes to the next packet" ]
 }
 
@@ -310,7 +326,9 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	layer 1 0 20 5 0 1 1 1
 	EOF
 	run --separate-stderr -0 npt-decode z.bin
-	[ "${#lines[@]}" -eq 4 ]
+	[ "${#lines[@]}" -eq 6 ]
+	[ "${lines[4]}" = "## lost.packets.z.bin=1" ]
+	[ "${lines[5]}" = "## lost.bytes.z.bin=16" ]
 	[ "${stderr_lines[0]}" = "npt-decode: warning: z.bin: byte 32: packet 0: bad payload length 0; skipped 16 bytes to the next packet" ]
 	enc h.bin <<-'EOF'
 	header
@@ -331,8 +349,13 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	[ "$(wc -c < core0.bin)" -eq $((32 + 16 + 56 + 5 * 60)) ]
 	head -c 254 core0.bin > cut.bin
 	run --separate-stderr -0 npt-decode cut.bin
-	[ "${#lines[@]}" -eq 5 ]
-	[ "$(printf '%s\n' "${lines[@]:3}")" = "$(data full | head -n 2)" ]
+	[ "${#lines[@]}" -eq 9 ]
+	[ "$(printf '%s\n' "${lines[@]:3:2}")" = "$(data full | head -n 2)" ]
+	# 8 records (3 strings, 5 layers), 5 read; 206 - 56 - 2 * 60 bytes left
+	[ "$(printf '%s\n' "${lines[@]:5}")" = "## lost.records.cut.bin=3
+## lost.packets.cut.bin=1
+## lost.bytes.cut.bin=30
+## lost.truncated.cut.bin=1" ]
 	assert_stderr "npt-decode: warning: cut.bin: byte 32: packet 0 truncated (206 of 356 payload bytes in the file): 5 whole records kept, the rest lost"
 	run -1 npt-decode --strict cut.bin
 }
@@ -343,7 +366,11 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	# packet 0: 56 bytes of strings and one layer; packet 1 starts at 32 + 16 + 116
 	head -c $((164 + 7)) core0.bin > cut.bin
 	run --separate-stderr -0 npt-decode cut.bin
-	[ "${#lines[@]}" -eq 4 ]
+	# 18 records (3 strings, 15 layers), 4 read
+	[ "$(printf '%s\n' "${lines[@]:4}")" = "## lost.records.cut.bin=14
+## lost.packets.cut.bin=1
+## lost.bytes.cut.bin=7
+## lost.truncated.cut.bin=1" ]
 	assert_stderr "npt-decode: warning: cut.bin: byte 164: truncated packet header (7 of 16 bytes); lost"
 }
 
@@ -352,7 +379,9 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	npt-synth -m model.tsv -c 1 -i 3 -P 128
 	head -c 164 core0.bin > cut.bin
 	run --separate-stderr -0 npt-decode cut.bin
-	[ "${#lines[@]}" -eq 4 ]
+	[ "${#lines[@]}" -eq 6 ]
+	[ "${lines[4]}" = "## lost.records.cut.bin=14" ]
+	[ "${lines[5]}" = "## lost.truncated.cut.bin=1" ]
 	assert_stderr "npt-decode: warning: cut.bin: log ends early: 4 of 18 records read"
 	run -1 npt-decode --strict cut.bin
 }
@@ -614,4 +643,24 @@ iter_by_awk() {
 	# no control log: the column is there, empty
 	run -0 sh -c 'npt-decode k.bin | grep -v "^#" | cut -f 13 | sort -u'
 	assert_output ""
+}
+
+@test "decode: bytes after the last packet count as bytes skipped, not as a packet lost" {
+	small_model
+	npt-synth -m model.tsv -c 1 -i 1
+	{ cat core0.bin; head -c 100 /dev/zero; } > pad.bin
+	run --separate-stderr -0 npt-decode pad.bin
+	[ "${lines[${#lines[@]} - 1]}" = "## lost.bytes.pad.bin=100" ]
+	[ "$(grep -c '^## lost' <<< "$output")" -eq 1 ]
+}
+
+@test "decode: a clean log has no loss line; every loss line is after the events" {
+	small_model
+	npt-synth -m model.tsv -c 2 -i 4 -P 256 -x corrupt=1
+	run --separate-stderr -0 npt-decode corectrl0.bin
+	[ "$(grep -c '^## lost' <<< "$output")" -eq 0 ]
+	run --separate-stderr -0 npt-decode core0.bin core1.bin corectrl0.bin
+	# after the last data line, only loss lines: three per damaged log
+	[ "$(awk '!/^#/ { n = NR } END { print n }' <<< "$output")" -eq $((${#lines[@]} - 6)) ]
+	[ "$(tail -n 6 <<< "$output" | grep -c '^## lost\.\(records\|packets\|bytes\)\.core[01]\.bin=[1-9][0-9]*$')" -eq 6 ]
 }

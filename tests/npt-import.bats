@@ -237,6 +237,7 @@ npt-import: 4 events read before the error are written"
 
 @test "import: chrome: the hand-written trace, every phase" {
 	run --separate-stderr -0 npt-import -v "$F/chrome-small.json"
+	# the dropped 'E' is a record lost, the open 'B' an end lost
 	assert_output <<-EOF
 	## source=$F/chrome-small.json
 	$US	conv_cyc	note	ok	none	step	bytes	args.name	args.track
@@ -245,6 +246,8 @@ npt-import: 4 events read before the error are written"
 	100.500	20.250	core0	CONV_2D	conv0	0	"m.mlir":12:5	4100	a\\tb	true					
 	100.500	10.000	1/11	ADD	add0	1								shadow	t
 	150.000		2/1		open										
+	## lost.records.$F/chrome-small.json=1
+	## lost.ends.$F/chrome-small.json=1
 	EOF
 	assert_stderr <<-EOF
 	npt-import: warning: $F/chrome-small.json:18:5: 'E' event without a 'B'; dropped
@@ -260,7 +263,8 @@ npt-import: 4 events read before the error are written"
 	[ "${lines[7]}" = "110.000	0.000	core0		mark											" ]
 	[ "${lines[8]}" = "111.000	0.000	npu		sync											" ]
 	[ "${lines[9]}" = "112.000	0.000	global		epoch											" ]
-	[ "${#lines[@]}" -eq 11 ]
+	[ "${lines[11]}" = "## lost.records.$F/chrome-small.json=1" ]
+	[ "${#lines[@]}" -eq 13 ]
 	# a counter with an id is its own track, "name id"
 	printf '[{"ph":"C","name":"bw","id":"dma0","pid":1,"ts":5,"cat":"mem","args":{"read":1.5,"write":2,"unit":"GB/s"}}]' > c.json
 	run -0 npt-import -c c.json
@@ -397,6 +401,8 @@ npt-import: 4 events read before the error are written"
 	printf '[{"ph":"X","name":"a","ts":1,"dur":1},\n{"ph":"X","name":"b","ts":' > cut.json
 	run --separate-stderr -1 npt-import cut.json
 	[ "${lines[2]}" = "1.000	1.000			a		" ]
+	[ "${lines[3]}" = "## lost.truncated.cut.json=1" ]
+	[ "${#lines[@]}" -eq 4 ]
 	assert_stderr "npt-import: cut.json:2:27: the input ends inside an event (cut short?)
 npt-import: 1 event read before the error is written"
 	printf '{"traceEvents":[{"ph":"X","name":"a","ts":1,"dur":1}' > cut2.json
@@ -416,6 +422,7 @@ npt-import: 1 event read before the error is written"
 		[ "${stderr_lines[0]}" = "npt-import: m.json:$msg" ] || flunk "$bad: $stderr"
 		[ "${stderr_lines[1]}" = "npt-import: 1 event read before the error is written" ] || flunk "$bad: $stderr"
 		[ "${lines[2]}" = "1.000	1.000			a		" ] || flunk "$bad: $output"
+		[ "${lines[3]}" = "## lost.truncated.m.json=1" ] || flunk "$bad: $output"
 	done <<-'EOF'
 	{"ph":"X","name":"a\q"}|2:22: invalid escape in a string
 	{"ph":"X","name":"\u12G4"}|2:21: invalid \u escape in a string (four hex digits expected)
@@ -455,6 +462,8 @@ npt-import: 2 events read before the error are written"
 npt-import: e.json:3:1: an 'E' event before its 'B' (line 1, column 2)
 npt-import: 1 event read before the error is written"
 	[ "${lines[2]}" = "1.000		1/2		o		" ]
+	[ "${lines[3]}" = "## lost.ends.e.json=1" ]
+	[ "${lines[4]}" = "## lost.truncated.e.json=1" ]
 	# a difference beyond 2^63 is the same error, not an overflow
 	printf '[{"ph":"B","ts":-9e18},{"ph":"E","ts":9e18}]' > o.json
 	run --separate-stderr -1 npt-import o.json
@@ -463,7 +472,7 @@ npt-import: 1 event read before the error is written"
 	printf '[{"ph":"B","name":"o","pid":1,"tid":2,"ts":1},\n{"ph":"X","ts":2,"dur":1,"pid":1,"tid":1,"args":{"a":1,"b":tru}}]' > x.json
 	run --separate-stderr -1 npt-import x.json
 	[ "${stderr_lines[1]}" = "npt-import: x.json:2:60: invalid literal (true, false or null expected)" ]
-	[ "${#lines[@]}" -eq 3 ]
+	[ "${#lines[@]}" -eq 5 ]
 	[ "${lines[2]}" = "1.000		1/2		o			" ]
 }
 
@@ -679,6 +688,7 @@ npt-import: 1 event read before the error is written"
 		run --separate-stderr -1 npt-import t.csv
 		[ "${stderr_lines[0]}" = "npt-import: t.csv:2: $msg" ] || flunk "$row: $stderr"
 		[ "${lines[2]}" = '0	10	dma_in	DMA_IN	DI0		"a":1:2	' ] || flunk "$row: $output"
+		[ "${lines[3]}" = "## lost.truncated.t.csv=1" ] || flunk "$row: $output"
 	done <<-'EOF'
 	DI1,0,10,DMA_IN|4 fields, expected at least 5 (id, start, end, location, op type)
 	X1,0,10,loc(unknown),DMA_IN|not a timeline row id: "X1" (DI<n>, DO<n>, S<n>, S<n>_<slice>, CDMA_L2D<n>, CDMA_L2I<n>, CDMA_D2L<n> or CSS<n> expected)
@@ -728,6 +738,7 @@ npt-import: 1 event read before the error is written"
 	10.000	4.000	nss	NSS		2	"add.mlir":18:10	5010
 	15.000	25.000	nss_wait	NSS_WAIT		3		5015
 	41.000		dealloc	DEALLOC		4		5041
+	## lost.ends.$F/torq-r1.csv=1
 	EOF
 	assert_stderr "npt-import: warning: $F/torq-r1.csv:10: DEALLOC begins and never ends; written with an empty dur"
 }
@@ -761,11 +772,14 @@ npt-import: 1 event read before the error is written"
 	[ "${stderr_lines[0]}" = "npt-import: warning: u.csv:2: NSS_WAIT ends and never began; dropped" ]
 	[ "${stderr_lines[9]}" = "npt-import: warning: u.csv:11: NSS_WAIT ends and never began; dropped" ]
 	[ "${stderr_lines[10]}" = "npt-import: warning: u.csv: 4 more begin or end events unmatched" ]
+	# 12 ends dropped, 2 begins kept without their end
 	assert_output <<-EOF
 	## source=u.csv
 	$US	invocation
 	200.000		nss_wait	NSS_WAIT	d	50		1
 	201.000		host_copy	HOST_COPY	d	51		1
+	## lost.records.u.csv=12
+	## lost.ends.u.csv=2
 	EOF
 }
 
@@ -872,4 +886,15 @@ npt-import: 1 event read before the error is written"
 	[ "${lines[1]}" = "## clock.dma_in=900MHz" ]
 	run -0 npt-import -f 900MHz "$F/torq-r0.csv"
 	[ "${lines[1]}" = "$US" ]
+}
+
+@test "import: --strict exits 1 when an input lost events, after writing them; a clean input has no loss line" {
+	printf '[{"ph":"X","name":"a","ts":1,"dur":1},\n{"ph":"B","name":"b","ts":2}]' > b.json
+	run --separate-stderr -1 npt-import --strict b.json
+	[ "${lines[2]}" = "1.000	1.000			a		" ]
+	[ "${lines[3]}" = "2.000				b		" ]
+	[ "${lines[4]}" = "## lost.ends.b.json=1" ]
+	run --separate-stderr -0 npt-import --strict "$F/torq-r2.csv"
+	[ "$(grep -c '^## lost' <<< "$output")" -eq 0 ]
+	[ -z "$stderr" ]
 }

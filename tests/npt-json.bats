@@ -437,3 +437,20 @@ for i, (s, d, t) in enumerate(ev):
 	[ "$status" -eq 0 ] || flunk "$output"
 	[[ $output == *$'\nevents=7\n'* ]] || flunk "$output"
 }
+
+@test "json: loss lines after the data: the same trace, one warning after it, exit 1 with --strict" {
+	printf '#ts_us\tdur_us\ttrack\top\n0\t3\tcore0\tA\n3\t1\tcore0\tB\n' > clean.tsv
+	{ cat clean.tsv; printf '## lost.records.core0.bin=12\n## lost.truncated.core0.bin=1\n'; } > a.tsv
+	printf '#ts_us\tdur_us\ttrack\top\n## lost.ends.ctrl0.bin=1\n5\t1\tcore1\tC\n' > b.tsv
+	npt-json -p run clean.tsv > want
+	run --separate-stderr -0 npt-json -p run a.tsv
+	json_ok
+	[ "$output" = "$(cat want)" ]
+	assert_stderr "npt-json: warning: input incomplete: 12 records lost, 1 input cut short (core0.bin); the trace leaves them out"
+	# summed over the inputs
+	run --separate-stderr -1 npt-json --strict a.tsv b.tsv
+	json_ok
+	assert_stderr "npt-json: warning: input incomplete: 12 records lost, 1 event end lost, 1 input cut short (core0.bin, ctrl0.bin); the trace leaves them out"
+	run --separate-stderr -0 npt-json --strict clean.tsv
+	[ -z "$stderr" ]
+}

@@ -224,3 +224,20 @@ flat() {
 	/usr/bin/time -f %M -o rss npt-overlap ev.tsv > /dev/null
 	[ "$(cat rss)" -lt 8192 ] || flunk "peak RSS $(cat rss) KiB"
 }
+
+@test "overlap: loss lines after the data: the same table, one warning after it, exit 1 with --strict" {
+	printf '#ts_us\tdur_us\ttrack\n0\t3\tcore0\n1\t4\tdma_in\n' > clean.tsv
+	{ cat clean.tsv; printf '## lost.records.core0.bin=3\n## lost.packets.core0.bin=1\n## lost.bytes.core0.bin=196\n'; } > a.tsv
+	npt-overlap clean.tsv > want
+	npt-overlap -p < clean.tsv > want.p
+	run --separate-stderr -0 npt-overlap a.tsv
+	[ "$output" = "$(cat want)" ]
+	assert_stderr "npt-overlap: warning: input incomplete: 3 records lost, 1 packet skipped, 196 bytes skipped (core0.bin); the table leaves them out"
+	run --separate-stderr -1 npt-overlap --strict a.tsv
+	[ "$output" = "$(cat want)" ]
+	run --separate-stderr -1 npt-overlap -p --strict < a.tsv
+	[ "$output" = "$(cat want.p)" ]
+	[ -n "$stderr" ]
+	run --separate-stderr -0 npt-overlap --strict clean.tsv
+	[ -z "$stderr" ]
+}

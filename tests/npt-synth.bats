@@ -258,3 +258,19 @@ ADD		1" ]
 	run -0 busybox sh -c 'npt-synth -c 1 && npt-decode core0.bin | busybox wc -l'
 	[ "$output" -eq 963 ]
 }
+
+@test "synth: -F events ends with the loss lines npt-decode writes for the same logs" {
+	npt-synth -b 16384 -F events > ev.tsv
+	[ "$(grep '^## lost' ev.tsv)" = "## lost.overflow.core0.bin=1
+## lost.overflow.core1.bin=1" ]
+	# the control log fills between a begin and its end
+	npt-synth -x overflow=5 -F events > ev.tsv
+	[ "$(tail -n 4 ev.tsv)" = "## lost.overflow.core0.bin=1
+## lost.overflow.core1.bin=1
+## lost.ends.corectrl0.bin=1
+## lost.overflow.corectrl0.bin=1" ]
+	npt-synth -x overflow=5
+	npt-decode core0.bin core1.bin corectrl0.bin 2> /dev/null | cmp - ev.tsv
+	mkdir run && npt-synth -b 16384 -o run -F events | grep -q '^## lost.overflow.run/core0.bin=1$'
+	[ "$(npt-synth -F events | grep -c '^## lost')" -eq 0 ]
+}

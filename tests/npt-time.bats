@@ -411,3 +411,16 @@ for l in sys.stdin:
 	/usr/bin/time -f %M -o rss npt-time -w 40 -c '*_cyc' ev.tsv > /dev/null
 	[ "$(cat rss)" -lt 8192 ] || flunk "peak RSS $(cat rss) KiB"
 }
+
+@test "time: loss lines pass through in their place, after the data too" {
+	printf '## clock.core0=1GHz\n#ts_cyc\tdur_cyc\ttrack\n1000\t2000\tcore0\n## lost.records.core0.bin=3\n4000\t1000\tcore0\n## lost.truncated.core0.bin=1\n' > a.tsv
+	run -0 npt-time a.tsv
+	assert_output <<-'EOF'
+	## clock.core0=1GHz
+	#ts_us	dur_us	track
+	1.000	2.000	core0
+	## lost.records.core0.bin=3
+	4.000	1.000	core0
+	## lost.truncated.core0.bin=1
+	EOF
+}

@@ -1,0 +1,262 @@
+/* See LICENSE file for copyright and license details. */
+/*
+ * What a producer lost, as stream metadata (npt-events(5), Losses):
+ *
+ *	## lost.KIND.SOURCE=COUNT
+ *
+ * one line per kind and source, COUNT a positive integer.  The source is
+ * written with the field escapes and runs to the last '=' of the line, so
+ * it may hold dots and '='.  A sum keeps one entry per kind and source, in
+ * the order first met; every count adds up, so the lines of two streams
+ * (or two partials of npt-agg) sum by addition.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "npt.h"
+
+struct npt_loss_ent {
+	char *key;		/* "lost.KIND.SOURCE", NUL-terminated */
+	size_t len, kindlen;	/* of the key (it may hold NULs), of KIND */
+	size_t kind;		/* first entry of its kind: l->sum[kind] */
+	uint64_t n;
+};
+
+/* The kinds npt writes, in the order of the warning, with its words. */
+static const struct {
+	const char *kind, *one, *many;
+} kinds[] = {
+	{ "records", "record lost", "records lost" },
+	{ "packets", "packet skipped", "packets skipped" },
+	{ "bytes", "byte skipped", "bytes skipped" },
+	{ "ends", "event end lost", "event ends lost" },
+	{ "names", "op type name lost", "op type names lost" },
+	{ "overflow", "log buffer full, records after it lost",
+	    "log buffers full, records after them lost" },
+	{ "truncated", "input cut short", "inputs cut short" },
+};
+#define NKIND (sizeof kinds / sizeof kinds[0])
+
+static uint64_t
+sat(uint64_t a, uint64_t b)
+{
+	return b > UINT64_MAX - a ? UINT64_MAX : a + b;
+}
+
+/* Add n to the entry key[0..len) (the key as written, without "## "). */
+static void
+add(struct npt_loss *l, const char *key, size_t len, size_t kindlen,
+    uint64_t n)
+{
+	struct npt_loss_ent *e;
+	size_t *v, *k;
+	int isnew;
+
+	if (!l->init) {
+		npt_ht_init(&l->ht, sizeof(size_t));
+		npt_ht_init(&l->kinds, sizeof(size_t));
+		npt_ht_init(&l->srcs, 1);
+		l->init = 1;
+	}
+	v = npt_ht_put(&l->ht, key, len, &isnew);
+	if (isnew) {
+		if (l->n == l->cap) {
+			l->cap = l->cap ? 2 * l->cap : 8;
+			l->e = npt_ereallocarray(l->e, l->cap, sizeof *l->e);
+			l->sum = npt_ereallocarray(l->sum, l->cap,
+			    sizeof *l->sum);
+		}
+		e = &l->e[l->n];
+		e->key = npt_emalloc(len + 1);
+		memcpy(e->key, key, len);
+		e->key[len] = '\0';
+		e->len = len;
+		e->kindlen = kindlen;
+		e->n = 0;
+		/* the sum of the kind, in l->sum at its first entry */
+		k = npt_ht_put(&l->kinds, key, 5 + kindlen, &isnew);
+		if (isnew) {
+			*k = l->n;
+			l->sum[l->n] = 0;
+		}
+		e->kind = *k;
+		npt_ht_put(&l->srcs, key + 6 + kindlen, len - 6 - kindlen,
+		    &isnew);
+		if (isnew && l->nsrc++ < 4)
+			l->src[l->nsrc - 1] = l->n;
+		*v = l->n++;
+	}
+	e = &l->e[*v];
+	e->n = sat(e->n, n);
+	l->sum[e->kind] = sat(l->sum[e->kind], n);
+}
+
+void
+npt_loss_add(struct npt_loss *l, const char *kind, const char *src,
+    size_t n, uint64_t count)
+{
+	struct npt_buf b = { 0 };
+	size_t kn = strlen(kind);
+
+	if (count == 0)
+		return;
+	npt_buf_add(&b, "lost.", 5);
+	npt_buf_add(&b, kind, kn);
+	npt_buf_addc(&b, '.');
+	npt_buf_grow(&b, 2 * n + 1);
+	b.n += npt_esc_field(b.p + b.n, src, n);
+	add(l, b.p, b.n, kn, count);
+	npt_buf_free(&b);
+}
+
+int
+npt_loss_meta(struct npt_loss *l, const struct npt_tsv *t)
+{
+	const char *k = t->key.p, *end = t->line + t->len, *eq, *dot;
+	const char *err;
+	uint64_t v;
+
+	if ((size_t)(end - k) < 5 || memcmp(k, "lost.", 5) != 0)
+		return 0;
+	for (eq = end; eq > k && eq[-1] != '='; eq--)
+		;
+	if (eq == k)
+		npt_errat(t->in.name, t->in.lineno, "metadata %.*s: no count "
+		    "(## lost.KIND.SOURCE=COUNT)", (int)(end - k), k);
+	eq--;
+	dot = memchr(k + 5, '.', (size_t)(eq - k - 5));
+	if (dot == NULL || dot == k + 5)
+		npt_errat(t->in.name, t->in.lineno, "metadata %.*s: not "
+		    "lost.KIND.SOURCE", (int)(eq - k), k);
+	if ((err = npt_parse_u64(eq + 1, (size_t)(end - eq - 1), &v)) != NULL)
+		npt_errat(t->in.name, t->in.lineno, "metadata %.*s: %s: "
+		    "\"%.*s\"", (int)(eq - k), k, err, (int)(end - eq - 1),
+		    eq + 1);
+	if (v > 0)
+		add(l, k, (size_t)(eq - k), (size_t)(dot - k - 5), v);
+	return 1;
+}
+
+size_t
+npt_loss_count(const struct npt_loss *l)
+{
+	return l->n;
+}
+
+void
+npt_loss_write(const struct npt_loss *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		npt_out_str("## ");
+		npt_out_write(l->e[i].key, l->e[i].len);
+		npt_out_putc('=');
+		npt_out_u64(l->e[i].n);
+		npt_out_putc('\n');
+	}
+}
+
+/* Append p[0..n), a NUL as \0, so that the warning is whole. */
+static void
+addtext(struct npt_buf *b, const char *p, size_t n)
+{
+	const char *z;
+
+	while ((z = memchr(p, '\0', n)) != NULL) {
+		npt_buf_add(b, p, (size_t)(z - p));
+		npt_buf_add(b, "\\0", 2);
+		n -= (size_t)(z - p) + 1;
+		p = z + 1;
+	}
+	npt_buf_add(b, p, n);
+}
+
+/* Append "N words" for the kind whose first entry is e. */
+static void
+phrase(struct npt_buf *b, const struct npt_loss *l, size_t e)
+{
+	const char *k = l->e[e].key + 5, *w;
+	size_t i, kn = l->e[e].kindlen;
+	char num[24];
+
+	if (b->n > 0)
+		npt_buf_add(b, ", ", 2);
+	snprintf(num, sizeof num, "%llu ", (unsigned long long)l->sum[e]);
+	npt_buf_add(b, num, strlen(num));
+	for (i = 0; i < NKIND; i++)
+		if (strlen(kinds[i].kind) == kn &&
+		    memcmp(kinds[i].kind, k, kn) == 0)
+			break;
+	if (i == NKIND) {
+		addtext(b, k, kn);
+		return;
+	}
+	w = l->sum[e] == 1 ? kinds[i].one : kinds[i].many;
+	npt_buf_add(b, w, strlen(w));
+}
+
+int
+npt_loss_warn(const struct npt_loss *l, const char *what)
+{
+	struct npt_buf b = { 0 };
+	char num[32];
+	size_t i, k;
+
+	if (l->n == 0)
+		return 0;
+	/* the kinds npt writes in their order, then the others as met */
+	for (k = 0; k < NKIND; k++) {
+		size_t *v = npt_ht_get(&l->kinds, num, (size_t)snprintf(num,
+		    sizeof num, "lost.%s", kinds[k].kind));
+
+		if (v != NULL)
+			phrase(&b, l, *v);
+	}
+	for (i = 0; i < l->n; i++) {
+		if (l->e[i].kind != i)
+			continue;
+		for (k = 0; k < NKIND; k++)
+			if (strlen(kinds[k].kind) == l->e[i].kindlen &&
+			    memcmp(kinds[k].kind, l->e[i].key + 5,
+			    l->e[i].kindlen) == 0)
+				break;
+		if (k == NKIND)
+			phrase(&b, l, i);
+	}
+	npt_buf_add(&b, " (", 2);
+	for (i = 0; i < l->nsrc && i < 4; i++) {
+		const struct npt_loss_ent *e = &l->e[l->src[i]];
+
+		if (i > 0)
+			npt_buf_add(&b, ", ", 2);
+		addtext(&b, e->key + 6 + e->kindlen, e->len - 6 - e->kindlen);
+	}
+	if (l->nsrc > 4) {
+		snprintf(num, sizeof num, ", %zu more", l->nsrc - 4);
+		npt_buf_add(&b, num, strlen(num));
+	}
+	npt_buf_addc(&b, ')');
+	npt_warnx("warning: input incomplete: %.*s; %s leaves them out",
+	    (int)b.n, b.p, what);
+	npt_buf_free(&b);
+	return 1;
+}
+
+void
+npt_loss_free(struct npt_loss *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->e[i].key);
+	free(l->e);
+	free(l->sum);
+	if (l->init) {
+		npt_ht_free(&l->ht);
+		npt_ht_free(&l->kinds);
+		npt_ht_free(&l->srcs);
+	}
+	memset(l, 0, sizeof *l);
+}
