@@ -343,14 +343,14 @@ header(struct npt_tsv *t)
  * at 10^-18 s; returns the scale.
  */
 static int
-timeof(struct npt_tsv *t, size_t col, int unit, struct npt_time *v)
+timeof(struct npt_tsv *t, size_t col, int unit, struct npt_ctime *v)
 {
 	const struct npt_span *f = &t->f[col];
 	const char *e;
 
-	if (npt_time_parse(v, f->p, f->n, unit, 9) == NULL)
+	if (npt_ctime_parse(v, f->p, f->n, unit, 9) == NULL)
 		return 9;
-	if ((e = npt_time_parse(v, f->p, f->n, unit, 18)) != NULL)
+	if ((e = npt_ctime_parse(v, f->p, f->n, unit, 18)) != NULL)
 		npt_errat(t->in.name, t->in.lineno, "column %s: %s: \"%.*s\"",
 		    t->hdr.col[col].p, e, (int)f->n, f->p);
 	return 18;
@@ -358,13 +358,13 @@ timeof(struct npt_tsv *t, size_t col, int unit, struct npt_time *v)
 
 /* v at scale in nanoseconds, rounded to nearest, halves up. */
 static int64_t
-ns(struct npt_tsv *t, size_t col, struct npt_time *v, int scale)
+ns(struct npt_tsv *t, size_t col, struct npt_ctime *v, int scale)
 {
 	int64_t r;
 
 	if (scale > 9)
-		npt_time_round(v, scale, 9);
-	if (npt_time_i64(v, 9, &r) < 0)
+		npt_ctime_round(v, scale, 9);
+	if (npt_ctime_i64(v, 9, &r) < 0)
 		npt_errat(t->in.name, t->in.lineno, "column %s: too large",
 		    t->hdr.col[col].p);
 	return r;
@@ -372,7 +372,7 @@ ns(struct npt_tsv *t, size_t col, struct npt_time *v, int scale)
 
 /* Bring a time at scale 9 to scale 18. */
 static void
-to18(struct npt_time *v)
+to18(struct npt_ctime *v)
 {
 	v->frac *= 1000000000;
 }
@@ -382,7 +382,7 @@ static int
 times(struct npt_tsv *t, int64_t *ts, int64_t *te)
 {
 	const struct npt_span *f = t->f;
-	struct npt_time a, b, e;
+	struct npt_ctime a, b, e;
 	struct npt_clk *k;
 	uint64_t c, dc;
 	int sa, sb;
@@ -394,8 +394,8 @@ times(struct npt_tsv *t, int64_t *ts, int64_t *te)
 		    f[itrack].p, itrack < 0 ? 0 : f[itrack].n);
 		c = npt_clocks_ts(&clocks, k, t, (size_t)its);
 		dc = f[idur].n ? npt_clocks_cyc(t, (size_t)idur) : 0;
-		npt_time_cyc(&a, c, k->hz, 9);
-		npt_time_cyc(&e, npt_clocks_end(t, (size_t)idur, c, dc),
+		npt_ctime_cyc(&a, c, k->hz, 9);
+		npt_ctime_cyc(&e, npt_clocks_end(t, (size_t)idur, c, dc),
 		    k->hz, 9);
 		*ts = ns(t, (size_t)its, &a, 9);
 		*te = ns(t, (size_t)idur, &e, 9);
@@ -419,7 +419,7 @@ times(struct npt_tsv *t, int64_t *ts, int64_t *te)
 			to18(&b);
 		sa = 18;
 	}
-	if (npt_time_add(&e, &a, &b, sa) < 0)
+	if (npt_ctime_add(&e, &a, &b, sa) < 0)
 		npt_errat(t->in.name, t->in.lineno, "column %s: too large",
 		    t->hdr.col[idur].p);
 	*ts = ns(t, (size_t)its, &a, sa);

@@ -21,7 +21,7 @@ static long its, idur, itrack;
 static size_t *conv, nconv;	/* converted columns, ascending */
 
 static int have_origin;
-static struct npt_time origin;
+static struct npt_ctime origin;
 
 static int
 is_cyc(const struct npt_span *c)
@@ -109,7 +109,7 @@ convert(struct npt_tsv *t, char *dst)
 {
 	const struct npt_span *f = t->f;
 	struct npt_clk *k = NULL;
-	struct npt_time ts, end, v;
+	struct npt_ctime ts, end, v;
 	uint64_t tc = 0, ec;
 	const char *pos = t->line;
 	char *d = dst;
@@ -119,7 +119,7 @@ convert(struct npt_tsv *t, char *dst)
 	if (hasts) {
 		k = clock_of(t);
 		tc = npt_clocks_ts(&clocks, k, t, (size_t)its);
-		npt_time_cyc(&ts, tc, k->hz, scale);
+		npt_ctime_cyc(&ts, tc, k->hz, scale);
 	}
 	for (i = 0; i < nconv; i++) {
 		col = conv[i];
@@ -138,16 +138,16 @@ convert(struct npt_tsv *t, char *dst)
 					origin = ts;
 					have_origin = 1;
 				}
-				npt_time_sub(&v, &ts, &origin, scale);
+				npt_ctime_sub(&v, &ts, &origin, scale);
 			}
 		} else if ((long)col == idur && hasts) {
 			ec = npt_clocks_end(t, col, tc, npt_clocks_cyc(t, col));
-			npt_time_cyc(&end, ec, k->hz, scale);
-			npt_time_sub(&v, &end, &ts, scale);
+			npt_ctime_cyc(&end, ec, k->hz, scale);
+			npt_ctime_sub(&v, &end, &ts, scale);
 		} else {
-			npt_time_cyc(&v, npt_clocks_cyc(t, col), k->hz, scale);
+			npt_ctime_cyc(&v, npt_clocks_cyc(t, col), k->hz, scale);
 		}
-		d += npt_time_fmt(d, &v, unit, scale);
+		d += npt_ctime_fmt(d, &v, unit, scale);
 	}
 	n = (size_t)(t->line + t->len - pos);
 	memcpy(d, pos, n);

@@ -72,7 +72,7 @@ npt_time_unit(const char *s, size_t n)
 }
 
 void
-npt_time_cyc(struct npt_time *t, uint64_t cyc, uint64_t hz, int scale)
+npt_ctime_cyc(struct npt_ctime *t, uint64_t cyc, uint64_t hz, int scale)
 {
 	uint64_t p = npt_pow10[scale], b = cyc % hz, q, r;
 
@@ -94,7 +94,7 @@ npt_time_cyc(struct npt_time *t, uint64_t cyc, uint64_t hz, int scale)
 }
 
 static int
-magcmp(const struct npt_time *a, const struct npt_time *b)
+magcmp(const struct npt_ctime *a, const struct npt_ctime *b)
 {
 	if (a->sec != b->sec)
 		return a->sec < b->sec ? -1 : 1;
@@ -102,11 +102,11 @@ magcmp(const struct npt_time *a, const struct npt_time *b)
 }
 
 int
-npt_time_add(struct npt_time *d, const struct npt_time *a,
-    const struct npt_time *b, int scale)
+npt_ctime_add(struct npt_ctime *d, const struct npt_ctime *a,
+    const struct npt_ctime *b, int scale)
 {
 	uint64_t p = npt_pow10[scale];
-	struct npt_time x = *a, y = *b;
+	struct npt_ctime x = *a, y = *b;
 
 	if (x.neg == y.neg) {
 		d->neg = x.neg;
@@ -139,17 +139,17 @@ npt_time_add(struct npt_time *d, const struct npt_time *a,
 }
 
 int
-npt_time_sub(struct npt_time *d, const struct npt_time *a,
-    const struct npt_time *b, int scale)
+npt_ctime_sub(struct npt_ctime *d, const struct npt_ctime *a,
+    const struct npt_ctime *b, int scale)
 {
-	struct npt_time y = *b;
+	struct npt_ctime y = *b;
 
 	y.neg = !y.neg && (y.sec != 0 || y.frac != 0);
-	return npt_time_add(d, a, &y, scale);
+	return npt_ctime_add(d, a, &y, scale);
 }
 
 void
-npt_time_round(struct npt_time *t, int from, int to)
+npt_ctime_round(struct npt_ctime *t, int from, int to)
 {
 	uint64_t p = npt_pow10[from - to], q, r;
 
@@ -168,7 +168,7 @@ npt_time_round(struct npt_time *t, int from, int to)
 }
 
 int
-npt_time_i64(const struct npt_time *t, int scale, int64_t *v)
+npt_ctime_i64(const struct npt_ctime *t, int scale, int64_t *v)
 {
 	uint64_t p = npt_pow10[scale], m;
 
@@ -180,7 +180,7 @@ npt_time_i64(const struct npt_time *t, int scale, int64_t *v)
 }
 
 const char *
-npt_time_parse(struct npt_time *t, const char *s, size_t n, int unit,
+npt_ctime_parse(struct npt_ctime *t, const char *s, size_t n, int unit,
     int scale)
 {
 	const char *e;
@@ -241,7 +241,7 @@ padded(char *p, uint64_t v, int width)
 }
 
 size_t
-npt_time_fmt(char *buf, const struct npt_time *t, int unit, int scale)
+npt_ctime_fmt(char *buf, const struct npt_ctime *t, int unit, int scale)
 {
 	char digits[48], *p = buf;
 	int d = scale - unit, w, n;

@@ -205,9 +205,9 @@ for i in range(20000):
 	printf '#dur_us\top\n-1.5\tA\n' > b.tsv
 	run --separate-stderr -1 npt-agg b.tsv
 	assert_stderr 'npt-agg: b.tsv:2: column dur_us: negative: "-1.5"'
-	printf '#dur_ns\top\n1.0001\tA\n' > c.tsv
+	printf '#dur_ns\top\n1.0000000000001\tA\n' > c.tsv
 	run --separate-stderr -1 npt-agg c.tsv
-	assert_stderr 'npt-agg: c.tsv:2: column dur_ns: too many decimal places: "1.0001"'
+	assert_stderr 'npt-agg: c.tsv:2: column dur_ns: too many decimal places: "1.0000000000001"'
 	printf '#ts_cyc\top\n1\tA\n' > d.tsv
 	run --separate-stderr -1 npt-agg d.tsv
 	assert_stderr 'npt-agg: d.tsv:1: no duration column (dur_cyc, dur_ns, dur_us or dur_ms)'
@@ -253,19 +253,19 @@ for i in range(20000):
 @test "agg: --merge checks that it reads partials that agree" {
 	printf '#dur_cyc\top\n5\tA\n' > ev.tsv
 	run --separate-stderr -1 npt-agg --merge ev.tsv
-	assert_stderr 'npt-agg: ev.tsv:1: not a partial of npt-agg (no npt-agg.quantiles and npt-agg.unit metadata before the header)'
+	assert_stderr 'npt-agg: ev.tsv:1: not a partial of npt-agg (no npt-agg.quantiles, npt-agg.unit and npt-agg.scale metadata before the header)'
 	npt-agg --partial ev.tsv > a.part
 	npt-agg -q sketch --partial ev.tsv > b.part
 	run --separate-stderr -1 npt-agg --merge a.part b.part
 	assert_stderr 'npt-agg: b.part:1: quantiles sketch, but the partials before had exact'
 	run --separate-stderr -1 npt-agg --merge -k id a.part
-	assert_stderr 'npt-agg: a.part:5: partial grouped by other columns than -k gives'
+	assert_stderr 'npt-agg: a.part:6: partial grouped by other columns than -k gives'
 	printf '#dur_us\top\n5\tA\n' | npt-agg --partial > c.part
 	run --separate-stderr -1 npt-agg --merge a.part c.part
 	assert_stderr 'npt-agg: c.part:2: unit us, but the partials before had cyc'
 	sed 's/^A\t1\t5/A\tx\t5/' a.part > d.part
 	run --separate-stderr -1 npt-agg --merge d.part
-	assert_stderr 'npt-agg: d.part:6: bad partial: not a number'
+	assert_stderr 'npt-agg: d.part:7: bad partial: not a number'
 }
 
 @test "agg: an unreadable file is reported and the others still counted" {

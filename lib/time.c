@@ -1,0 +1,538 @@
+/* See LICENSE file for copyright and license details. */
+/*
+ * Times, the one representation every tool shares (npt-events(5), Range
+ * and precision): a signed 128-bit count of 10^-12 of a column's unit.
+ * Cycle columns hold 0 to 2^64 - 1; ns, us and ms columns decimals of up
+ * to 12 places below 10^25 units, so that the sum or difference of two of
+ * them still fits (10^37 < 2^127).
+ *
+ * The common values (an integer of up to 18 digits, a short decimal) are
+ * a 64-bit mantissa times one power of ten (npt_tcol_get in npt.h); the
+ * rest goes through npt_time_parse, digit by digit into 128 bits.  With a
+ * compiler that has no 128-bit type (32-bit targets) the same code runs
+ * on two 64-bit halves: NPT_NO_INT128 forces that path for the tests.
+ *
+ * Also here: the time columns of a stream, ts_<unit> and dur_<unit>, and
+ * their reader, whose errors name the line and the column.
+ */
+#include <string.h>
+
+#include "npt.h"
+
+#if defined(__SIZEOF_INT128__) && !defined(NPT_NO_INT128)
+#define WIDE 1
+__extension__ typedef unsigned __int128 u128;
+#endif
+
+const char *const npt_unit_name[NPT_NUNIT] = { "cyc", "ns", "us", "ms" };
+const int npt_unit_scale[NPT_NUNIT] = { 0, 3, 6, 9 };
+
+/* 10^37 (the bound of a time's magnitude) as two halves */
+#define MAXHI 0x785ee10d5da46d9ULL
+#define MAXLO 0x00f436a000000000ULL
+
+/* (hi, lo) = a * b */
+static void
+mul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
+{
+#ifdef WIDE
+	u128 p = (u128)a * b;
+
+	*hi = (uint64_t)(p >> 64);
+	*lo = (uint64_t)p;
+#else
+	uint64_t al = a & 0xffffffff, ah = a >> 32;
+	uint64_t bl = b & 0xffffffff, bh = b >> 32;
+	uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+	uint64_t mid = (ll >> 32) + (lh & 0xffffffff) + (hl & 0xffffffff);
+
+	*lo = (ll & 0xffffffff) | mid << 32;
+	*hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+#endif
+}
+
+void
+npt_time_mul_portable(struct npt_time *t, uint64_t m, uint64_t p)
+{
+	uint64_t hi;
+
+	mul64(m, p, &hi, &t->lo);
+	t->hi = (int64_t)hi;
+}
+
+/* x = x * m for a magnitude x; -1 if that does not fit 128 bits */
+static int
+mmul(uint64_t *hi, uint64_t *lo, uint64_t m)
+{
+	uint64_t h1, l1, h2, l2;
+
+	mul64(*lo, m, &h1, &l1);
+	mul64(*hi, m, &h2, &l2);
+	if (h2 != 0 || h1 + l2 < h1)
+		return -1;
+	*hi = h1 + l2;
+	*lo = l1;
+	return 0;
+}
+
+/* x = x + a; -1 on overflow */
+static int
+madd(uint64_t *hi, uint64_t *lo, uint64_t a)
+{
+	*lo += a;
+	if (*lo < a && ++*hi == 0)
+		return -1;
+	return 0;
+}
+
+/* x = x / d (d < 2^32); returns the remainder */
+static uint32_t
+mdiv(uint64_t *hi, uint64_t *lo, uint32_t d)
+{
+#ifdef WIDE
+	u128 x = (u128)*hi << 64 | *lo;
+	uint32_t r = (uint32_t)(x % d);
+
+	x /= d;
+	*hi = (uint64_t)(x >> 64);
+	*lo = (uint64_t)x;
+	return r;
+#else
+	uint64_t r = 0, c;
+	uint32_t w[4];
+	int i;
+
+	w[0] = (uint32_t)(*hi >> 32);
+	w[1] = (uint32_t)*hi;
+	w[2] = (uint32_t)(*lo >> 32);
+	w[3] = (uint32_t)*lo;
+	for (i = 0; i < 4; i++) {
+		c = r << 32 | w[i];
+		w[i] = (uint32_t)(c / d);
+		r = c % d;
+	}
+	*hi = (uint64_t)w[0] << 32 | w[1];
+	*lo = (uint64_t)w[2] << 32 | w[3];
+	return (uint32_t)r;
+#endif
+}
+
+/* x = x * 10^e; -1 on overflow */
+static int
+mpow10(uint64_t *hi, uint64_t *lo, int e)
+{
+	for (; e > 0; e -= 19)
+		if (mmul(hi, lo, npt_pow10[e > 19 ? 19 : e]) < 0)
+			return -1;
+	return 0;
+}
+
+static int
+toobig(uint64_t hi, uint64_t lo)
+{
+	return hi > MAXHI || (hi == MAXHI && lo >= MAXLO);
+}
+
+static void
+neg(struct npt_time *t)
+{
+	t->lo = 0 - t->lo;
+	t->hi = (int64_t)(~(uint64_t)t->hi + (t->lo == 0));
+}
+
+/* |t| as two halves; the sign as return value */
+static int
+mag(const struct npt_time *t, uint64_t *hi, uint64_t *lo)
+{
+	struct npt_time m = *t;
+
+	if (t->hi >= 0) {
+		*hi = (uint64_t)t->hi;
+		*lo = t->lo;
+		return 0;
+	}
+	neg(&m);
+	*hi = (uint64_t)m.hi;
+	*lo = m.lo;
+	return 1;
+}
+
+static void
+setmag(struct npt_time *t, uint64_t hi, uint64_t lo, int negative)
+{
+	t->hi = (int64_t)hi;
+	t->lo = lo;
+	if (negative)
+		neg(t);
+}
+
+void
+npt_time_units(struct npt_time *t, uint64_t v)
+{
+	npt_time_mul(t, v, npt_pow10[NPT_TIME_DEC]);
+}
+
+int
+npt_time_add(struct npt_time *d, const struct npt_time *a,
+    const struct npt_time *b)
+{
+	uint64_t lo = a->lo + b->lo;
+	uint64_t hi = (uint64_t)a->hi + (uint64_t)b->hi + (lo < a->lo);
+
+	/* overflow: both operands of one sign, the result of the other */
+	if ((a->hi < 0) == (b->hi < 0) && ((int64_t)hi < 0) != (a->hi < 0))
+		return -1;
+	d->lo = lo;
+	d->hi = (int64_t)hi;
+	return 0;
+}
+
+int
+npt_time_sub(struct npt_time *d, const struct npt_time *a,
+    const struct npt_time *b)
+{
+	uint64_t lo = a->lo - b->lo;
+	uint64_t hi = (uint64_t)a->hi - (uint64_t)b->hi - (a->lo < b->lo);
+
+	if ((a->hi < 0) != (b->hi < 0) && ((int64_t)hi < 0) != (a->hi < 0))
+		return -1;
+	d->lo = lo;
+	d->hi = (int64_t)hi;
+	return 0;
+}
+
+int
+npt_time_sign(const struct npt_time *t)
+{
+	return t->hi < 0 ? -1 : (t->hi | (int64_t)t->lo) != 0;
+}
+
+int
+npt_time_cyc(struct npt_time *t, uint64_t cyc, uint64_t hz, int exp,
+    int decimals)
+{
+	int e = exp + decimals;
+	uint64_t a = cyc / hz, b = cyc % hz, q, r, q2, hi = 0, lo;
+
+	/* b * 10^e / hz, at most 10^e: in one step up to e = 19, else two */
+	npt_muldiv(b, npt_pow10[e > 19 ? 19 : e], hz, &q, &r);
+	lo = q;
+	if (e > 19) {
+		npt_muldiv(r, npt_pow10[e - 19], hz, &q2, &r);
+		mmul(&hi, &lo, npt_pow10[e - 19]);
+		madd(&hi, &lo, q2);
+	}
+	if (r >= hz - r)
+		madd(&hi, &lo, 1);
+	/* + a * 10^e, then to 10^-12 */
+	q = 0;
+	r = a;
+	if (mpow10(&q, &r, e) < 0 || madd(&q, &r, lo) < 0 ||
+	    (hi += q) < q || mpow10(&hi, &r, NPT_TIME_DEC - decimals) < 0 ||
+	    toobig(hi, r))
+		return -1;
+	t->hi = (int64_t)hi;
+	t->lo = r;
+	return 0;
+}
+
+int
+npt_time_i64(const struct npt_time *t, int decimals, int64_t *v)
+{
+	uint64_t hi, lo, half = npt_pow10[NPT_TIME_DEC - decimals] / 2;
+	int k, s = mag(t, &hi, &lo);
+
+	/* halves up: toward zero when negative */
+	if (half > 0 && madd(&hi, &lo, s ? half - 1 : half) < 0)
+		return -1;
+	for (k = NPT_TIME_DEC - decimals; k > 0; k -= 9)
+		mdiv(&hi, &lo, (uint32_t)npt_pow10[k > 9 ? 9 : k]);
+	if (hi != 0 || lo > (uint64_t)INT64_MAX + s)
+		return -1;
+	*v = s ? (int64_t)(0 - lo) : (int64_t)lo;
+	return 0;
+}
+
+/* inverses of 5^k modulo 2^64, k = 0 to 12 */
+static const uint64_t inv5[13] = {
+	0x1ULL, 0xcccccccccccccccdULL, 0x8f5c28f5c28f5c29ULL,
+	0x1cac083126e978d5ULL, 0xd288ce703afb7e91ULL, 0x5d4e8fb00bcbe61dULL,
+	0x790fb65668c26139ULL, 0xe5032477ae8d46a5ULL, 0xc767074b22e90e21ULL,
+	0x8e47ce423a2e9c6dULL, 0x4fa7f60d3ed61f49ULL, 0x0fee64690c913975ULL,
+	0x3662e0e1cf503eb1ULL,
+};
+
+int
+npt_time_narrow(const struct npt_time *t, int decimals, int64_t *v)
+{
+	uint64_t hi, lo, q, ph, pl, p5;
+	int k = NPT_TIME_DEC - decimals, s = mag(t, &hi, &lo);
+
+	/* exact division by 10^k = 2^k 5^k: shift, then 5^k's inverse */
+	if (k > 0) {
+		if ((lo & ((1ULL << k) - 1)) != 0)
+			return -1;
+		lo = lo >> k | hi << (64 - k);
+		hi >>= k;
+	}
+	p5 = npt_pow10[k] >> k;
+	q = lo * inv5[k];
+	mul64(q, p5, &ph, &pl);
+	if (ph != hi || pl != lo || q > (uint64_t)INT64_MAX + s)
+		return -1;
+	*v = s ? (int64_t)(0 - q) : (int64_t)q;
+	return 0;
+}
+
+size_t
+npt_time_fmtp(char *buf, const struct npt_time *t, int point, int decimals)
+{
+	char dig[48], *p = buf;
+	uint64_t hi, lo, q, r;
+	int k = point - decimals, s = mag(t, &hi, &lo), n, w;
+
+	if (hi == 0 && lo <= (uint64_t)INT64_MAX && k <= 19 &&
+	    decimals <= 18) {
+		/* the common case, in 64 bits */
+		q = k > 0 ? (lo + npt_pow10[k] / 2) / npt_pow10[k] : lo;
+		if (q == 0)
+			s = 0;
+		if (s)
+			*p++ = '-';
+		r = q % npt_pow10[decimals];
+		p += npt_fmt_u64(p, q / npt_pow10[decimals]);
+		if (decimals > 0) {
+			*p++ = '.';
+			for (n = decimals; n-- > 0; r /= 10)
+				p[n] = (char)('0' + r % 10);
+			p += decimals;
+		}
+		return (size_t)(p - buf);
+	}
+	/* round half away from zero at 10^-decimals, then every digit */
+	if (k > 0) {
+		uint64_t hh = 0, hl = 5;
+
+		mpow10(&hh, &hl, k - 1);
+		lo += hl;
+		hi += hh + (lo < hl);
+		for (; k > 0; k -= 9)
+			mdiv(&hi, &lo, (uint32_t)npt_pow10[k > 9 ? 9 : k]);
+	}
+	if ((hi | lo) == 0)
+		s = 0;
+	n = sizeof dig;
+	do {
+		uint32_t c = mdiv(&hi, &lo, 1000000000);
+
+		for (w = 0; w < 9; w++, c /= 10)
+			dig[--n] = (char)('0' + c % 10);
+	} while (hi | lo);
+	while (n < (int)sizeof dig - 1 && dig[n] == '0')
+		n++;
+	while ((int)sizeof dig - n < decimals + 1)
+		dig[--n] = '0';
+	if (s)
+		*p++ = '-';
+	w = (int)sizeof dig - n - decimals;
+	memcpy(p, dig + n, (size_t)w);
+	p += w;
+	if (decimals > 0) {
+		*p++ = '.';
+		memcpy(p, dig + n + w, (size_t)decimals);
+		p += decimals;
+	}
+	return (size_t)(p - buf);
+}
+
+size_t
+npt_time_fmtmin(char *buf, const struct npt_time *t, int decimals)
+{
+	size_t n = npt_time_fmt(buf, t, NPT_TIME_DEC);
+	int d = NPT_TIME_DEC;
+
+	for (; d > decimals && buf[n - 1] == '0'; d--)
+		n--;
+	return d == 0 ? n - 1 : n;
+}
+
+const char *
+npt_time_parse(struct npt_time *t, const char *s, size_t n, int flags,
+    int shift, int *decimals, int *rounded)
+{
+	const char *e = s + n, *ip, *fp = NULL;
+	size_t ni, nf = 0, nd, j;
+	long long ex = 0, point, keep;
+	int negative = 0, eneg = 0, json = flags & NPT_TIME_JSON, up = 0, d;
+	uint64_t hi = 0, lo = 0;
+
+	if (rounded != NULL)
+		*rounded = 0;
+	*decimals = 0;
+	if (flags & NPT_TIME_CYC) {
+		const char *err = npt_parse_u64(s, n, &lo);
+
+		if (err != NULL)
+			return err;
+		npt_time_units(t, lo);
+		return NULL;
+	}
+	if (s < e && *s == '-')
+		negative = 1, s++;
+	for (ip = s; s < e && *s >= '0' && *s <= '9'; s++)
+		;
+	ni = (size_t)(s - ip);
+	if (s < e && *s == '.') {
+		for (fp = ++s; s < e && *s >= '0' && *s <= '9'; s++)
+			;
+		nf = (size_t)(s - fp);
+		if (nf == 0)
+			return "not a number";
+	}
+	if (ni + nf == 0 || (json && ni == 0))
+		return "not a number";
+	if (json && s < e && (*s == 'e' || *s == 'E')) {
+		if (++s < e && (*s == '+' || *s == '-'))
+			eneg = *s++ == '-';
+		if (s == e)
+			return "not a number";
+		for (; s < e && *s >= '0' && *s <= '9'; s++)
+			if ((ex = ex * 10 + (*s - '0')) > 1000000)
+				ex = 1000000;
+		if (eneg)
+			ex = -ex;
+	}
+	if (s != e)
+		return "not a number";
+	if (ex == 0 && shift == 0 && ni + nf <= 19 && nf <= NPT_TIME_DEC) {
+		/* the common case: a 64-bit mantissa times 10^(12 - nf) */
+		for (j = 0; j < ni; j++)
+			lo = lo * 10 + (uint64_t)(ip[j] - '0');
+		for (j = 0; j < nf; j++)
+			lo = lo * 10 + (uint64_t)(fp[j] - '0');
+		*decimals = (int)nf;
+		npt_time_mul(t, lo, npt_pow10[NPT_TIME_DEC - nf]);
+		if (negative)
+			neg(t);
+		return NULL;
+	}
+	keep = (long long)nf - ex - shift;
+	*decimals = keep < 0 ? 0 : keep > NPT_TIME_DEC ? NPT_TIME_DEC :
+	    (int)keep;
+	/*
+	 * The digits ip[0..ni) fp[0..nf) with the point after point of
+	 * them, leading zeros dropped; those before point + 12 are kept, the
+	 * rest (as long as the text, not as the exponent) round or fail.
+	 */
+	while (ni > 0 && *ip == '0')
+		ip++, ni--;
+	point = (long long)ni + ex + shift;
+	if (ni == 0)
+		while (nf > 0 && *fp == '0')
+			fp++, nf--, point--;
+#define DIG(j) ((j) < ni ? ip[j] - '0' : fp[(j) - ni] - '0')
+	nd = ni + nf;
+	if (point > 25 && nd > 0)
+		return "too large";
+	keep = point + NPT_TIME_DEC;
+	for (j = 0; (long long)j < keep && j < nd; j++) {
+		mmul(&hi, &lo, 10);
+		madd(&hi, &lo, (uint64_t)DIG(j));
+	}
+	if (nd > 0 && (long long)j < keep)
+		mpow10(&hi, &lo, (int)(keep - (long long)j));
+	for (; j < nd; j++) {
+		if ((d = DIG(j)) == 0)
+			continue;
+		if (!json)
+			return "too many decimal places";
+		*rounded = 1;
+		if ((long long)j == keep && d >= 5)
+			up = 1;
+	}
+#undef DIG
+	if (up)
+		madd(&hi, &lo, 1);
+	if (toobig(hi, lo))
+		return "too large";
+	setmag(t, hi, lo, negative);
+	return NULL;
+}
+
+/* Time columns */
+
+int
+npt_unit_of(const char *col, size_t n, const char *prefix)
+{
+	size_t k = strlen(prefix), u;
+	int i;
+
+	if (n <= k || memcmp(col, prefix, k) != 0)
+		return -1;
+	u = n - k;
+	for (i = 0; i < NPT_NUNIT; i++)
+		if (strlen(npt_unit_name[i]) == u &&
+		    memcmp(col + k, npt_unit_name[i], u) == 0)
+			return i;
+	return -1;
+}
+
+const char *
+npt_tcol_find(struct npt_tcol *tc, const struct npt_hdr *h)
+{
+	static char msg[160];
+	size_t i;
+	int u, tsu = -1;
+
+	tc->ts = tc->dur = -1;
+	tc->unit = -1;
+	for (i = 0; i < h->ncol; i++) {
+		if ((u = npt_unit_of(h->col[i].p, h->col[i].n, "dur_")) >= 0) {
+			if (tc->dur >= 0) {
+				snprintf(msg, sizeof msg, "two duration columns, "
+				    "dur_%s and dur_%s", npt_unit_name[tc->unit],
+				    npt_unit_name[u]);
+				return msg;
+			}
+			tc->dur = (long)i;
+			tc->unit = u;
+		} else if ((u = npt_unit_of(h->col[i].p, h->col[i].n,
+		    "ts_")) >= 0) {
+			if (tc->ts >= 0) {
+				snprintf(msg, sizeof msg, "two start columns, "
+				    "ts_%s and ts_%s", npt_unit_name[tsu],
+				    npt_unit_name[u]);
+				return msg;
+			}
+			tc->ts = (long)i;
+			tsu = u;
+		}
+	}
+	if (tc->dur < 0)
+		return "no duration column (dur_cyc, dur_ns, dur_us or dur_ms)";
+	if (tc->ts >= 0 && tsu != tc->unit) {
+		snprintf(msg, sizeof msg, "ts_%s and dur_%s differ in unit "
+		    "(convert cycles with npt-time)", npt_unit_name[tsu],
+		    npt_unit_name[tc->unit]);
+		return msg;
+	}
+	return NULL;
+}
+
+int
+npt_tcol_get1(const struct npt_tsv *t, size_t col, int unit, int dur,
+    struct npt_time *v)
+{
+	const struct npt_span *f = &t->f[col];
+	const char *e;
+	int d;
+
+	e = npt_time_parse(v, f->p, f->n, unit == NPT_UNIT_CYC ?
+	    NPT_TIME_CYC : 0, 0, &d, NULL);
+	if (e == NULL && dur && v->hi < 0)
+		e = "negative";
+	if (e != NULL)
+		npt_errat(t->in.name, t->in.lineno, "column %s: %s: \"%.*s\"",
+		    t->hdr.col[col].p, e, (int)f->n, f->p);
+	return d;
+}
