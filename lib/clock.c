@@ -305,6 +305,10 @@ freqopt(struct npt_clocks *c, const char *arg)
 
 	if ((e = npt_freq_parse(f, strlen(f), &hz)) != NULL)
 		return e;
+	/* hertz as documented, but say so: the vendors' -f 900 is MHz */
+	if (hz < 1000000 && strspn(f, "0123456789") == strlen(f))
+		npt_warnx("warning: -f %s: %s Hz; write %.*s%sMHz if megahertz "
+		    "was meant", arg, f, (int)(f - arg), arg, f);
 	if (eq == NULL) {
 		c->all = hz;
 		return NULL;

@@ -77,6 +77,21 @@ for c, hz in ((2**63 - 1, 900000000), (2**63, 333333000), (2**64 - 2, 333333000)
 	[ "${lines[3]}" = "1.000	1.000	dma0" ]
 }
 
+@test "time: -f below 1 MHz without a unit means hertz, with one warning naming the unit to write" {
+	printf '#ts_cyc\tdur_cyc\ttrack\n900\t9\tcore0\n' > in.tsv
+	run --separate-stderr -0 npt-time -f 900 in.tsv
+	assert_stderr 'npt-time: warning: -f 900: 900 Hz; write 900MHz if megahertz was meant'
+	[ "${lines[1]}" = "1000000.000	10000.000	core0" ]
+	run --separate-stderr -0 npt-time -f 'core*=900' in.tsv
+	assert_stderr 'npt-time: warning: -f core*=900: 900 Hz; write core*=900MHz if megahertz was meant'
+	[ "${lines[1]}" = "1000000.000	10000.000	core0" ]
+	# a unit, or a value of 1 MHz or more, says what was meant: no warning
+	for f in 900Hz 900MHz 1000000 core0=900hz; do
+		run --separate-stderr -0 npt-time -f "$f" in.tsv
+		assert_stderr ''
+	done
+}
+
 @test "time: -f TRACK=FREQ takes shell patterns; the last match wins, over -f FREQ and metadata" {
 	printf '## clock.core0=900MHz\n#ts_cyc\tdur_cyc\ttrack\n' > in.tsv
 	printf '1000\t0\tcore0\n1000\t0\tcore1\n1000\t0\tdma0\n1000\t0\tdma1\n1000\t0\tctrl0\n' >> in.tsv
