@@ -496,6 +496,8 @@ enum { NPT_UNIT_CYC, NPT_UNIT_NS, NPT_UNIT_US, NPT_UNIT_MS, NPT_NUNIT };
  * (0 for cycles, then 3, 6, 9). */
 extern const char *const npt_unit_name[NPT_NUNIT];
 extern const int npt_unit_scale[NPT_NUNIT];
+/* Exponent of a time unit: "ns" 9, "us" 6, "ms" 3; -1 for anything else. */
+int npt_time_unit(const char *s, size_t n);
 /* Unit of column name col[0..n) if it is prefix + a unit name, else -1. */
 int npt_unit_of(const char *col, size_t n, const char *prefix);
 void npt_time_mul_portable(struct npt_time *t, uint64_t m, uint64_t p);
@@ -546,6 +548,21 @@ npt_time_cmp(const struct npt_time *a, const struct npt_time *b)
  */
 int npt_time_cyc(struct npt_time *t, uint64_t cyc, uint64_t hz, int exp,
     int decimals);
+/*
+ * The same as the integer count of 10^-decimals units, when it fits int64
+ * (the common case of npt-time and npt-json, in 64 bits); else -1.
+ */
+int npt_time_cyc64(uint64_t cyc, uint64_t hz, int exp, int decimals,
+    int64_t *v);
+/*
+ * The same count in 128 bits, beyond the range of a time (2^64 cycles at
+ * 1 Hz in ns): npt-time writes it, the readers then refuse it.  Print it
+ * with npt_time_fmtp(buf, t, decimals, decimals).  -1 past 2^127.
+ */
+int npt_time_cycq(struct npt_time *t, uint64_t cyc, uint64_t hz, int exp,
+    int decimals);
+/* t = t * 10^k (k >= 0); -1 if that is 10^37 or more in magnitude. */
+int npt_time_shift(struct npt_time *t, int k);
 /* t rounded to decimals places (halves up) as an integer; -1 if too large. */
 int npt_time_i64(const struct npt_time *t, int decimals, int64_t *v);
 /* t as an integer at decimals places if that is exact and fits, else -1. */
@@ -715,41 +732,7 @@ size_t npt_mlir_unquote(char *dst, const char *p, size_t n, int *bad);
 /* Does the span (quoted: a string body) spell s? */
 int npt_mlir_streq(const char *p, size_t n, int quoted, const char *s);
 
-/* clock.c: cycles to time, exactly; the clock of each track; unwrapping */
-/*
- * A time: sec seconds plus frac units of 10^-scale s (frac < 10^scale,
- * scale 0 to 18), negative if neg.  Functions taking a scale need the same
- * scale for all their times.
- */
-struct npt_ctime {
-	uint64_t sec, frac;
-	int neg;
-};
-/* Exponent of a time unit: "ns" 9, "us" 6, "ms" 3; -1 for anything else. */
-int npt_time_unit(const char *s, size_t n);
-/* cyc cycles at hz (> 0) as a time, rounded to nearest, halves up. */
-void npt_ctime_cyc(struct npt_ctime *t, uint64_t cyc, uint64_t hz, int scale);
-/* d = a + b and d = a - b, exactly (d may be a or b); -1 on overflow. */
-int npt_ctime_add(struct npt_ctime *d, const struct npt_ctime *a,
-    const struct npt_ctime *b, int scale);
-int npt_ctime_sub(struct npt_ctime *d, const struct npt_ctime *a,
-    const struct npt_ctime *b, int scale);
-/* Round t from scale from to scale to (to <= from): nearest, halves up. */
-void npt_ctime_round(struct npt_ctime *t, int from, int to);
-/* t as a count of 10^-scale s in *v; -1 if that does not fit int64. */
-int npt_ctime_i64(const struct npt_ctime *t, int scale, int64_t *v);
-/*
- * Decimal "[-]D[.D]" in units of 10^-unit s as a time at scale (>= unit),
- * exactly: digits below 10^-scale s must be zeros.  NULL or a message.
- */
-const char *npt_ctime_parse(struct npt_ctime *t, const char *s, size_t n,
-    int unit, int scale);
-/*
- * t in units of 10^-unit s with scale - unit decimals into buf (room for
- * 48 bytes): "12.345", "-0.001", "1000"; returns the length.
- */
-size_t npt_ctime_fmt(char *buf, const struct npt_ctime *t, int unit,
-    int scale);
+/* clock.c: the clock of each track; unwrapping */
 /* Per-track state of struct npt_clocks. */
 struct npt_clk {
 	uint64_t hz;		/* the track's clock; 0 if it has none */

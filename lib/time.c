@@ -207,32 +207,122 @@ npt_time_sign(const struct npt_time *t)
 	return t->hi < 0 ? -1 : (t->hi | (int64_t)t->lo) != 0;
 }
 
+/* fits[k]: x * 10^k + y fits 64 bits for every x <= fits[k], y <= 10^k */
+static const uint64_t fits[20] = {
+	UINT64_MAX / 1ULL - 1, UINT64_MAX / 10ULL - 1,
+	UINT64_MAX / 100ULL - 1, UINT64_MAX / 1000ULL - 1,
+	UINT64_MAX / 10000ULL - 1, UINT64_MAX / 100000ULL - 1,
+	UINT64_MAX / 1000000ULL - 1, UINT64_MAX / 10000000ULL - 1,
+	UINT64_MAX / 100000000ULL - 1, UINT64_MAX / 1000000000ULL - 1,
+	UINT64_MAX / 10000000000ULL - 1,
+	UINT64_MAX / 100000000000ULL - 1,
+	UINT64_MAX / 1000000000000ULL - 1,
+	UINT64_MAX / 10000000000000ULL - 1,
+	UINT64_MAX / 100000000000000ULL - 1,
+	UINT64_MAX / 1000000000000000ULL - 1,
+	UINT64_MAX / 10000000000000000ULL - 1,
+	UINT64_MAX / 100000000000000000ULL - 1,
+	UINT64_MAX / 1000000000000000000ULL - 1,
+	UINT64_MAX / 10000000000000000000ULL - 1,
+};
+
+/*
+ * round(cyc * 10^e / hz), halves up, into (hi, lo): c cycles are c / hz
+ * whole seconds and (c % hz) 10^e / hz, rounded once; -1 if too large.
+ * Rounding to nearest is monotonic, so times keep the order of the cycle
+ * counts they come from: events that nest or touch still do.
+ */
+static int
+cycq(uint64_t cyc, uint64_t hz, int e, uint64_t *hi, uint64_t *lo)
+{
+	uint64_t a = cyc / hz, b = cyc % hz, p, q, r, q2;
+
+	if (e <= 19 && b <= fits[e]) {
+		/* the common case, in 64 bits */
+		p = npt_pow10[e];
+		q = b * p / hz;
+		r = b * p % hz;
+		if (r >= hz - r)
+			q++;
+		if (a <= fits[e]) {
+			*hi = 0;
+			*lo = a * p + q;
+			return 0;
+		}
+		*hi = 0;
+		*lo = q;
+	} else {
+		/* b * 10^e / hz < 10^e: in one step up to e = 19, else two */
+		npt_muldiv(b, npt_pow10[e > 19 ? 19 : e], hz, &q, &r);
+		*hi = 0;
+		*lo = q;
+		if (e > 19) {
+			npt_muldiv(r, npt_pow10[e - 19], hz, &q2, &r);
+			mmul(hi, lo, npt_pow10[e - 19]);
+			madd(hi, lo, q2);
+		}
+		if (r >= hz - r)
+			madd(hi, lo, 1);
+	}
+	/* + a * 10^e */
+	q = 0;
+	r = a;
+	if (mpow10(&q, &r, e) < 0 || madd(&q, &r, *lo) < 0 ||
+	    (*hi += q) < q)
+		return -1;
+	*lo = r;
+	return 0;
+}
+
 int
 npt_time_cyc(struct npt_time *t, uint64_t cyc, uint64_t hz, int exp,
     int decimals)
 {
-	int e = exp + decimals;
-	uint64_t a = cyc / hz, b = cyc % hz, q, r, q2, hi = 0, lo;
+	uint64_t hi, lo;
 
-	/* b * 10^e / hz, at most 10^e: in one step up to e = 19, else two */
-	npt_muldiv(b, npt_pow10[e > 19 ? 19 : e], hz, &q, &r);
-	lo = q;
-	if (e > 19) {
-		npt_muldiv(r, npt_pow10[e - 19], hz, &q2, &r);
-		mmul(&hi, &lo, npt_pow10[e - 19]);
-		madd(&hi, &lo, q2);
-	}
-	if (r >= hz - r)
-		madd(&hi, &lo, 1);
-	/* + a * 10^e, then to 10^-12 */
-	q = 0;
-	r = a;
-	if (mpow10(&q, &r, e) < 0 || madd(&q, &r, lo) < 0 ||
-	    (hi += q) < q || mpow10(&hi, &r, NPT_TIME_DEC - decimals) < 0 ||
-	    toobig(hi, r))
+	if (cycq(cyc, hz, exp + decimals, &hi, &lo) < 0 ||
+	    mpow10(&hi, &lo, NPT_TIME_DEC - decimals) < 0 || toobig(hi, lo))
 		return -1;
 	t->hi = (int64_t)hi;
-	t->lo = r;
+	t->lo = lo;
+	return 0;
+}
+
+int
+npt_time_cycq(struct npt_time *t, uint64_t cyc, uint64_t hz, int exp,
+    int decimals)
+{
+	uint64_t hi, lo;
+
+	if (cycq(cyc, hz, exp + decimals, &hi, &lo) < 0 || hi >> 63)
+		return -1;
+	t->hi = (int64_t)hi;
+	t->lo = lo;
+	return 0;
+}
+
+int
+npt_time_cyc64(uint64_t cyc, uint64_t hz, int exp, int decimals,
+    int64_t *v)
+{
+	uint64_t hi, lo;
+
+	if (cycq(cyc, hz, exp + decimals, &hi, &lo) < 0 || hi != 0 ||
+	    lo > (uint64_t)INT64_MAX)
+		return -1;
+	*v = (int64_t)lo;
+	return 0;
+}
+
+int
+npt_time_shift(struct npt_time *t, int k)
+{
+	uint64_t hi, lo;
+	int s = mag(t, &hi, &lo);
+
+	if (mpow10(&hi, &lo, k) < 0 || toobig(hi, lo))
+		return -1;
+	setmag(t, hi, lo, s);
 	return 0;
 }
 
@@ -460,6 +550,19 @@ npt_time_parse(struct npt_time *t, const char *s, size_t n, int flags,
 }
 
 /* Time columns */
+
+int
+npt_time_unit(const char *s, size_t n)
+{
+	if (n == 2 && s[1] == 's') {
+		switch (s[0]) {
+		case 'n': return 9;
+		case 'u': return 6;
+		case 'm': return 3;
+		}
+	}
+	return -1;
+}
 
 int
 npt_unit_of(const char *col, size_t n, const char *prefix)

@@ -243,6 +243,7 @@ test_cyc(void)
 	struct npt_time t, u;
 	int i, bad = 0, mono = 0;
 	int64_t v;
+	char buf[64];
 
 	ok(npt_time_cyc(&t, 2, 4000000000ULL, 9, 0) == 0 && eq(&t, "1", 0),
 	    "time cyc: halves round up");
@@ -256,6 +257,10 @@ test_cyc(void)
 	    eq(&t, "18446744073709551615000.000", 3) &&
 	    npt_time_cyc(&t, UINT64_MAX, 1, 9, 0) < 0,
 	    "time cyc: the top of the range, and beyond");
+	ok(npt_time_cycq(&t, UINT64_MAX, 1, 9, 9) == 0 &&
+	    npt_time_fmtp(buf, &t, 9, 9) == 39 &&
+	    memcmp(buf, "18446744073709551615000000000.000000000", 39) == 0,
+	    "time cycq: 2^64 - 1 cycles at 1 Hz in ns, past the range");
 	/* rounded once: 1 cycle at 1.5 GHz is 0.666... ns, 0.001 us */
 	ok(npt_time_cyc(&t, 1, 1500000000, 6, 3) == 0 && eq(&t, "0.001", 3),
 	    "time cyc: rounded once, not twice");
@@ -279,6 +284,25 @@ test_cyc(void)
 		}
 #endif
 	}
+	for (i = bad = 0; i < 100000; i++) {
+		uint64_t c = rndbits(), hz = rndbits() % 5000000000ULL + 1;
+		int dec = (int)(rnd() % 13), exp = 3 * (int)(rnd() % 4);
+		int64_t q;
+		int r1 = npt_time_cyc(&t, c, hz, exp, dec);
+		int r2 = npt_time_cyc64(c, hz, exp, dec, &q);
+
+		if (r2 == 0) {
+			npt_time_mul(&u, (uint64_t)q, npt_pow10[12 - dec]);
+			bad += r1 != 0 || npt_time_cmp(&t, &u) != 0;
+		} else {
+			bad += r1 == 0 && npt_time_narrow(&t, dec, &q) == 0;
+		}
+	}
+	ok(bad == 0, "time cyc64: the 64-bit count is the time's, when it fits");
+	parse(&t, "-1.5", 0, NULL);
+	ok(npt_time_shift(&t, 3) == 0 && eq(&t, "-1500", 0) &&
+	    npt_time_shift(&t, 21) == 0 && eq(&t, "-1500" "0000000000" "00000000000", 0) &&
+	    npt_time_shift(&t, 1) < 0, "time shift: times 10^k, within the range");
 	ok(mono == 0, "time cyc: monotonic in the cycle count");
 	ok(bad == 0, "time cyc: agrees with __int128");
 
