@@ -193,11 +193,6 @@ extern const uint64_t npt_pow10[20];	/* 10^0 to 10^19 */
  */
 const char *npt_parse_u64(const char *s, size_t n, uint64_t *v);
 const char *npt_parse_i64(const char *s, size_t n, int64_t *v);
-/*
- * Decimal "[-]D[.D]" as the integer v * 10^scale, exactly: more than scale
- * fractional digits is an error unless the extra digits are zeros.
- */
-const char *npt_parse_dec(const char *s, size_t n, int scale, int64_t *v);
 /* Count of fractional digits in a decimal string (-1 if not a decimal). */
 int npt_dec_scale(const char *s, size_t n);
 /*
@@ -565,6 +560,14 @@ int npt_time_cycq(struct npt_time *t, uint64_t cyc, uint64_t hz, int exp,
 int npt_time_shift(struct npt_time *t, int k);
 /* t rounded to decimals places (halves up) as an integer; -1 if too large. */
 int npt_time_i64(const struct npt_time *t, int decimals, int64_t *v);
+/*
+ * Decimal "[-]D[.D]" as the integer v * 10^scale (scale <= 12), exactly:
+ * npt_time_parse, then "too many decimal places" unless the digits past
+ * scale are zeros, or "too large" past int64.
+ */
+const char *npt_parse_dec(const char *s, size_t n, int scale, int64_t *v);
+/* i = floor(t / 10^k) and f = t - i 10^k (k <= 18); -1 if i is past int64. */
+int npt_time_split(const struct npt_time *t, int k, int64_t *i, uint64_t *f);
 /* t as an integer at decimals places if that is exact and fits, else -1. */
 int npt_time_narrow(const struct npt_time *t, int decimals, int64_t *v);
 /*

@@ -467,6 +467,29 @@ npt_time_parse(struct npt_time *t, const char *s, size_t n, int flags,
 		npt_time_units(t, lo);
 		return NULL;
 	}
+	if (n > 0 && n <= 20 && *s != '-') {
+		/* the common case in one pass: D[.D], 19 digits at most */
+		unsigned u;
+
+		for (j = 0; j < n && (u = (unsigned)(unsigned char)s[j] - '0') <=
+		    9; j++)
+			lo = lo * 10 + u;
+		ni = j;
+		if (j < n && s[j] == '.')
+			for (j++; j < n && (u = (unsigned)(unsigned char)s[j] -
+			    '0') <= 9; j++, nf++)
+				lo = lo * 10 + u;
+		keep = (long long)nf - shift;
+		if (j == n && ni + nf <= 19 && (ni > 0 || (!json && nf > 0)) &&
+		    (nf > 0 || j == ni) && keep <= NPT_TIME_DEC && keep >= -7) {
+			*decimals = keep < 0 ? 0 : (int)keep;
+			npt_time_mul(t, lo, npt_pow10[NPT_TIME_DEC - keep]);
+			if (!toobig((uint64_t)t->hi, t->lo))
+				return NULL;
+		}
+		lo = 0;
+		nf = 0;
+	}
 	if (s < e && *s == '-')
 		negative = 1, s++;
 	for (ip = s; s < e && *s >= '0' && *s <= '9'; s++)
@@ -494,19 +517,21 @@ npt_time_parse(struct npt_time *t, const char *s, size_t n, int flags,
 	}
 	if (s != e)
 		return "not a number";
-	if (ex == 0 && shift == 0 && ni + nf <= 19 && nf <= NPT_TIME_DEC) {
-		/* the common case: a 64-bit mantissa times 10^(12 - nf) */
+	keep = (long long)nf - ex - shift;
+	if (ni + nf <= 19 && keep <= NPT_TIME_DEC && keep >= -7) {
+		/* the common case: a 64-bit mantissa times 10^(12 - keep) */
 		for (j = 0; j < ni; j++)
 			lo = lo * 10 + (uint64_t)(ip[j] - '0');
 		for (j = 0; j < nf; j++)
 			lo = lo * 10 + (uint64_t)(fp[j] - '0');
-		*decimals = (int)nf;
-		npt_time_mul(t, lo, npt_pow10[NPT_TIME_DEC - nf]);
+		*decimals = keep < 0 ? 0 : (int)keep;
+		npt_time_mul(t, lo, npt_pow10[NPT_TIME_DEC - keep]);
+		if (toobig((uint64_t)t->hi, t->lo))
+			return "too large";
 		if (negative)
 			neg(t);
 		return NULL;
 	}
-	keep = (long long)nf - ex - shift;
 	*decimals = keep < 0 ? 0 : keep > NPT_TIME_DEC ? NPT_TIME_DEC :
 	    (int)keep;
 	/*
@@ -547,6 +572,54 @@ npt_time_parse(struct npt_time *t, const char *s, size_t n, int flags,
 		return "too large";
 	setmag(t, hi, lo, negative);
 	return NULL;
+}
+
+const char *
+npt_parse_dec(const char *s, size_t n, int scale, int64_t *v)
+{
+	struct npt_time t;
+	const char *e;
+	int d;
+
+	if ((e = npt_time_parse(&t, s, n, 0, 0, &d, NULL)) != NULL)
+		return e;
+	if (npt_time_narrow(&t, scale, v) == 0)
+		return NULL;
+	return npt_time_i64(&t, scale, v) == 0 ? "too many decimal places" :
+	    "too large";
+}
+
+int
+npt_time_split(const struct npt_time *t, int k, int64_t *i, uint64_t *f)
+{
+	uint64_t hi, lo, r = 0, p = npt_pow10[k];
+	int s = mag(t, &hi, &lo), j;
+
+	if (hi == 0) {
+		r = lo % p;
+		lo /= p;
+	} else {
+		/* the remainder of each step, weighted by the steps before */
+		uint64_t w = 1;
+
+		for (j = k; j > 0; j -= 9) {
+			uint32_t d = (uint32_t)npt_pow10[j > 9 ? 9 : j];
+
+			r += w * mdiv(&hi, &lo, d);
+			w *= d;
+		}
+	}
+	/* floor for negatives: -(q + 1) and p - r when r > 0 */
+	if (s && r > 0) {
+		r = p - r;
+		if (++lo == 0)
+			hi++;
+	}
+	if (hi != 0 || lo > (uint64_t)INT64_MAX + s)
+		return -1;
+	*i = s ? (int64_t)(0 - lo) : (int64_t)lo;
+	*f = r;
+	return 0;
 }
 
 /* Time columns */
