@@ -198,6 +198,69 @@ for i in range(20000):
 	run -0 npt-agg --no-self ev.tsv
 }
 
+@test "agg: times since the epoch (us with 3 decimals, ns) equal the independent computation; rebased, the same table" {
+	for u in us ns; do
+		base=1712195495406752.797
+		[ "$u" = ns ] && base=1712195495406752797
+		for s in 1 2; do
+			gen "$s" 300 "$u" nest "$base" > ev.tsv
+			sed -n 3p ev.tsv | grep -q '^1712195495406752' || flunk "no epoch times"
+			npt-agg ev.tsv > got
+			python3 "$REF" < ev.tsv > want
+			cmp -s got want || flunk "$u seed $s: $(diff want got | head -5)"
+			npt-agg -q none --no-self ev.tsv > got2
+			python3 "$REF" -q none --no-self < ev.tsv > want
+			cmp -s got2 want || flunk "$u seed $s -q none: $(diff want got2 | head -5)"
+			python3 "$NPT_ROOT/tests/helpers/rebase.py" < ev.tsv > rebased.tsv
+			[ "$(sed -n 3p rebased.tsv | cut -f1)" = 0.000 ]
+			npt-agg rebased.tsv | cmp - got || flunk "$u seed $s: rebased differs"
+		done
+	done
+}
+
+@test "agg: 12 decimals are exact; 10^25 units, a 13th decimal and 2^64 cycles are located errors" {
+	printf '#ts_us\tdur_us\ttrack\top\n%s\n%s\n' \
+	    '1712195495406752.797000000001	1.999999999999	c0	A' \
+	    '1712195495406752.797000000002	0.000000000001	c0	A' > a.tsv
+	run -0 npt-agg -q none a.tsv
+	# total 2, avg 1 with 13 decimals; the outer event's self is 1.999999999998,
+	# the group's 1.999999999999; sd = sqrt(2) 0.999999999999 = 1.41421356237168...
+	[ "${lines[1]}" = "A	2	2.000000000000	100.000	1.0000000000000	0.000000000001	1.999999999999	1.4142135623717	1.999999999999" ]
+	python3 -c 'from decimal import Decimal as D, getcontext, ROUND_HALF_UP
+getcontext().prec = 60
+print((2 * D("0.999999999999") ** 2).sqrt().quantize(D("1e-13"), ROUND_HALF_UP))' > want
+	[ "$(printf '%s\n' "${lines[1]}" | cut -f8)" = "$(cat want)" ]
+	printf '#dur_us\top\n9999999999999999999999999.999999999999\tA\n' > b.tsv
+	run -0 npt-agg -q none b.tsv
+	[ "$(printf '%s\n' "${lines[1]}" | cut -f3)" = 9999999999999999999999999.999999999999 ]
+	printf '#dur_us\top\n10000000000000000000000000\tA\n' > c.tsv
+	run --separate-stderr -1 npt-agg c.tsv
+	assert_stderr 'npt-agg: c.tsv:2: column dur_us: too large: "10000000000000000000000000"'
+	printf '#ts_ns\tdur_ns\ttrack\top\n1.0000000000001\t1\tc0\tA\n' > d.tsv
+	run --separate-stderr -1 npt-agg d.tsv
+	assert_stderr 'npt-agg: d.tsv:2: column ts_ns: too many decimal places: "1.0000000000001"'
+	printf '#ts_cyc\tdur_cyc\ttrack\top\n0\t18446744073709551616\tc0\tA\n' > e.tsv
+	run --separate-stderr -1 npt-agg e.tsv
+	assert_stderr 'npt-agg: e.tsv:2: column dur_cyc: too large: "18446744073709551616"'
+}
+
+@test "agg: self time and ts + dur at the top of the cycle range (by hand)" {
+	printf '#ts_cyc\tdur_cyc\ttrack\top\tname\n0\t9223372036854775807\tcore0\tA\touter\n1\t5\tcore0\tA\tinner\n' > a.tsv
+	run -0 npt-agg -k name a.tsv
+	# outer: 2^63-1 cycles, minus its child's 5 = 9223372036854775802 self;
+	# its share, 99.99999...%, takes the one unit of 0.001% left over
+	[ "${lines[1]}" = "outer	1	9223372036854775807	100.000	9223372036854775807.0	9223372036854775807	9223372036854775807	9223372036854775807	9223372036854775807	9223372036854775807		9223372036854775802" ]
+	[ "${lines[2]}" = "inner	1	5	0.000	5.0	5	5	5	5	5		5" ]
+	# the total: 2^63 + 4 cycles, self (2^63 - 6) + 5; sd = (2^63 - 6) / sqrt(2)
+	sd=$(python3 -c 'from math import isqrt; d = 2**63 - 6
+print("%d.%d" % divmod((isqrt(4 * d * d * 100 // 2) + 1) // 2, 10))')
+	[ "${lines[3]}" = "*	2	9223372036854775812	100.000	4611686018427387906.0	5	9223372036854775807				$sd	9223372036854775807" ]
+	printf '#ts_cyc\tdur_cyc\ttrack\top\n18446744073709551615\t18446744073709551615\tcore0\tA\n18446744073709551615\t0\tcore0\tB\n' > b.tsv
+	run -0 npt-agg -q none b.tsv
+	[ "${lines[1]}" = "A	1	18446744073709551615	100.000	18446744073709551615.0	18446744073709551615	18446744073709551615		18446744073709551615" ]
+	[ "${lines[2]}" = "B	1	0	0.000	0.0	0	0		0" ]
+}
+
 @test "agg: bad data is a located error" {
 	printf '#ts_cyc\tdur_cyc\top\n1\t12x\tA\n' > a.tsv
 	run --separate-stderr -1 npt-agg a.tsv
