@@ -351,7 +351,7 @@ read_events(const char *path, int *rc)
 		else
 			g = npt_htc_put(&groups, &gcache, kp, kn, NULL);
 		add_value(g, &v);
-		if (npt_time_add(&g->self, &g->self, &v) < 0)
+		if (!noself && npt_time_add(&g->self, &g->self, &v) < 0)
 			npt_errat(t.in.name, t.in.lineno, "self time too large");
 		if (noself || tc.ts < 0 || trcol < 0 || t.f[tc.ts].n == 0 ||
 		    t.f[trcol].n == 0)
@@ -1066,7 +1066,7 @@ print_table(struct group **gv, size_t n)
 		npt_u256_add(&all.s1, &g->s1);
 		if (npt_u256_add(&all.s2, &g->s2) < 0)
 			npt_errx(1, "sum of squares too large");
-		if (npt_time_add(&all.self, &all.self, &g->self) < 0)
+		if (!noself && npt_time_add(&all.self, &all.self, &g->self) < 0)
 			npt_errx(1, "self time too large");
 	}
 	npt_u256_set(&all.share, 100000);

@@ -110,15 +110,13 @@ clock_of(struct npt_tsv *t)
 	return npt_clocks_track(&clocks, t, t->f[itrack].p, t->f[itrack].n);
 }
 
-/* cyc cycles of column col at hz */
+/* cyc cycles at hz; in 128 bits it always fits (2^64 10^18 < 2^127) */
 static void
-conv(struct npt_tsv *t, size_t col, uint64_t cyc, uint64_t hz, struct val *v)
+conv(uint64_t cyc, uint64_t hz, struct val *v)
 {
 	v->wide = npt_time_cyc64(cyc, hz, unit, places, &v->q) < 0;
-	if (v->wide && npt_time_cycq(&v->t, cyc, hz, unit, places) < 0)
-		npt_errat(t->in.name, t->in.lineno, "column %s: too large in "
-		    "%s: \"%.*s\"", t->hdr.col[col].p, unitname,
-		    (int)t->f[col].n, t->f[col].p);
+	if (v->wide)
+		(void)npt_time_cycq(&v->t, cyc, hz, unit, places);
 }
 
 static void
@@ -171,7 +169,7 @@ convert(struct npt_tsv *t, char *dst)
 	if (hasts) {
 		k = clock_of(t);
 		tc = npt_clocks_ts(&clocks, k, t, (size_t)its);
-		conv(t, (size_t)its, tc, k->hz, &ts);
+		conv(tc, k->hz, &ts);
 	}
 	for (i = 0; i < nconv; i++) {
 		col = conv_col[i];
@@ -195,10 +193,10 @@ convert(struct npt_tsv *t, char *dst)
 			}
 		} else if ((long)col == idur && hasts) {
 			ec = npt_clocks_end(t, col, tc, npt_clocks_cyc(t, col));
-			conv(t, col, ec, k->hz, &end);
+			conv(ec, k->hz, &end);
 			d += putdiff(d, &end, &ts);
 		} else {
-			conv(t, col, npt_clocks_cyc(t, col), k->hz, &v);
+			conv(npt_clocks_cyc(t, col), k->hz, &v);
 			d += put(d, &v);
 		}
 	}

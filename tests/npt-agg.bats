@@ -242,6 +242,13 @@ print((2 * D("0.999999999999") ** 2).sqrt().quantize(D("1e-13"), ROUND_HALF_UP))
 	printf '#ts_cyc\tdur_cyc\ttrack\top\n0\t18446744073709551616\tc0\tA\n' > e.tsv
 	run --separate-stderr -1 npt-agg e.tsv
 	assert_stderr 'npt-agg: e.tsv:2: column dur_cyc: too large: "18446744073709551616"'
+	# 18 durations just below 10^25 us: their self time passes 2^127 units of 10^-12
+	{ echo '#dur_us	op'; for i in $(seq 18); do echo '9999999999999999999999999	A'; done; } > f.tsv
+	run --separate-stderr -1 npt-agg f.tsv
+	assert_stderr 'npt-agg: f.tsv:19: self time too large'
+	run -0 npt-agg --no-self -q none f.tsv
+	python3 -c 'print(18 * (10**25 - 1))' > want
+	[ "$(printf '%s\n' "${lines[1]}" | cut -f3)" = "$(cat want)" ]
 }
 
 @test "agg: self time and ts + dur at the top of the cycle range (by hand)" {
@@ -326,6 +333,9 @@ print("%d.%d" % divmod((isqrt(4 * d * d * 100 // 2) + 1) // 2, 10))')
 	printf '#dur_us\top\n5\tA\n' | npt-agg --partial > c.part
 	run --separate-stderr -1 npt-agg --merge a.part c.part
 	assert_stderr 'npt-agg: c.part:2: unit us, but the partials before had cyc'
+	sed 's/^## npt-agg.scale=12$/## npt-agg.scale=9/' a.part > s.part
+	run --separate-stderr -1 npt-agg --merge s.part
+	assert_stderr 'npt-agg: s.part:3: unknown scale "9"'
 	sed 's/^A\t1\t5/A\tx\t5/' a.part > d.part
 	run --separate-stderr -1 npt-agg --merge d.part
 	assert_stderr 'npt-agg: d.part:7: bad partial: not a number'

@@ -69,6 +69,11 @@ flat() {
 	printf '#ts_cyc\tdur_cyc\ttrack\n18446744073709551616\t1\tcore0\n' > d.tsv
 	run --separate-stderr -1 npt-overlap d.tsv
 	assert_stderr 'npt-overlap: d.tsv:2: column ts_cyc: too large: "18446744073709551616"'
+	# 18 tracks busy for just below 10^25 us each: their sum passes 2^127
+	{ echo '#ts_us	dur_us	track'; for i in $(seq 18); do
+		echo "-5000000000000000000000000	9999999999999999999999999	core$i"; done; } > f.tsv
+	run --separate-stderr -1 npt-overlap f.tsv
+	assert_stderr 'npt-overlap: busy time of class compute too large'
 	# 2^64 - 1 cycles, start plus duration past 2^64
 	printf '#ts_cyc\tdur_cyc\ttrack\n18446744073709551615\t18446744073709551615\tcore0\n' > e.tsv
 	run -0 npt-overlap e.tsv
