@@ -118,21 +118,23 @@ classify(const char *name)
 static struct npt_time
 tadd(struct npt_time a, struct npt_time b)
 {
-	npt_time_add(&a, &a, &b);
+	a.hi = (int64_t)((uint64_t)a.hi + (uint64_t)b.hi +
+	    ((a.lo += b.lo) < b.lo));
 	return a;
 }
 
 static struct npt_time
 tsub(struct npt_time a, struct npt_time b)
 {
-	npt_time_sub(&a, &a, &b);
+	a.hi = (int64_t)((uint64_t)a.hi - (uint64_t)b.hi - (a.lo < b.lo));
+	a.lo -= b.lo;
 	return a;
 }
 
 static int
 tlt(struct npt_time a, struct npt_time b)
 {
-	return npt_time_cmp(&a, &b) < 0;
+	return a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo);
 }
 
 static int

@@ -524,12 +524,39 @@ enum { NPT_TIME_CYC = 1, NPT_TIME_JSON = 2 };
 const char *npt_time_parse(struct npt_time *t, const char *s, size_t n,
     int flags, int shift, int *decimals, int *rounded);
 /* d = a + b, d = a - b (d may be a or b); -1 on overflow (d unchanged). */
-int npt_time_add(struct npt_time *d, const struct npt_time *a,
-    const struct npt_time *b);
-int npt_time_sub(struct npt_time *d, const struct npt_time *a,
-    const struct npt_time *b);
+NPT_INLINE int
+npt_time_add(struct npt_time *d, const struct npt_time *a,
+    const struct npt_time *b)
+{
+	uint64_t lo = a->lo + b->lo;
+	uint64_t hi = (uint64_t)a->hi + (uint64_t)b->hi + (lo < a->lo);
+
+	/* overflow: both operands of one sign, the result of the other */
+	if ((a->hi < 0) == (b->hi < 0) && ((int64_t)hi < 0) != (a->hi < 0))
+		return -1;
+	d->lo = lo;
+	d->hi = (int64_t)hi;
+	return 0;
+}
+NPT_INLINE int
+npt_time_sub(struct npt_time *d, const struct npt_time *a,
+    const struct npt_time *b)
+{
+	uint64_t lo = a->lo - b->lo;
+	uint64_t hi = (uint64_t)a->hi - (uint64_t)b->hi - (a->lo < b->lo);
+
+	if ((a->hi < 0) != (b->hi < 0) && ((int64_t)hi < 0) != (a->hi < 0))
+		return -1;
+	d->lo = lo;
+	d->hi = (int64_t)hi;
+	return 0;
+}
 /* -1, 0 or 1 as t is negative, zero or positive. */
-int npt_time_sign(const struct npt_time *t);
+NPT_INLINE int
+npt_time_sign(const struct npt_time *t)
+{
+	return t->hi < 0 ? -1 : (t->hi | (int64_t)t->lo) != 0;
+}
 NPT_INLINE int
 npt_time_cmp(const struct npt_time *a, const struct npt_time *b)
 {

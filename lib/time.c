@@ -172,41 +172,6 @@ npt_time_units(struct npt_time *t, uint64_t v)
 	npt_time_mul(t, v, npt_pow10[NPT_TIME_DEC]);
 }
 
-int
-npt_time_add(struct npt_time *d, const struct npt_time *a,
-    const struct npt_time *b)
-{
-	uint64_t lo = a->lo + b->lo;
-	uint64_t hi = (uint64_t)a->hi + (uint64_t)b->hi + (lo < a->lo);
-
-	/* overflow: both operands of one sign, the result of the other */
-	if ((a->hi < 0) == (b->hi < 0) && ((int64_t)hi < 0) != (a->hi < 0))
-		return -1;
-	d->lo = lo;
-	d->hi = (int64_t)hi;
-	return 0;
-}
-
-int
-npt_time_sub(struct npt_time *d, const struct npt_time *a,
-    const struct npt_time *b)
-{
-	uint64_t lo = a->lo - b->lo;
-	uint64_t hi = (uint64_t)a->hi - (uint64_t)b->hi - (a->lo < b->lo);
-
-	if ((a->hi < 0) != (b->hi < 0) && ((int64_t)hi < 0) != (a->hi < 0))
-		return -1;
-	d->lo = lo;
-	d->hi = (int64_t)hi;
-	return 0;
-}
-
-int
-npt_time_sign(const struct npt_time *t)
-{
-	return t->hi < 0 ? -1 : (t->hi | (int64_t)t->lo) != 0;
-}
-
 /* fits[k]: x * 10^k + y fits 64 bits for every x <= fits[k], y <= 10^k */
 static const uint64_t fits[20] = {
 	UINT64_MAX / 1ULL - 1, UINT64_MAX / 10ULL - 1,
