@@ -216,6 +216,17 @@ for i in range(20000):
 			npt-agg rebased.tsv | cmp - got || flunk "$u seed $s: rebased differs"
 		done
 	done
+	# partials of a split merge to one pass, a value of 12 decimals too
+	printf '1712195495408000.000000000001\t0.000000000003\tcore0\tADD\t1\tx0\n' >> ev.tsv
+	{ head -n 2 ev.tsv; sed -n 3,150p ev.tsv; } > p1.tsv
+	{ head -n 2 ev.tsv; tail -n +151 ev.tsv; } > p2.tsv
+	for q in exact sketch none; do
+		npt-agg -q "$q" --no-self --partial p1.tsv > a.part
+		npt-agg -q "$q" --no-self --partial p2.tsv > b.part
+		npt-agg --merge a.part b.part > got
+		npt-agg -q "$q" --no-self ev.tsv | cmp - got || flunk "-q $q: merged differs"
+	done
+	grep -q '^ADD	.*\.[0-9]*3	' got
 }
 
 @test "agg: 12 decimals are exact; 10^25 units, a 13th decimal and 2^64 cycles are located errors" {
