@@ -596,7 +596,26 @@ const char *npt_parse_dec(const char *s, size_t n, int scale, int64_t *v);
 /* i = floor(t / 10^k) and f = t - i 10^k (k <= 18); -1 if i is past int64. */
 int npt_time_split(const struct npt_time *t, int k, int64_t *i, uint64_t *f);
 /* t as an integer at decimals places if that is exact and fits, else -1. */
-int npt_time_narrow(const struct npt_time *t, int decimals, int64_t *v);
+int npt_time_narrow1(const struct npt_time *t, int decimals, int64_t *v);
+extern const uint64_t npt_inv5[13], npt_max5[13];
+/* The same, inline below 2^64 (10^-12 units): y is a multiple of 5^k if
+ * y times the inverse of 5^k, modulo 2^64, is at most (2^64 - 1) / 5^k. */
+NPT_INLINE int
+npt_time_narrow(const struct npt_time *t, int decimals, int64_t *v)
+{
+	int k = NPT_TIME_DEC - decimals;
+	uint64_t q;
+
+	if (t->hi != 0)
+		return npt_time_narrow1(t, decimals, v);
+	if ((t->lo & ((1ULL << k) - 1)) != 0)
+		return -1;
+	q = (t->lo >> k) * npt_inv5[k];
+	if (q > npt_max5[k] || q > (uint64_t)INT64_MAX)
+		return -1;
+	*v = (int64_t)q;
+	return 0;
+}
 /*
  * t / 10^point with decimals (<= point) places, rounded half away from
  * zero, into buf (room for 48 bytes); returns the length.

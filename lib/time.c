@@ -308,17 +308,23 @@ npt_time_i64(const struct npt_time *t, int decimals, int64_t *v)
 	return 0;
 }
 
-/* inverses of 5^k modulo 2^64, k = 0 to 12 */
-static const uint64_t inv5[13] = {
+/* inverses of 5^k modulo 2^64, k = 0 to 12, and (2^64 - 1) / 5^k */
+const uint64_t npt_inv5[13] = {
 	0x1ULL, 0xcccccccccccccccdULL, 0x8f5c28f5c28f5c29ULL,
 	0x1cac083126e978d5ULL, 0xd288ce703afb7e91ULL, 0x5d4e8fb00bcbe61dULL,
 	0x790fb65668c26139ULL, 0xe5032477ae8d46a5ULL, 0xc767074b22e90e21ULL,
 	0x8e47ce423a2e9c6dULL, 0x4fa7f60d3ed61f49ULL, 0x0fee64690c913975ULL,
 	0x3662e0e1cf503eb1ULL,
 };
+const uint64_t npt_max5[13] = {
+	0xffffffffffffffffULL, 0x3333333333333333ULL, 0xa3d70a3d70a3d70ULL,
+	0x20c49ba5e353f7cULL, 0x68db8bac710cb2ULL, 0x14f8b588e368f0ULL,
+	0x431bde82d7b63ULL, 0xd6bf94d5e57aULL, 0x2af31dc46118ULL,
+	0x89705f4136bULL, 0x1b7cdfd9d7bULL, 0x57f5ff85e5ULL, 0x119799812dULL,
+};
 
 int
-npt_time_narrow(const struct npt_time *t, int decimals, int64_t *v)
+npt_time_narrow1(const struct npt_time *t, int decimals, int64_t *v)
 {
 	uint64_t hi, lo, q, ph, pl, p5;
 	int k = NPT_TIME_DEC - decimals, s = mag(t, &hi, &lo);
@@ -331,7 +337,7 @@ npt_time_narrow(const struct npt_time *t, int decimals, int64_t *v)
 		hi >>= k;
 	}
 	p5 = npt_pow10[k] >> k;
-	q = lo * inv5[k];
+	q = lo * npt_inv5[k];
 	mul64(q, p5, &ph, &pl);
 	if (ph != hi || pl != lo || q > (uint64_t)INT64_MAX + s)
 		return -1;
