@@ -36,7 +36,7 @@ LIBOBJ = \
 	lib/opt.o \
 	lib/out.o \
 	lib/qsketch.o \
-	lib/tcol.o \
+	lib/time.o \
 	lib/tsel.o \
 	lib/tsv.o \
 	lib/wide.o
@@ -55,7 +55,8 @@ MAN1 = \
 MAN5 = man/npt-events.5 man/npt-log.5
 MAN7 = man/npt.7
 
-UNIT = tests/unit/lib-test tests/unit/agg-test tests/unit/json-test
+UNIT = tests/unit/lib-test tests/unit/agg-test tests/unit/json-test \
+	tests/unit/time-test tests/unit/time-test-portable
 
 all: $(BIN)
 
@@ -71,6 +72,7 @@ all: $(BIN)
 $(LIBOBJ): $(HDR)
 $(BIN) $(UNIT): lib/libnpt.a $(HDR)
 $(UNIT): tests/unit/tap.h
+tests/unit/time-test-portable: tests/unit/time-test.c lib/time.c
 
 lib/libnpt.a: $(LIBOBJ)
 	rm -f $@

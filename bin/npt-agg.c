@@ -7,9 +7,11 @@
  * durations (256-bit), min, max, self time, and for quantiles either every
  * value (exact) or a log-linear sketch (lib/qsketch.c).  All of it merges
  * by addition, which is what --partial writes and --merge reads, so a split
- * run prints what one pass prints.  Times are integers in the unit's fixed
- * point (lib/tcol.c); averages and standard deviations are rounded once,
- * at the end, from the exact sums.
+ * run prints what one pass prints.  Times are 128-bit counts of 10^-12 of
+ * the unit (lib/time.c), sums of them 256-bit; averages and standard
+ * deviations are rounded once, at the end, from the exact sums.  Exact
+ * quantiles keep a group's values as 64-bit integers at the picosecond
+ * (npt_unit_scale) while they fit, and as times once one does not.
  *
  * Self time needs, per track, the events that are still open: a stack
  * whose ends never increase upward.  An event pops those that ended
@@ -52,30 +54,33 @@ static const int pctile[3] = { 50, 90, 99 };
 struct group {
 	uint64_t count;
 	struct npt_u256 s1, s2;
-	int64_t min, max, self;
-	int64_t *v;		/* exact quantiles: every value */
+	struct npt_time min, max, self;
+	int64_t *v;		/* exact quantiles: every value, at the unit's */
+	struct npt_time *w;	/* scale, or every value as a time (wide) */
 	size_t nv, cap;
+	int wide;
 	struct npt_qs qs;
 	/* for output */
 	const char *key;
 	size_t keylen;
-	int64_t q[3];
+	struct npt_time q[3];
 	struct npt_u256 avg, sd, share;	/* rounded; share in 0.001% */
 	int has_sd;
 };
 
 struct frame {
-	int64_t end;
+	struct npt_time end;
 	struct group *g;
 };
 
 struct track {
-	int64_t last;
+	struct npt_time last;
 	struct frame *st;
 	size_t n, cap;
 };
 
 static int pretty, reverse, merge, partial, noself, strict, qmode = Q_EXACT;
+static int pscale;	/* the partials are at the scale of 10^-12 */
 static int qgiven, qpart = -1;	/* -q given; quantiles of the partials */
 static char **keys;
 static size_t nkeys;
@@ -154,56 +159,111 @@ set_unit(struct npt_tsv *t, int u)
 	unit = u;
 }
 
-static void
-add_value(struct group *g, int64_t v)
+/* A value of the unit's fixed point as a time. */
+static struct npt_time
+widen(int64_t v)
 {
-	if (g->count == 0 || v < g->min)
-		g->min = v;
-	if (g->count == 0 || v > g->max)
-		g->max = v;
-	g->count++;
-	g->s1.w[0] += (uint64_t)v;
-	if (g->s1.w[0] < (uint64_t)v && ++g->s1.w[1] == 0 && ++g->s1.w[2] == 0)
-		g->s1.w[3]++;
-	if (npt_u256_addmul(&g->s2, (uint64_t)v, (uint64_t)v) < 0)
-		npt_errx(1, "sum of squares too large");
-	if (qmode == Q_EXACT) {
-		if (g->nv == g->cap) {
-			g->cap = g->cap ? g->cap * 2 : 4;
+	struct npt_time t;
+
+	npt_time_mul(&t, (uint64_t)v, npt_pow10[NPT_TIME_DEC -
+	    npt_unit_scale[unit]]);
+	return t;
+}
+
+/* Keep v (>= 0) for exact quantiles. */
+static void
+keep_value(struct group *g, const struct npt_time *v)
+{
+	int64_t x;
+	size_t i;
+
+	if (g->nv == g->cap) {
+		g->cap = g->cap ? g->cap * 2 : 4;
+		if (g->wide)
+			g->w = npt_ereallocarray(g->w, g->cap, sizeof *g->w);
+		else
 			g->v = npt_ereallocarray(g->v, g->cap, sizeof *g->v);
-		}
-		g->v[g->nv++] = v;
+	}
+	if (!g->wide && npt_time_narrow(v, npt_unit_scale[unit], &x) == 0) {
+		g->v[g->nv++] = x;
+		return;
+	}
+	if (!g->wide) {
+		g->w = npt_ereallocarray(NULL, g->cap, sizeof *g->w);
+		for (i = 0; i < g->nv; i++)
+			g->w[i] = widen(g->v[i]);
+		free(g->v);
+		g->v = NULL;
+		g->wide = 1;
+	}
+	g->w[g->nv++] = *v;
+}
+
+static void
+add_value(struct group *g, const struct npt_time *v)
+{
+	struct npt_u256 x;
+
+	if (g->count == 0 || npt_time_cmp(v, &g->min) < 0)
+		g->min = *v;
+	if (g->count == 0 || npt_time_cmp(v, &g->max) > 0)
+		g->max = *v;
+	g->count++;
+	if (v->hi == 0) {
+		g->s1.w[0] += v->lo;
+		if (g->s1.w[0] < v->lo && ++g->s1.w[1] == 0 &&
+		    ++g->s1.w[2] == 0)
+			g->s1.w[3]++;
+		if (npt_u256_addmul(&g->s2, v->lo, v->lo) < 0)
+			npt_errx(1, "sum of squares too large");
+	} else {
+		memset(&x, 0, sizeof x);
+		x.w[0] = v->lo;
+		x.w[1] = (uint64_t)v->hi;
+		npt_u256_add(&g->s1, &x);
+		if (npt_u256_mul(&x, &x, &x) < 0 || npt_u256_add(&g->s2, &x) < 0)
+			npt_errx(1, "sum of squares too large");
+	}
+	if (qmode == Q_EXACT) {
+		keep_value(g, v);
 	} else if (qmode == Q_SKETCH) {
-		npt_qs_addn(&g->qs, npt_qs_bucket((uint64_t)v), 1);
+		int64_t q;
+
+		if (npt_time_i64(v, npt_unit_scale[unit], &q) < 0)
+			q = INT64_MAX;
+		npt_qs_addn(&g->qs, npt_qs_bucket((uint64_t)q), 1);
 	}
 }
 
 /* Self time: the event [ts, ts + dur) on track tr, of group g. */
 static void
-nest(struct npt_tsv *t, const struct npt_span *tr, int64_t ts, int64_t dur,
-    struct group *g, long tscol)
+nest(struct npt_tsv *t, const struct npt_span *tr,
+    const struct npt_time *ts, const struct npt_time *dur, struct group *g,
+    long tscol)
 {
 	struct track *k;
 	int isnew;
-	int64_t end = ts + dur;
+	struct npt_time end;
 
+	npt_time_add(&end, ts, dur);	/* both below 10^37: no overflow */
 	k = npt_htc_put(&tracks, &tcache, tr->p, tr->n, &isnew);
-	if (!isnew && ts < k->last) {
+	if (!isnew && npt_time_cmp(ts, &k->last) < 0) {
 		char b[48];
 
-		b[npt_tcol_fmt(b, k->last, unit, npt_unit_scale[unit])] = '\0';
+		b[npt_time_fmtmin(b, &k->last, npt_unit_scale[unit])] = '\0';
 		npt_errat(t->in.name, t->in.lineno, "column %s: out of order on "
 		    "track %.*s: \"%.*s\" after %s (self time needs events "
 		    "sorted by start per track: sort them, or give --no-self)",
 		    t->hdr.col[tscol].p, (int)tr->n, tr->p,
 		    (int)t->f[tscol].n, t->f[tscol].p, b);
 	}
-	k->last = ts;
-	while (k->n > 0 && (k->st[k->n - 1].end <= ts ||
-	    k->st[k->n - 1].end < end))
+	k->last = *ts;
+	while (k->n > 0 && (npt_time_cmp(&k->st[k->n - 1].end, ts) <= 0 ||
+	    npt_time_cmp(&k->st[k->n - 1].end, &end) < 0))
 		k->n--;
 	if (k->n > 0)
-		k->st[k->n - 1].g->self -= dur;
+		npt_time_sub(&k->st[k->n - 1].g->self,
+		    &k->st[k->n - 1].g->self, dur);
 	if (k->n == k->cap) {
 		k->cap = k->cap ? k->cap * 2 : 8;
 		k->st = npt_ereallocarray(k->st, k->cap, sizeof *k->st);
@@ -247,7 +307,7 @@ read_events(const char *path, int *rc)
 	while ((r = npt_tsv_nextn(&t, need)) != NPT_TSV_EOF) {
 		const char *e, *kp;
 		size_t kn;
-		int64_t v, ts;
+		struct npt_time v, ts;
 		struct group *g;
 		long k;
 
@@ -280,12 +340,7 @@ read_events(const char *path, int *rc)
 			skipped++;
 			continue;
 		}
-		if ((e = npt_tcol_parse(unit, t.f[tc.dur].p, t.f[tc.dur].n,
-		    &v, &d)) != NULL || v < 0)
-			npt_errat(t.in.name, t.in.lineno, "column %s: %s: \"%.*s\"",
-			    t.hdr.col[tc.dur].p, e ? e : "negative",
-			    (int)t.f[tc.dur].n, t.f[tc.dur].p);
-		if (d > digits)
+		if ((d = npt_tcol_get(&t, (size_t)tc.dur, unit, 1, &v)) > digits)
 			digits = d;
 		if (nkeys == 1) {
 			kp = t.f[kcol[0]].p;
@@ -304,17 +359,14 @@ read_events(const char *path, int *rc)
 			g = small_group(k, kp, kn);
 		else
 			g = npt_htc_put(&groups, &gcache, kp, kn, NULL);
-		add_value(g, v);
-		g->self += v;
+		add_value(g, &v);
+		if (!noself && npt_time_add(&g->self, &g->self, &v) < 0)
+			npt_errat(t.in.name, t.in.lineno, "self time too large");
 		if (noself || tc.ts < 0 || trcol < 0 || t.f[tc.ts].n == 0 ||
 		    t.f[trcol].n == 0)
 			continue;
-		if ((e = npt_tcol_parse(unit, t.f[tc.ts].p, t.f[tc.ts].n, &ts,
-		    &d)) != NULL || (ts > 0 && v > INT64_MAX - ts))
-			npt_errat(t.in.name, t.in.lineno, "column %s: %s: \"%.*s\"",
-			    t.hdr.col[tc.ts].p, e ? e : "too large",
-			    (int)t.f[tc.ts].n, t.f[tc.ts].p);
-		nest(&t, &t.f[trcol], ts, v, g, tc.ts);
+		npt_tcol_get(&t, (size_t)tc.ts, unit, 0, &ts);
+		nest(&t, &t.f[trcol], &ts, &v, g, tc.ts);
 	}
 	if (t.in.err)
 		*rc = 1;
@@ -370,10 +422,15 @@ merge_meta(struct npt_tsv *t)
 			    "the partials before had %s", npt_unit_name[x],
 			    npt_unit_name[unit]);
 		unit = x;
+	} else if (kn == 5 && memcmp(k, "scale", 5) == 0) {
+		if (vn != 2 || memcmp(v, "12", 2) != 0)
+			npt_errat(t->in.name, t->in.lineno, "unknown scale "
+			    "\"%.*s\"", (int)vn, v);
+		pscale = 1;
 	} else if (kn == 6 && memcmp(k, "digits", 6) == 0) {
 		uint64_t d;
 
-		if (npt_parse_u64(v, vn, &d) != NULL || d > 9)
+		if (npt_parse_u64(v, vn, &d) != NULL || d > NPT_TIME_DEC)
 			npt_errat(t->in.name, t->in.lineno, "bad digits "
 			    "\"%.*s\"", (int)vn, v);
 		if ((int)d > digits)
@@ -390,8 +447,9 @@ static const char *
 merge_values(struct group *g, const char *p, size_t n)
 {
 	const char *e = p + n, *c, *star, *err;
-	int64_t v;
+	struct npt_time v;
 	uint64_t k;
+	int d;
 
 	if (qmode == Q_NONE)
 		return NULL;
@@ -402,21 +460,15 @@ merge_values(struct group *g, const char *p, size_t n)
 		if (c == NULL)
 			c = e;
 		star = memchr(p, '*', (size_t)(c - p));
-		if ((err = npt_parse_i64(p, (size_t)((star ? star : c) - p),
-		    &v)) != NULL)
+		if ((err = npt_time_parse(&v, p, (size_t)((star ? star : c) -
+		    p), 0, 0, &d, NULL)) != NULL)
 			return err;
 		k = 1;
 		if (star && (err = npt_parse_u64(star + 1,
 		    (size_t)(c - star - 1), &k)) != NULL)
 			return err;
-		while (k-- > 0) {
-			if (g->nv == g->cap) {
-				g->cap = g->cap ? g->cap * 2 : 4;
-				g->v = npt_ereallocarray(g->v, g->cap,
-				    sizeof *g->v);
-			}
-			g->v[g->nv++] = v;
-		}
+		while (k-- > 0)
+			keep_value(g, &v);
 		p = c + 1;
 	}
 	return NULL;
@@ -430,7 +482,7 @@ merge_line(const char *src, long long line, const struct npt_span *f,
 	struct group *g, x;
 	const char *e;
 	size_t kn;
-	int isnew;
+	int isnew, d;
 
 	if (f[0].n == 0 || f[0].p[0] != '=')
 		npt_errat(src, line, "bad partial: a data line must start with "
@@ -444,26 +496,26 @@ merge_line(const char *src, long long line, const struct npt_span *f,
 	    &x.s1)) != NULL ||
 	    (e = npt_u256_parse(f[col[P_SUMSQ]].p, f[col[P_SUMSQ]].n,
 	    &x.s2)) != NULL ||
-	    (e = npt_parse_i64(f[col[P_MIN]].p, f[col[P_MIN]].n,
-	    &x.min)) != NULL ||
-	    (e = npt_parse_i64(f[col[P_MAX]].p, f[col[P_MAX]].n,
-	    &x.max)) != NULL ||
-	    (col[P_SELF] >= 0 && (e = npt_parse_i64(f[col[P_SELF]].p,
-	    f[col[P_SELF]].n, &x.self)) != NULL) ||
+	    (e = npt_time_parse(&x.min, f[col[P_MIN]].p, f[col[P_MIN]].n,
+	    0, 0, &d, NULL)) != NULL ||
+	    (e = npt_time_parse(&x.max, f[col[P_MAX]].p, f[col[P_MAX]].n,
+	    0, 0, &d, NULL)) != NULL ||
+	    (col[P_SELF] >= 0 && (e = npt_time_parse(&x.self,
+	    f[col[P_SELF]].p, f[col[P_SELF]].n, 0, 0, &d, NULL)) != NULL) ||
 	    (e = merge_values(g, f[col[P_VALUES]].p,
 	    f[col[P_VALUES]].n)) != NULL)
 		npt_errat(src, line, "bad partial: %s", e);
 	if (x.count == 0)
 		npt_errat(src, line, "bad partial: count 0");
-	if (isnew || x.min < g->min)
+	if (isnew || npt_time_cmp(&x.min, &g->min) < 0)
 		g->min = x.min;
-	if (isnew || x.max > g->max)
+	if (isnew || npt_time_cmp(&x.max, &g->max) > 0)
 		g->max = x.max;
 	g->count += x.count;
 	if (npt_u256_add(&g->s1, &x.s1) < 0 ||
-	    npt_u256_add(&g->s2, &x.s2) < 0)
+	    npt_u256_add(&g->s2, &x.s2) < 0 ||
+	    npt_time_add(&g->self, &g->self, &x.self) < 0)
 		npt_errat(src, line, "sums too large");
-	g->self += x.self;
 }
 
 /* A data line held until the header and metadata of its partial come. */
@@ -480,7 +532,7 @@ static void
 read_partial(const char *path, int *rc)
 {
 	static const char notpart[] = "not a partial of npt-agg (no "
-	    "npt-agg.quantiles and npt-agg.unit metadata)";
+	    "npt-agg.quantiles, npt-agg.unit and npt-agg.scale metadata)";
 	struct npt_tsv t;
 	struct npt_buf hb = { 0 };
 	struct npt_span *f = NULL;
@@ -501,7 +553,7 @@ read_partial(const char *path, int *rc)
 			continue;
 		}
 		if (r == NPT_TSV_HEADER) {
-			if ((qpart < 0 || unit < 0) &&
+			if ((qpart < 0 || unit < 0 || !pscale) &&
 			    npt_hdr_find(&t.hdr, pcol[P_COUNT]) < 0)
 				npt_errat(t.in.name, t.in.lineno, "%s", notpart);
 			for (i = 0; i < NPCOL; i++)
@@ -528,7 +580,7 @@ read_partial(const char *path, int *rc)
 		}
 		merge_line(t.in.name, t.in.lineno, t.f, col, nk);
 	}
-	if ((nh > 0 || hline > 0) && (qpart < 0 || unit < 0))
+	if ((nh > 0 || hline > 0) && (qpart < 0 || unit < 0 || !pscale))
 		npt_errat(t.in.name, hline > 0 ? hline : h[0].line, "%s",
 		    notpart);
 	if (nh > 0 && !t.have_hdr)
@@ -568,7 +620,7 @@ print_partial(struct group **gv, size_t n)
 	npt_out_str(qname[qmode]);
 	npt_out_str("\n## npt-agg.unit=");
 	npt_out_str(npt_unit_name[unit < 0 ? 0 : unit]);
-	npt_out_str("\n## npt-agg.digits=");
+	npt_out_str("\n## npt-agg.scale=12\n## npt-agg.digits=");
 	npt_out_u64((uint64_t)digits);
 	npt_out_str("\n## npt-agg.skipped=");
 	npt_out_u64(skipped);
@@ -597,22 +649,26 @@ print_partial(struct group **gv, size_t n)
 		npt_out_putc('\t');
 		npt_out_write(b, npt_u256_fmt(b, &g->s2, 0));
 		npt_out_putc('\t');
-		npt_out_i64(g->min);
+		npt_out_write(b, npt_time_fmtmin(b, &g->min, 0));
 		npt_out_putc('\t');
-		npt_out_i64(g->max);
+		npt_out_write(b, npt_time_fmtmin(b, &g->max, 0));
 		npt_out_putc('\t');
 		if (!noself) {
-			npt_out_i64(g->self);
+			npt_out_write(b, npt_time_fmtmin(b, &g->self, 0));
 			npt_out_putc('\t');
 		}
 		if (qmode == Q_SKETCH)
 			npt_qs_print(&g->qs);
 		for (j = 0; qmode == Q_EXACT && j < g->nv; j = k) {
-			for (k = j + 1; k < g->nv && g->v[k] == g->v[j]; k++)
+			struct npt_time x = g->wide ? g->w[j] : widen(g->v[j]);
+
+			for (k = j + 1; k < g->nv && (g->wide ?
+			    npt_time_cmp(&g->w[k], &x) == 0 : g->v[k] == g->v[j]);
+			    k++)
 				;
 			if (j > 0)
 				npt_out_putc(',');
-			npt_out_i64(g->v[j]);
+			npt_out_write(b, npt_time_fmtmin(b, &x, 0));
 			if (k - j > 1) {
 				npt_out_putc('*');
 				npt_out_u64((uint64_t)(k - j));
@@ -628,6 +684,21 @@ i64cmp(const void *a, const void *b)
 	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
 
 	return x < y ? -1 : x > y;
+}
+
+static int
+timecmp(const void *a, const void *b)
+{
+	return npt_time_cmp(a, b);
+}
+
+static void
+sort_values(struct group *g)
+{
+	if (g->wide)
+		qsort(g->w, g->nv, sizeof *g->w, timecmp);
+	else if (g->nv > 0)
+		qsort(g->v, g->nv, sizeof *g->v, i64cmp);
 }
 
 /* round(num / den) for den > 0 */
@@ -649,9 +720,12 @@ divround(struct npt_u256 *q, const struct npt_u256 *num,
 static struct npt_u256
 pow10w(int e)
 {
-	struct npt_u256 p;
+	struct npt_u256 p, t;
 
-	npt_u256_set(&p, npt_pow10[e]);
+	npt_u256_set(&p, npt_pow10[e % 19]);
+	npt_u256_set(&t, npt_pow10[19]);
+	for (; e >= 19; e -= 19)
+		npt_u256_mul(&p, &p, &t);
 	return p;
 }
 
@@ -701,8 +775,8 @@ finish(struct group *g, int scale, int d)
 		npt_u256_set(&t, 2);
 		npt_u256_divmod(&g->sd, NULL, &r, &t);
 	}
-	if (qmode == Q_EXACT && g->nv > 0)
-		qsort(g->v, g->nv, sizeof *g->v, i64cmp);
+	if (qmode == Q_EXACT)
+		sort_values(g);
 	for (i = 0; i < 3; i++) {
 		/* nearest rank: ceil(p n / 100) */
 		uint64_t rk = (g->count * (uint64_t)pctile[i] + 99) / 100;
@@ -710,12 +784,13 @@ finish(struct group *g, int scale, int d)
 		if (rk == 0)
 			rk = 1;
 		if (qmode == Q_EXACT && g->nv > 0) {
-			g->q[i] = g->v[rk - 1];
+			g->q[i] = g->wide ? g->w[rk - 1] : widen(g->v[rk - 1]);
 		} else if (qmode == Q_SKETCH) {
-			g->q[i] = (int64_t)npt_qs_rank(&g->qs, rk);
-			if (g->q[i] < g->min)
+			npt_time_mul(&g->q[i], npt_qs_rank(&g->qs, rk),
+			    npt_pow10[NPT_TIME_DEC - npt_unit_scale[unit]]);
+			if (npt_time_cmp(&g->q[i], &g->min) < 0)
 				g->q[i] = g->min;
-			if (g->q[i] > g->max)
+			if (npt_time_cmp(&g->q[i], &g->max) > 0)
 				g->q[i] = g->max;
 		}
 	}
@@ -781,11 +856,6 @@ bytecmp(const char *a, size_t an, const char *b, size_t bn)
 	return c != 0 ? c : an < bn ? -1 : an > bn;
 }
 
-static int
-i64c(int64_t a, int64_t b)
-{
-	return a < b ? -1 : a > b;
-}
 
 static int
 groupcmp(const void *pa, const void *pb)
@@ -819,23 +889,23 @@ groupcmp(const void *pa, const void *pb)
 			c = npt_u256_cmp(&a->avg, &b->avg);
 			break;
 		case C_MIN:
-			c = i64c(a->min, b->min);
+			c = npt_time_cmp(&a->min, &b->min);
 			break;
 		case C_MAX:
-			c = i64c(a->max, b->max);
+			c = npt_time_cmp(&a->max, &b->max);
 			break;
 		case C_MEDIAN:
 		case C_P90:
 		case C_P99:
-			c = i64c(a->q[sortstat - C_MEDIAN],
-			    b->q[sortstat - C_MEDIAN]);
+			c = npt_time_cmp(&a->q[sortstat - C_MEDIAN],
+			    &b->q[sortstat - C_MEDIAN]);
 			break;
 		case C_STDDEV:
 			c = a->has_sd != b->has_sd ? a->has_sd - b->has_sd :
 			    npt_u256_cmp(&a->sd, &b->sd);
 			break;
 		case C_SELF:
-			c = i64c(a->self, b->self);
+			c = npt_time_cmp(&a->self, &b->self);
 			break;
 		}
 		c = -c;		/* statistics: largest first */
@@ -910,7 +980,7 @@ static int showcol[NCOL], haveshare;
 static size_t
 fmt_sum(char *b, const struct npt_u256 *v)
 {
-	struct npt_u256 q, d = pow10w(npt_unit_scale[unit] - digits);
+	struct npt_u256 q, d = pow10w(NPT_TIME_DEC - digits);
 
 	divround(&q, v, &d);
 	return npt_u256_fmt(b, &q, digits);
@@ -959,14 +1029,14 @@ row(struct cells *t, const struct group *g, int total, uint64_t cum)
 		case C_MIN:
 		case C_MAX:
 			if (g->count > 0)
-				n = npt_tcol_fmt(b, i == C_MIN ? g->min : g->max,
-				    unit, digits);
+				n = npt_time_fmt(b, i == C_MIN ? &g->min :
+				    &g->max, digits);
 			break;
 		case C_MEDIAN:
 		case C_P90:
 		case C_P99:
 			if (!total && g->count > 0)
-				n = npt_tcol_fmt(b, g->q[i - C_MEDIAN], unit,
+				n = npt_time_fmt(b, &g->q[i - C_MEDIAN],
 				    digits);
 			break;
 		case C_STDDEV:
@@ -974,7 +1044,7 @@ row(struct cells *t, const struct group *g, int total, uint64_t cum)
 				n = npt_u256_fmt(b, &g->sd, digits + 1);
 			break;
 		case C_SELF:
-			n = npt_tcol_fmt(b, g->self, unit, digits);
+			n = npt_time_fmt(b, &g->self, digits);
 			break;
 		}
 		cell(t, b, n);
@@ -1055,21 +1125,22 @@ print_table(struct group **gv, size_t n)
 	for (i = 0; i < n; i++) {
 		struct group *g = gv[i];
 
-		if (all.count == 0 || g->min < all.min)
+		if (all.count == 0 || npt_time_cmp(&g->min, &all.min) < 0)
 			all.min = g->min;
-		if (all.count == 0 || g->max > all.max)
+		if (all.count == 0 || npt_time_cmp(&g->max, &all.max) > 0)
 			all.max = g->max;
 		all.count += g->count;
 		npt_u256_add(&all.s1, &g->s1);
 		if (npt_u256_add(&all.s2, &g->s2) < 0)
 			npt_errx(1, "sum of squares too large");
-		all.self += g->self;
+		if (!noself && npt_time_add(&all.self, &all.self, &g->self) < 0)
+			npt_errx(1, "self time too large");
 	}
 	npt_u256_set(&all.share, 100000);
 	shares(gv, n, &all.s1);
 	haveshare = !npt_u256_iszero(&all.s1);
 	if (all.count > 0)
-		finish(&all, u == 0 ? 0 : npt_unit_scale[u], digits + 1);
+		finish(&all, NPT_TIME_DEC, digits + 1);
 	if (qmode == Q_SKETCH && !pretty)
 		npt_out_str("## npt-agg.quantiles=sketch\n");
 	for (i = 0; i < nkeys; i++)
@@ -1203,14 +1274,13 @@ main(int argc, char *argv[])
 	if (unit >= 0 || n > 0) {
 		int u = unit < 0 ? 0 : unit;
 
+		unit = u;
 		for (i = 0; i < n && !partial; i++)
-			finish(gv[i], u == 0 ? 0 : npt_unit_scale[u],
-			    digits + 1);
+			finish(gv[i], NPT_TIME_DEC, digits + 1);
 		if (partial) {
 			for (i = 0; i < n; i++)
 				if (qmode == Q_EXACT)
-					qsort(gv[i]->v, gv[i]->nv,
-					    sizeof *gv[i]->v, i64cmp);
+					sort_values(gv[i]);
 			qsort(gv, n, sizeof *gv, groupcmp);
 			print_partial(gv, n);
 		} else {

@@ -347,44 +347,23 @@ header(struct npt_tsv *t)
 		ccol[j] = npt_tsv_col(t, copt[j]);
 }
 
-/*
- * Time of column col in unit, at 10^-scale s: at the nanosecond (scale 9)
- * when it has no more digits (the common case, no rounding), else exactly
- * at 10^-18 s; returns the scale.
- */
-static int
-timeof(struct npt_tsv *t, size_t col, int unit, struct npt_time *v)
+/* Time of column col (a unit of 10^-exp s); a bad one is a located error. */
+static void
+timeof(struct npt_tsv *t, size_t col, int exp, int dur, struct npt_time *v)
 {
-	const struct npt_span *f = &t->f[col];
-	const char *e;
-
-	if (npt_time_parse(v, f->p, f->n, unit, 9) == NULL)
-		return 9;
-	if ((e = npt_time_parse(v, f->p, f->n, unit, 18)) != NULL)
-		npt_errat(t->in.name, t->in.lineno, "column %s: %s: \"%.*s\"",
-		    t->hdr.col[col].p, e, (int)f->n, f->p);
-	return 18;
+	npt_tcol_get(t, col, (12 - exp) / 3, dur, v);
 }
 
-/* v at scale in nanoseconds, rounded to nearest, halves up. */
+/* v (of a unit of 10^-exp s) in nanoseconds, rounded to nearest, halves up. */
 static int64_t
-ns(struct npt_tsv *t, size_t col, struct npt_time *v, int scale)
+ns(struct npt_tsv *t, size_t col, const struct npt_time *v, int exp)
 {
 	int64_t r;
 
-	if (scale > 9)
-		npt_time_round(v, scale, 9);
-	if (npt_time_i64(v, 9, &r) < 0)
+	if (npt_time_i64(v, 9 - exp, &r) < 0)
 		npt_errat(t->in.name, t->in.lineno, "column %s: too large",
 		    t->hdr.col[col].p);
 	return r;
-}
-
-/* Bring a time at scale 9 to scale 18. */
-static void
-to18(struct npt_time *v)
-{
-	v->frac *= 1000000000;
 }
 
 /* Start and end of the event in nanoseconds; 0 if it has no start. */
@@ -395,7 +374,7 @@ times(struct npt_tsv *t, int64_t *ts, int64_t *te)
 	struct npt_time a, b, e;
 	struct npt_clk *k;
 	uint64_t c, dc;
-	int sa, sb;
+	int exp = tsunit > durunit ? tsunit : durunit;
 
 	if (f[its].n == 0)
 		return 0;
@@ -404,36 +383,27 @@ times(struct npt_tsv *t, int64_t *ts, int64_t *te)
 		    f[itrack].p, itrack < 0 ? 0 : f[itrack].n);
 		c = npt_clocks_ts(&clocks, k, t, (size_t)its);
 		dc = f[idur].n ? npt_clocks_cyc(t, (size_t)idur) : 0;
-		npt_time_cyc(&a, c, k->hz, 9);
-		npt_time_cyc(&e, npt_clocks_end(t, (size_t)idur, c, dc),
-		    k->hz, 9);
-		*ts = ns(t, (size_t)its, &a, 9);
-		*te = ns(t, (size_t)idur, &e, 9);
+		if (npt_time_cyc64(c, k->hz, 9, 0, ts) < 0)
+			npt_errat(t->in.name, t->in.lineno, "column %s: too "
+			    "large", t->hdr.col[its].p);
+		if (npt_time_cyc64(npt_clocks_end(t, (size_t)idur, c, dc),
+		    k->hz, 9, 0, te) < 0)
+			npt_errat(t->in.name, t->in.lineno, "column %s: too "
+			    "large", t->hdr.col[idur].p);
 		return 1;
 	}
-	sa = timeof(t, (size_t)its, tsunit, &a);
-	sb = 9;
-	if (f[idur].n > 0) {
-		sb = timeof(t, (size_t)idur, durunit, &b);
-		if (b.neg)
-			npt_errat(t->in.name, t->in.lineno, "column %s: "
-			    "negative: \"%.*s\"", t->hdr.col[idur].p,
-			    (int)f[idur].n, f[idur].p);
-	} else {
-		memset(&b, 0, sizeof b);
-	}
-	if (sa != sb) {
-		if (sa == 9)
-			to18(&a);
-		else
-			to18(&b);
-		sa = 18;
-	}
-	if (npt_time_add(&e, &a, &b, sa) < 0)
+	timeof(t, (size_t)its, tsunit, 0, &a);
+	memset(&b, 0, sizeof b);
+	if (f[idur].n > 0)
+		timeof(t, (size_t)idur, durunit, 1, &b);
+	/* both in the finer unit, then exactly added */
+	if (npt_time_shift(&a, exp - tsunit) < 0 ||
+	    npt_time_shift(&b, exp - durunit) < 0 ||
+	    npt_time_add(&e, &a, &b) < 0)
 		npt_errat(t->in.name, t->in.lineno, "column %s: too large",
 		    t->hdr.col[idur].p);
-	*ts = ns(t, (size_t)its, &a, sa);
-	*te = ns(t, (size_t)idur, &e, sa);
+	*ts = ns(t, (size_t)its, &a, exp);
+	*te = ns(t, (size_t)idur, &e, exp);
 	return 1;
 }
 

@@ -37,16 +37,16 @@ struct class {
 	size_t npat;
 	int shown;		/* given with -c, or has tracks */
 	int has;		/* a run is open */
-	int64_t rs, re;		/* current run */
-	int64_t busy, only;
+	struct npt_time rs, re;	/* current run */
+	struct npt_time busy, only;
 	size_t ntrack;
-	int64_t sumbusy, maxbusy;	/* over its tracks */
+	struct npt_time sumbusy, maxbusy;	/* over its tracks */
 };
 
 struct track {
 	int class;
 	int has;
-	int64_t rs, re, busy;
+	struct npt_time rs, re, busy;
 	const char *name;
 	size_t namelen;
 };
@@ -54,8 +54,8 @@ struct track {
 static struct class cls[MAXCLASS + 1];
 static int ncls, explicit, pretty, strict;
 static struct npt_loss loss;
-static int64_t pair[MAXCLASS + 1][MAXCLASS + 1];
-static int64_t unionb, multi;
+static struct npt_time pair[MAXCLASS + 1][MAXCLASS + 1];
+static struct npt_time unionb, multi;
 static int unit = -1, digits;
 static struct npt_ht tracks;
 static struct npt_htc tcache;
@@ -121,6 +121,32 @@ classify(const char *name)
 	return ncls;		/* other */
 }
 
+/*
+ * Times are 128-bit (lib/time.c): below 10^37 in magnitude when read, so
+ * their differences and the sums of those below the span never overflow.
+ */
+static struct npt_time
+tadd(struct npt_time a, struct npt_time b)
+{
+	a.hi = (int64_t)((uint64_t)a.hi + (uint64_t)b.hi +
+	    ((a.lo += b.lo) < b.lo));
+	return a;
+}
+
+static struct npt_time
+tsub(struct npt_time a, struct npt_time b)
+{
+	a.hi = (int64_t)((uint64_t)a.hi - (uint64_t)b.hi - (a.lo < b.lo));
+	a.lo -= b.lo;
+	return a;
+}
+
+static int
+tlt(struct npt_time a, struct npt_time b)
+{
+	return a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo);
+}
+
 static int
 lowbit(uint64_t set)
 {
@@ -137,41 +163,44 @@ lowbit(uint64_t set)
 
 /* len more time during which exactly the classes in set were busy */
 static void
-account(uint64_t set, int64_t len)
+account(uint64_t set, struct npt_time len)
 {
 	uint64_t rest;
-	int a;
+	int a, b;
 
-	if (len <= 0 || set == 0)
+	if (npt_time_sign(&len) <= 0 || set == 0)
 		return;
-	unionb += len;
+	unionb = tadd(unionb, len);
 	if ((set & (set - 1)) == 0) {
 		a = lowbit(set);
-		cls[a].busy += len;
-		cls[a].only += len;
+		cls[a].busy = tadd(cls[a].busy, len);
+		cls[a].only = tadd(cls[a].only, len);
 		return;
 	}
-	multi += len;
+	multi = tadd(multi, len);
 	for (; set != 0; set &= set - 1) {
 		a = lowbit(set);
-		cls[a].busy += len;
-		for (rest = set & (set - 1); rest != 0; rest &= rest - 1)
-			pair[a][lowbit(rest)] += len;
+		cls[a].busy = tadd(cls[a].busy, len);
+		for (rest = set & (set - 1); rest != 0; rest &= rest - 1) {
+			b = lowbit(rest);
+			pair[a][b] = tadd(pair[a][b], len);
+		}
 	}
 }
 
 /* Account for [t, s): every class busy up to the end of its run. */
 static void
-advance(int64_t t, int64_t s)
+advance(struct npt_time t, struct npt_time s)
 {
 	int idx[MAXCLASS + 1], n = 0, i, j, x;
 	uint64_t set = 0;
-	int64_t end;
+	struct npt_time end;
 
 	for (i = 0; i <= ncls; i++)
-		if (cls[i].has && cls[i].re > t) {
+		if (cls[i].has && tlt(t, cls[i].re)) {
 			/* insertion sort by end of run */
-			for (j = n; j > 0 && cls[idx[j - 1]].re > cls[i].re; j--)
+			for (j = n; j > 0 && tlt(cls[i].re, cls[idx[j - 1]].re);
+			    j--)
 				idx[j] = idx[j - 1];
 			idx[j] = i;
 			n++;
@@ -179,32 +208,33 @@ advance(int64_t t, int64_t s)
 		}
 	for (i = 0; i < n; i++) {
 		x = idx[i];
-		end = cls[x].re < s ? cls[x].re : s;
-		account(set, end - t);
-		if (end > t)
+		end = tlt(cls[x].re, s) ? cls[x].re : s;
+		account(set, tsub(end, t));
+		if (tlt(t, end))
 			t = end;
 		set &= ~((uint64_t)1 << x);
-		if (t >= s)
+		if (!tlt(t, s))
 			break;
 	}
 }
 
 static void
-run(int *has, int64_t *rs, int64_t *re, int64_t *busy, int64_t s, int64_t e)
+run(int *has, struct npt_time *rs, struct npt_time *re, struct npt_time *busy,
+    struct npt_time s, struct npt_time e)
 {
-	if (*has && s <= *re) {
-		if (e > *re)
+	if (*has && !tlt(*re, s)) {
+		if (tlt(*re, e))
 			*re = e;
 		return;
 	}
 	if (*has && busy != NULL)
-		*busy += *re - *rs;
+		*busy = tadd(*busy, tsub(*re, *rs));
 	*has = 1;
 	*rs = s;
 	*re = e;
 }
 
-static int64_t first, last, front;
+static struct npt_time first, last, front;
 static int started;
 
 static void
@@ -222,7 +252,7 @@ read_events(const char *path, int *rc)
 	}
 	while ((r = npt_tsv_nextn(&t, need)) != NPT_TSV_EOF) {
 		const char *e;
-		int64_t ts, dur;
+		struct npt_time ts, dur, end;
 		struct track *k;
 		int isnew;
 
@@ -253,40 +283,31 @@ read_events(const char *path, int *rc)
 		if (t.f[tc.dur].n == 0 || t.f[tc.ts].n == 0 || (tsel.active &&
 		    !npt_tsel_keep(&tsel, t.f[trcol].p, t.f[trcol].n)))
 			continue;
-		if ((e = npt_tcol_parse(unit, t.f[tc.dur].p, t.f[tc.dur].n,
-		    &dur, &d)) != NULL || dur < 0)
-			npt_errat(t.in.name, t.in.lineno, "column %s: %s: \"%.*s\"",
-			    t.hdr.col[tc.dur].p, e ? e : "negative",
-			    (int)t.f[tc.dur].n, t.f[tc.dur].p);
-		if (d > digits)
+		if ((d = npt_tcol_get(&t, (size_t)tc.dur, unit, 1, &dur)) >
+		    digits)
 			digits = d;
-		if ((e = npt_tcol_parse(unit, t.f[tc.ts].p, t.f[tc.ts].n,
-		    &ts, &d)) != NULL || (ts > 0 && dur > INT64_MAX - ts))
-			npt_errat(t.in.name, t.in.lineno, "column %s: %s: \"%.*s\"",
-			    t.hdr.col[tc.ts].p, e ? e : "too large",
-			    (int)t.f[tc.ts].n, t.f[tc.ts].p);
-		if (d > digits)
+		if ((d = npt_tcol_get(&t, (size_t)tc.ts, unit, 0, &ts)) > digits)
 			digits = d;
+		end = tadd(ts, dur);
 		if (!started) {
 			started = 1;
 			first = front = ts;
-			last = ts + dur;
-		} else if (ts < front) {
+			last = end;
+		} else if (tlt(ts, front)) {
 			char b[48];
 
-			b[npt_tcol_fmt(b, front, unit,
-			    npt_unit_scale[unit])] = '\0';
+			b[npt_time_fmtmin(b, &front, npt_unit_scale[unit])] = '\0';
 			npt_errat(t.in.name, t.in.lineno, "column %s: out of "
 			    "order: \"%.*s\" after %s (npt-overlap needs events "
 			    "sorted by start)", t.hdr.col[tc.ts].p,
 			    (int)t.f[tc.ts].n, t.f[tc.ts].p, b);
 		}
-		if (ts > front) {
+		if (tlt(front, ts)) {
 			advance(front, ts);
 			front = ts;
 		}
-		if (ts + dur > last)
-			last = ts + dur;
+		if (tlt(last, end))
+			last = end;
 		k = npt_htc_put(&tracks, &tcache, t.f[trcol].p, t.f[trcol].n,
 		    &isnew);
 		if (isnew) {
@@ -307,9 +328,9 @@ read_events(const char *path, int *rc)
 				k->namelen = strlen(k->name);
 			}
 		}
-		run(&k->has, &k->rs, &k->re, &k->busy, ts, ts + dur);
+		run(&k->has, &k->rs, &k->re, &k->busy, ts, end);
 		run(&cls[k->class].has, &cls[k->class].rs, &cls[k->class].re,
-		    NULL, ts, ts + dur);
+		    NULL, ts, end);
 	}
 	if (t.in.err)
 		*rc = 1;
@@ -360,41 +381,63 @@ trackcmp(const void *pa, const void *pb)
 	return natcmp(a->name, b->name);
 }
 
-static int64_t span;
+static struct npt_time span;
 
-/* t as a percentage of the span, 3 decimals, rounded half up */
-static size_t
-pct(char *b, int64_t t, int decimals)
+static struct npt_u256
+wide(struct npt_time t)
 {
-	uint64_t q, r, m = 100 * npt_pow10[decimals];
+	struct npt_u256 w;
 
-	if (span <= 0 || t < 0)
+	npt_u256_set(&w, t.lo);
+	w.w[1] = (uint64_t)t.hi;
+	return w;
+}
+
+/* 100 num / den with decimals, rounded half up; nothing if den is 0 */
+static size_t
+ratio(char *b, struct npt_u256 num, struct npt_u256 den, int decimals)
+{
+	struct npt_u256 m, r;
+
+	if (npt_u256_iszero(&den))
 		return 0;
-	npt_muldiv((uint64_t)t, m, (uint64_t)span, &q, &r);
-	if (r >= (uint64_t)span - r)
-		q++;
-	return npt_fmt_dec(b, (int64_t)q, decimals);
+	npt_u256_set(&m, 100 * npt_pow10[decimals]);
+	npt_u256_mul(&num, &num, &m);
+	npt_u256_divmod(&m, &r, &num, &den);
+	npt_u256_add(&r, &r);
+	if (npt_u256_cmp(&r, &den) >= 0) {
+		npt_u256_set(&r, 1);
+		npt_u256_add(&m, &r);
+	}
+	return npt_u256_fmt(b, &m, decimals);
+}
+
+/* t as a percentage of the span */
+static size_t
+pct(char *b, struct npt_time t, int decimals)
+{
+	if (npt_time_sign(&span) <= 0 || npt_time_sign(&t) < 0)
+		return 0;
+	return ratio(b, wide(t), wide(span), decimals);
 }
 
 static size_t
 balance(char *b, const struct class *k, int decimals)
 {
-	uint64_t q, r, den;
+	struct npt_u256 den, n;
 
-	if (k->ntrack == 0 || k->maxbusy <= 0)
+	if (k->ntrack == 0 || npt_time_sign(&k->maxbusy) <= 0)
 		return 0;
 	/* mean / max = sum / (n max) */
-	den = (uint64_t)k->ntrack * (uint64_t)k->maxbusy;
-	npt_muldiv((uint64_t)k->sumbusy, 100 * npt_pow10[decimals], den, &q,
-	    &r);
-	if (r >= den - r)
-		q++;
-	return npt_fmt_dec(b, (int64_t)q, decimals);
+	npt_u256_set(&n, (uint64_t)k->ntrack);
+	den = wide(k->maxbusy);
+	npt_u256_mul(&den, &den, &n);
+	return ratio(b, wide(k->sumbusy), den, decimals);
 }
 
 static void
-tsv_row(const char *kind, const char *name, const char *name2, int64_t t,
-    const struct class *only)
+tsv_row(const char *kind, const char *name, const char *name2,
+    struct npt_time t, const struct class *only)
 {
 	char b[64];
 
@@ -406,12 +449,12 @@ tsv_row(const char *kind, const char *name, const char *name2, int64_t t,
 		npt_out_str(name2);
 	}
 	npt_out_putc('\t');
-	npt_out_write(b, npt_tcol_fmt(b, t, unit, digits));
+	npt_out_write(b, npt_time_fmt(b, &t, digits));
 	npt_out_putc('\t');
 	npt_out_write(b, pct(b, t, 3));
 	npt_out_putc('\t');
 	if (only != NULL) {
-		npt_out_write(b, npt_tcol_fmt(b, only->only, unit, digits));
+		npt_out_write(b, npt_time_fmt(b, &only->only, digits));
 		npt_out_putc('\t');
 		npt_out_write(b, pct(b, only->only, 3));
 		npt_out_putc('\t');
@@ -424,41 +467,36 @@ tsv_row(const char *kind, const char *name, const char *name2, int64_t t,
 
 /*
  * Torq's time format: x.xxxs, x.xxxms, x.xxxµs or Nns, rounded half up;
- * cycles as Ncyc.  Times other than cycles are held in picoseconds.
+ * cycles as Ncyc.
  */
 static size_t
-human(char *b, int64_t t)
+human(char *b, struct npt_time t)
 {
-	static const char *const sfx[] = { "s", "ms", "\xc2\xb5s" };
-	static const int64_t ps[] = { 1000000000000, 1000000000, 1000000 };
-	int64_t q, r;
+	static const char *const sfx[] = { "s", "ms", "\xc2\xb5s", "ns" };
+	struct npt_time th;
 	size_t n;
-	int i;
+	int i, e = 24 - 3 * unit;	/* 10^e: a second in 10^-12 units */
 
 	if (unit == NPT_UNIT_CYC) {
-		n = npt_fmt_i64(b, t);
+		n = npt_time_fmt(b, &t, 0);
 		memcpy(b + n, "cyc", 3);
 		return n + 3;
 	}
-	for (i = 0; i < 3; i++) {
-		if (t < ps[i])
-			continue;
-		q = t / (ps[i] / 1000);
-		r = t % (ps[i] / 1000);
-		if (r * 2 >= ps[i] / 1000)
-			q++;
-		n = npt_fmt_dec(b, q, 3);
-		memcpy(b + n, sfx[i], strlen(sfx[i]));
-		return n + strlen(sfx[i]);
+	for (i = 0; i < 3; i++, e -= 3) {
+		npt_time_mul(&th, npt_pow10[e > 19 ? 19 : e],
+		    npt_pow10[e > 19 ? e - 19 : 0]);
+		if (!tlt(t, th))
+			break;
 	}
-	n = npt_fmt_i64(b, (t + 500) / 1000);
-	memcpy(b + n, "ns", 2);
-	return n + 2;
+	n = npt_time_fmtp(b, &t, e, i < 3 ? 3 : 0);
+	memcpy(b + n, sfx[i], strlen(sfx[i]));
+	return n + strlen(sfx[i]);
 }
 
 /* "  label<26> value>14  (pct%)", label capitalised when cap is set */
 static void
-prow(const char *label, int cap, const char *v, int64_t t, int withpct)
+prow(const char *label, int cap, const char *v, struct npt_time t,
+    int withpct)
 {
 	char p[32];
 	size_t n = strlen(label), chars = 0, i;
@@ -488,7 +526,7 @@ prow(const char *label, int cap, const char *v, int64_t t, int withpct)
 }
 
 static void
-ptime(const char *label, int cap, int64_t t, int withpct)
+ptime(const char *label, int cap, struct npt_time t, int withpct)
 {
 	char v[64];
 
@@ -528,7 +566,7 @@ print_pretty(char **argv, int argc, struct track **tv, size_t n)
 			snprintf(l, sizeof l, "%s Balance", cls[a].name);
 			i = balance(b, &cls[a], 2);
 			memcpy(b + i, "%", 2);
-			prow(l, 1, i ? b : "-", 0, 0);
+			prow(l, 1, i ? b : "-", span, 0);
 		}
 	}
 	for (a = 0; a <= ncls; a++)
@@ -541,7 +579,7 @@ print_pretty(char **argv, int argc, struct track **tv, size_t n)
 				ptime(l, 1, pair[a][k], 1);
 			}
 	ptime("Two Or More Classes", 0, multi, 1);
-	ptime("Idle", 0, span - unionb, 1);
+	ptime("Idle", 0, tsub(span, unionb), 1);
 }
 
 /* Close the output, then say what the input lost (exit 1 with --strict). */
@@ -600,20 +638,23 @@ main(int argc, char *argv[])
 		return finish(rc);
 	if (started)
 		advance(front, last);
-	span = started ? last - first : 0;
+	if (started)
+		span = tsub(last, first);
 
 	tv = npt_ereallocarray(NULL, tracks.n ? tracks.n : 1, sizeof *tv);
 	for (i = n = 0; (e = npt_ht_iter(&tracks, &i)) != NULL; n++) {
 		struct track *t = npt_ht_val(e);
 
 		if (t->has)
-			t->busy += t->re - t->rs;
+			t->busy = tadd(t->busy, tsub(t->re, t->rs));
 		tv[n] = t;
 		k = t->class;
 		cls[k].shown = 1;
 		cls[k].ntrack++;
-		cls[k].sumbusy += t->busy;
-		if (t->busy > cls[k].maxbusy)
+		if (npt_time_add(&cls[k].sumbusy, &cls[k].sumbusy, &t->busy) < 0)
+			npt_errx(1, "busy time of class %s too large",
+			    cls[k].name);
+		if (tlt(cls[k].maxbusy, t->busy))
 			cls[k].maxbusy = t->busy;
 	}
 	qsort(tv, n, sizeof *tv, trackcmp);
@@ -629,7 +670,7 @@ main(int argc, char *argv[])
 	npt_out_str(b);
 	tsv_row("span", "all", NULL, span, NULL);
 	tsv_row("busy", "all", NULL, unionb, NULL);
-	tsv_row("idle", "all", NULL, span - unionb, NULL);
+	tsv_row("idle", "all", NULL, tsub(span, unionb), NULL);
 	tsv_row("multi", "all", NULL, multi, NULL);
 	for (a = 0; a <= ncls; a++)
 		if (cls[a].shown)

@@ -13,15 +13,25 @@ static const char synopsis[] =
 static struct npt_clocks clocks;
 static char **cpat;		/* -c */
 static size_t ncpat;
-static int unit = 6, places = -1, scale, rebase;
+static int unit = 6, places = -1, rebase;
 static const char *unitname = "us";
 
 /* the columns of the current header */
 static long its, idur, itrack;
-static size_t *conv, nconv;	/* converted columns, ascending */
+static size_t *conv_col, nconv;	/* converted columns, ascending */
+
+/*
+ * A converted value: the count of 10^-places units in 64 bits (the common
+ * case), or in 128 (lib/time.c) when it does not fit.
+ */
+struct val {
+	int64_t q;
+	struct npt_time t;
+	int wide;
+};
 
 static int have_origin;
-static struct npt_time origin;
+static struct val origin;
 
 static int
 is_cyc(const struct npt_span *c)
@@ -40,7 +50,7 @@ header(struct npt_tsv *t)
 	its = npt_hdr_find(h, "ts_cyc");
 	idur = npt_hdr_find(h, "dur_cyc");
 	itrack = npt_hdr_find(h, "track");
-	conv = npt_ereallocarray(conv, h->ncol, sizeof *conv);
+	conv_col = npt_ereallocarray(conv_col, h->ncol, sizeof *conv_col);
 	nconv = 0;
 	for (i = 0; i < h->ncol; i++) {
 		hit = (long)i == its || (long)i == idur;
@@ -48,7 +58,7 @@ header(struct npt_tsv *t)
 			hit = is_cyc(&h->col[i]) &&
 			    fnmatch(cpat[j], h->col[i].p, 0) == 0;
 		if (hit)
-			conv[nconv++] = i;
+			conv_col[nconv++] = i;
 	}
 	for (j = 0; j < ncpat; j++) {
 		for (i = 0; i < h->ncol; i++)
@@ -64,7 +74,7 @@ header(struct npt_tsv *t)
 		npt_errat(t->in.name, t->in.lineno, "no column ts_cyc or "
 		    "dur_cyc to convert (is the stream in time already?)");
 	for (k = 0; k < nconv; k++) {
-		const struct npt_span *c = &h->col[conv[k]];
+		const struct npt_span *c = &h->col[conv_col[k]];
 
 		for (i = 0; i < h->ncol; i++)
 			if (h->col[i].n == c->n - 1 &&
@@ -81,7 +91,7 @@ header(struct npt_tsv *t)
 
 		if (i > 0)
 			npt_out_putc('\t');
-		if (k < nconv && conv[k] == i) {
+		if (k < nconv && conv_col[k] == i) {
 			npt_out_write(c->p, c->n - 3);
 			npt_out_str(unitname);
 			k++;
@@ -100,6 +110,46 @@ clock_of(struct npt_tsv *t)
 	return npt_clocks_track(&clocks, t, t->f[itrack].p, t->f[itrack].n);
 }
 
+/* cyc cycles at hz; in 128 bits it always fits (2^64 10^18 < 2^127) */
+static void
+conv(uint64_t cyc, uint64_t hz, struct val *v)
+{
+	v->wide = npt_time_cyc64(cyc, hz, unit, places, &v->q) < 0;
+	if (v->wide)
+		(void)npt_time_cycq(&v->t, cyc, hz, unit, places);
+}
+
+static void
+widen(struct val *v)
+{
+	if (!v->wide) {
+		v->t.lo = (uint64_t)v->q;
+		v->t.hi = 0;
+		v->wide = 1;
+	}
+}
+
+/* a - b into d: both counts are >= 0, so their difference fits */
+static size_t
+putdiff(char *d, struct val *a, struct val *b)
+{
+	struct npt_time x;
+
+	if (!a->wide && !b->wide)
+		return npt_fmt_dec(d, a->q - b->q, places);
+	widen(a);
+	widen(b);
+	npt_time_sub(&x, &a->t, &b->t);
+	return npt_time_fmtp(d, &x, places, places);
+}
+
+static size_t
+put(char *d, const struct val *v)
+{
+	return v->wide ? npt_time_fmtp(d, &v->t, places, places) :
+	    npt_fmt_dec(d, v->q, places);
+}
+
 /*
  * One data line converted into dst, which has room for the line and 48
  * bytes per converted column; returns its length.
@@ -109,7 +159,7 @@ convert(struct npt_tsv *t, char *dst)
 {
 	const struct npt_span *f = t->f;
 	struct npt_clk *k = NULL;
-	struct npt_time ts, end, v;
+	struct val ts, end, v;
 	uint64_t tc = 0, ec;
 	const char *pos = t->line;
 	char *d = dst;
@@ -119,10 +169,10 @@ convert(struct npt_tsv *t, char *dst)
 	if (hasts) {
 		k = clock_of(t);
 		tc = npt_clocks_ts(&clocks, k, t, (size_t)its);
-		npt_time_cyc(&ts, tc, k->hz, scale);
+		conv(tc, k->hz, &ts);
 	}
 	for (i = 0; i < nconv; i++) {
-		col = conv[i];
+		col = conv_col[i];
 		n = (size_t)(f[col].p - pos);
 		memcpy(d, pos, n);
 		d += n;
@@ -132,22 +182,23 @@ convert(struct npt_tsv *t, char *dst)
 		if (k == NULL)
 			k = clock_of(t);
 		if ((long)col == its) {
-			v = ts;
 			if (rebase) {
 				if (!have_origin) {
 					origin = ts;
 					have_origin = 1;
 				}
-				npt_time_sub(&v, &ts, &origin, scale);
+				d += putdiff(d, &ts, &origin);
+			} else {
+				d += put(d, &ts);
 			}
 		} else if ((long)col == idur && hasts) {
 			ec = npt_clocks_end(t, col, tc, npt_clocks_cyc(t, col));
-			npt_time_cyc(&end, ec, k->hz, scale);
-			npt_time_sub(&v, &end, &ts, scale);
+			conv(ec, k->hz, &end);
+			d += putdiff(d, &end, &ts);
 		} else {
-			npt_time_cyc(&v, npt_clocks_cyc(t, col), k->hz, scale);
+			conv(npt_clocks_cyc(t, col), k->hz, &v);
+			d += put(d, &v);
 		}
-		d += npt_time_fmt(d, &v, unit, scale);
 	}
 	n = (size_t)(t->line + t->len - pos);
 	memcpy(d, pos, n);
@@ -236,7 +287,6 @@ main(int argc, char *argv[])
 	if (unit + places > 18)
 		npt_errx(2, "-d: more than %d places in %s", 18 - unit,
 		    unitname);
-	scale = unit + places;
 	argv += g.ind;
 	argc -= g.ind;
 	if (argc == 0)

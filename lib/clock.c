@@ -1,15 +1,7 @@
 /* See LICENSE file for copyright and license details. */
 /*
- * Cycles to time, exactly; the clock of each track; counter unwrapping.
- * npt-time and npt-json share all of it.
- *
- * A time is whole seconds plus a fraction in units of 10^-scale s, with a
- * sign, so that every 64-bit cycle count converts at every clock without
- * overflow: c cycles at hz are c / hz seconds plus (c % hz) * 10^scale / hz
- * units, the latter rounded to the nearest unit, halves up (the product has
- * up to 128 bits: npt_muldiv).  Rounding to nearest is monotonic, so times
- * keep the order of the cycle counts they come from: events that nest or
- * touch in cycles still nest or touch in time.
+ * The clock of each track and counter unwrapping, for npt-time and
+ * npt-json; the conversion itself is lib/time.c's.
  *
  * The clock of a track: the last -f PATTERN=FREQ whose pattern matches it,
  * else -f FREQ, else its "## clock.TRACK=FREQ" metadata.  Track state lives
@@ -26,253 +18,6 @@
 #include <string.h>
 
 #include "npt.h"
-
-/* fits[k]: x * 10^k + y fits 64 bits for every x <= fits[k], y < 10^k */
-static const uint64_t fits[19] = {
-	UINT64_MAX / 1ULL - 1, UINT64_MAX / 10ULL - 1,
-	UINT64_MAX / 100ULL - 1, UINT64_MAX / 1000ULL - 1,
-	UINT64_MAX / 10000ULL - 1, UINT64_MAX / 100000ULL - 1,
-	UINT64_MAX / 1000000ULL - 1, UINT64_MAX / 10000000ULL - 1,
-	UINT64_MAX / 100000000ULL - 1, UINT64_MAX / 1000000000ULL - 1,
-	UINT64_MAX / 10000000000ULL - 1,
-	UINT64_MAX / 100000000000ULL - 1,
-	UINT64_MAX / 1000000000000ULL - 1,
-	UINT64_MAX / 10000000000000ULL - 1,
-	UINT64_MAX / 100000000000000ULL - 1,
-	UINT64_MAX / 1000000000000000ULL - 1,
-	UINT64_MAX / 10000000000000000ULL - 1,
-	UINT64_MAX / 100000000000000000ULL - 1,
-	UINT64_MAX / 1000000000000000000ULL - 1,
-};
-
-/* q = v / 10^e and r = v % 10^e, with constant divisors where it counts. */
-static inline void
-divp10(uint64_t v, int e, uint64_t *q, uint64_t *r)
-{
-	switch (e) {
-	case 3: *q = v / 1000; break;
-	case 6: *q = v / 1000000; break;
-	case 9: *q = v / 1000000000; break;
-	default: *q = v / npt_pow10[e]; break;
-	}
-	*r = v - *q * npt_pow10[e];
-}
-
-int
-npt_time_unit(const char *s, size_t n)
-{
-	if (n == 2 && s[1] == 's') {
-		switch (s[0]) {
-		case 'n': return 9;
-		case 'u': return 6;
-		case 'm': return 3;
-		}
-	}
-	return -1;
-}
-
-void
-npt_time_cyc(struct npt_time *t, uint64_t cyc, uint64_t hz, int scale)
-{
-	uint64_t p = npt_pow10[scale], b = cyc % hz, q, r;
-
-	t->sec = cyc / hz;
-	t->neg = 0;
-	if (b <= fits[scale]) {
-		q = b * p / hz;
-		r = b * p % hz;
-	} else {
-		npt_muldiv(b, p, hz, &q, &r);	/* q < p: always fits */
-	}
-	if (r >= hz - r)
-		q++;
-	if (q == p) {
-		t->sec++;
-		q = 0;
-	}
-	t->frac = q;
-}
-
-static int
-magcmp(const struct npt_time *a, const struct npt_time *b)
-{
-	if (a->sec != b->sec)
-		return a->sec < b->sec ? -1 : 1;
-	return a->frac < b->frac ? -1 : a->frac > b->frac;
-}
-
-int
-npt_time_add(struct npt_time *d, const struct npt_time *a,
-    const struct npt_time *b, int scale)
-{
-	uint64_t p = npt_pow10[scale];
-	struct npt_time x = *a, y = *b;
-
-	if (x.neg == y.neg) {
-		d->neg = x.neg;
-		d->frac = x.frac + y.frac;
-		d->sec = x.sec + y.sec;
-		if (d->sec < x.sec)
-			return -1;
-		if (d->frac >= p) {
-			d->frac -= p;
-			if (++d->sec == 0)
-				return -1;
-		}
-		return 0;
-	}
-	if (magcmp(&x, &y) < 0) {
-		x = *b;
-		y = *a;
-	}
-	d->neg = x.neg;
-	d->sec = x.sec - y.sec;
-	if (x.frac >= y.frac) {
-		d->frac = x.frac - y.frac;
-	} else {
-		d->frac = x.frac + p - y.frac;
-		d->sec--;
-	}
-	if (d->sec == 0 && d->frac == 0)
-		d->neg = 0;
-	return 0;
-}
-
-int
-npt_time_sub(struct npt_time *d, const struct npt_time *a,
-    const struct npt_time *b, int scale)
-{
-	struct npt_time y = *b;
-
-	y.neg = !y.neg && (y.sec != 0 || y.frac != 0);
-	return npt_time_add(d, a, &y, scale);
-}
-
-void
-npt_time_round(struct npt_time *t, int from, int to)
-{
-	uint64_t p = npt_pow10[from - to], q, r;
-
-	divp10(t->frac, from - to, &q, &r);
-
-	/* to nearest, halves up: a negative half goes toward zero */
-	if (t->neg ? r > p - r : r >= p - r)
-		q++;
-	if (q == npt_pow10[to]) {
-		t->sec++;
-		q = 0;
-	}
-	t->frac = q;
-	if (t->sec == 0 && t->frac == 0)
-		t->neg = 0;
-}
-
-int
-npt_time_i64(const struct npt_time *t, int scale, int64_t *v)
-{
-	uint64_t p = npt_pow10[scale], m;
-
-	if (t->sec > ((uint64_t)INT64_MAX - t->frac) / p)
-		return -1;
-	m = t->sec * p + t->frac;
-	*v = t->neg ? -(int64_t)m : (int64_t)m;
-	return 0;
-}
-
-const char *
-npt_time_parse(struct npt_time *t, const char *s, size_t n, int unit,
-    int scale)
-{
-	const char *e;
-	uint64_t ip = 0, fp = 0;
-	size_t i, in, fn;
-	int neg = n > 0 && s[0] == '-', k = scale - unit;
-	unsigned d;
-
-	/* one pass over "[-]D[.D]"; anything else goes the slow way */
-	for (i = in = (size_t)neg; i < n && i - in < 19; i++) {
-		if ((d = (unsigned)(unsigned char)s[i] - '0') > 9)
-			break;
-		ip = ip * 10 + d;
-	}
-	if (i - in == 19 && i < n && s[i] >= '0' && s[i] <= '9') {
-		/* twenty digits or more: npt_parse_u64 tells whether they fit */
-		while (i < n && s[i] >= '0' && s[i] <= '9')
-			i++;
-		if ((e = npt_parse_u64(s + in, i - in, &ip)) != NULL)
-			return npt_dec_scale(s, n) < 0 ? "not a number" : e;
-	}
-	in = i - in;
-	fn = 0;
-	if (i < n && s[i] == '.') {
-		for (i++; i < n; i++, fn++) {
-			if ((d = (unsigned)(unsigned char)s[i] - '0') > 9)
-				break;
-			if ((int)fn < k)
-				fp = fp * 10 + d;
-			else if (d != 0)
-				return npt_dec_scale(s, n) < 0 ?
-				    "not a number" : "too many decimal places";
-		}
-		if (fn == 0)
-			return "not a number";
-	}
-	if (i < n || in + fn == 0)
-		return "not a number";
-	for (; (int)fn < k; fn++)
-		fp *= 10;
-	divp10(ip, unit, &t->sec, &ip);
-	t->frac = ip * npt_pow10[k] + fp;
-	t->neg = neg && (t->sec != 0 || t->frac != 0);
-	return NULL;
-}
-
-/* v as exactly width digits, leading zeros kept (v < 10^width). */
-static size_t
-padded(char *p, uint64_t v, int width)
-{
-	int i = width;
-
-	for (; i >= 2; i -= 2, v /= 100)
-		memcpy(p + i - 2, npt_digits2 + 2 * (v % 100), 2);
-	if (i == 1)
-		p[0] = (char)('0' + v);
-	return (size_t)width;
-}
-
-size_t
-npt_time_fmt(char *buf, const struct npt_time *t, int unit, int scale)
-{
-	char digits[48], *p = buf;
-	int d = scale - unit, w, n;
-	uint64_t v, q, r;
-
-	if (t->neg)
-		*p++ = '-';
-	if (t->sec <= fits[scale]) {
-		/* the common case: one 64-bit count of 10^-scale s */
-		v = t->sec * npt_pow10[scale] + t->frac;
-		divp10(v, d, &q, &r);
-		p += npt_fmt_u64(p, q);
-		if (d > 0) {
-			*p++ = '.';
-			p += padded(p, r, d);
-		}
-		return (size_t)(p - buf);
-	}
-	/* all the digits, then the point put in */
-	n = (int)npt_fmt_u64(digits, t->sec);
-	w = n + scale;
-	padded(digits + n, t->frac, scale);
-	memcpy(p, digits, (size_t)(w - d));
-	p += w - d;
-	if (d > 0) {
-		*p++ = '.';
-		memcpy(p, digits + w - d, (size_t)d);
-		p += d;
-	}
-	return (size_t)(p - buf);
-}
 
 /* Clocks by track */
 
@@ -305,6 +50,10 @@ freqopt(struct npt_clocks *c, const char *arg)
 
 	if ((e = npt_freq_parse(f, strlen(f), &hz)) != NULL)
 		return e;
+	/* hertz as documented, but say so: the vendors' -f 900 is MHz */
+	if (hz < 1000000 && strspn(f, "0123456789") == strlen(f))
+		npt_warnx("warning: -f %s: %s Hz; write %.*s%sMHz if megahertz "
+		    "was meant", arg, f, (int)(f - arg), arg, f);
 	if (eq == NULL) {
 		c->all = hz;
 		return NULL;
@@ -402,7 +151,6 @@ uint64_t
 npt_clocks_cyc(const struct npt_tsv *t, size_t col)
 {
 	const struct npt_span *f = &t->f[col];
-	const char *e;
 	uint64_t v = 0;
 	size_t i;
 	unsigned d;
@@ -417,9 +165,11 @@ npt_clocks_cyc(const struct npt_tsv *t, size_t col)
 		if (i == f->n)
 			return v;
 	}
-	if ((e = npt_parse_u64(f->p, f->n, &v)) != NULL)
-		npt_errat(t->in.name, t->in.lineno, "column %s: %s: \"%.*s\"",
-		    t->hdr.col[col].p, e, (int)f->n, f->p);
+	if (npt_parse_u64(f->p, f->n, &v) != NULL) {
+		struct npt_time x;
+
+		npt_tcol_get1(t, col, NPT_UNIT_CYC, 0, &x);	/* the error */
+	}
 	return v;
 }
 

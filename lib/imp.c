@@ -956,125 +956,28 @@ const char *
 npt_tm_parse(const char *s, size_t n, int shift, struct npt_tm *t,
     int *rounded)
 {
-	const char *e = s + n, *ip, *fp = NULL;
-	size_t ni, nf = 0, k, nd;
-	long long ex = 0, point, j;
-	int neg = 0, eneg = 0, round = 0, d;
-	uint64_t iv = 0;
-	uint32_t fv = 0;
+	struct npt_time x;
+	const char *e;
+	int64_t i;
+	uint64_t f;
+	int d;
 
-	*rounded = 0;
-	/* the common case: up to 18 digits, maybe a point and up to 9 more */
-	if (shift == 0 && n > 0 && n <= 28 && *s != '-') {
-		for (k = 0; k < n && k < 18 && s[k] >= '0' && s[k] <= '9'; k++)
-			iv = iv * 10 + (uint64_t)(s[k] - '0');
-		if (k > 0 && k == n) {
-			t->i = (int64_t)iv;
-			t->f = 0;
-			return NULL;
-		}
-		if (k > 0 && s[k] == '.' && n - k - 1 >= 1 && n - k - 1 <= 9) {
-			for (nd = k + 1; nd < n && s[nd] >= '0' && s[nd] <= '9';
-			    nd++)
-				fv = fv * 10 + (uint32_t)(s[nd] - '0');
-			if (nd == n) {
-				t->i = (int64_t)iv;
-				t->f = fv * (uint32_t)npt_pow10[9 - (n - k - 1)];
-				return NULL;
-			}
-		}
-		iv = 0;
-		fv = 0;
-	}
-	if (s < e && *s == '-')
-		neg = 1, s++;
-	for (ip = s; s < e && *s >= '0' && *s <= '9'; s++)
-		;
-	ni = (size_t)(s - ip);
-	if (s < e && *s == '.') {
-		for (fp = ++s; s < e && *s >= '0' && *s <= '9'; s++)
-			;
-		nf = (size_t)(s - fp);
-		if (nf == 0)
-			return "not a number";
-	}
-	if (ni == 0)
-		return "not a number";
-	if (s < e && (*s == 'e' || *s == 'E')) {
-		if (++s < e && (*s == '+' || *s == '-'))
-			eneg = *s++ == '-';
-		if (s == e)
-			return "not a number";
-		for (; s < e && *s >= '0' && *s <= '9'; s++)
-			if ((ex = ex * 10 + (*s - '0')) > 1000000)
-				ex = 1000000;
-		if (eneg)
-			ex = -ex;
-	}
-	if (s != e)
-		return "not a number";
 	/*
-	 * The digits ip[0..ni) fp[0..nf) with the decimal point after
-	 * ni + ex + shift of them; leading zeros do not count.
+	 * The one parser, 10^-3 finer than its unit: rounded once at 10^-9
+	 * of ours.  Its range is wider; int64 units is the records'.
 	 */
-	while (ni > 0 && *ip == '0')
-		ip++, ni--;
-	point = (long long)ni + ex + shift;
-	if (ni == 0)
-		while (nf > 0 && *fp == '0')
-			fp++, nf--, point--;
-	/* digit j of the number (0 = first significant) */
-#define DIG(j) ((size_t)(j) < ni ? ip[j] - '0' : \
-    (size_t)(j) - ni < nf ? fp[(j) - ni] - '0' : 0)
-	nd = ni + nf;
-	if (nd == 0) {
-		t->i = 0;
-		t->f = 0;
+	if ((e = npt_time_parse(&x, s, n, NPT_TIME_JSON, shift - 3, &d,
+	    rounded)) != NULL)
+		return e;
+	if (x.hi == 0) {
+		t->i = (int64_t)(x.lo / 1000000000);
+		t->f = (uint32_t)(x.lo % 1000000000);
 		return NULL;
 	}
-	if (point > 19)
+	if (npt_time_split(&x, 9, &i, &f) < 0)
 		return "too large";
-	for (k = 0; (long long)k < point; k++) {
-		d = DIG(k);
-		if (iv > (UINT64_MAX - (uint64_t)d) / 10)
-			return "too large";
-		iv = iv * 10 + (uint64_t)d;
-	}
-	/* nine fractional digits, then rounding on the rest */
-	for (k = 0; k < 9; k++) {
-		j = point + (long long)k;
-		d = j < 0 ? 0 : DIG(j);
-		fv = fv * 10 + (uint32_t)d;
-	}
-	/*
-	 * The written digits past those nine (before the first of them, as
-	 * in 1e-999999, there are only zeros), so the loop is as long as the
-	 * number's text, not as its exponent; the first digit past the nine
-	 * decides the rounding.
-	 */
-	for (j = point + 9 > 0 ? point + 9 : 0; j < (long long)nd; j++) {
-		d = DIG(j);
-		if (j == point + 9 && d >= 5)
-			round = 1;
-		if (d != 0)
-			*rounded = 1;
-	}
-#undef DIG
-	if (round && ++fv == 1000000000u) {
-		fv = 0;
-		if (iv == UINT64_MAX)
-			return "too large";
-		iv++;
-	}
-	if (iv > (uint64_t)INT64_MAX)
-		return "too large";
-	if (neg && (iv | fv) != 0) {
-		t->i = fv ? -(int64_t)iv - 1 : -(int64_t)iv;
-		t->f = fv ? 1000000000u - fv : 0;
-	} else {
-		t->i = (int64_t)iv;
-		t->f = fv;
-	}
+	t->i = i;
+	t->f = (uint32_t)f;
 	return NULL;
 }
 

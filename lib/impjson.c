@@ -10,7 +10,7 @@
  * there and its args go straight into it (the common case, one copy
  * fewer).  Memory holds one event, the open 'B' events of each thread and
  * the names of tracks, nothing per event already written.  Times stay
- * decimal text until npt_tm_parse makes them exact fixed-point.
+ * decimal text until npt_tm_parse (over npt_time_parse) makes them exact.
  */
 #include <stdarg.h>
 #include <stddef.h>

@@ -186,17 +186,13 @@ void npt_out_commit(size_t n);
 int npt_out_close(void);
 
 /* num.c: strict number parsing (no locale, no whitespace, no junk) */
+extern const uint64_t npt_pow10[20];	/* 10^0 to 10^19 */
 /*
  * Each returns NULL on success or a static message: "not a number",
  * "negative", "too large", "too many decimal places".
  */
 const char *npt_parse_u64(const char *s, size_t n, uint64_t *v);
 const char *npt_parse_i64(const char *s, size_t n, int64_t *v);
-/*
- * Decimal "[-]D[.D]" as the integer v * 10^scale, exactly: more than scale
- * fractional digits is an error unless the extra digits are zeros.
- */
-const char *npt_parse_dec(const char *s, size_t n, int scale, int64_t *v);
 /* Count of fractional digits in a decimal string (-1 if not a decimal). */
 int npt_dec_scale(const char *s, size_t n);
 /*
@@ -592,14 +588,158 @@ size_t npt_u256_fmt(char *buf, const struct npt_u256 *a, int scale);
 /* Decimal digits into v; NULL or "not a number", "too large". */
 const char *npt_u256_parse(const char *s, size_t n, struct npt_u256 *v);
 
-/* tcol.c: time columns ts_<unit> and dur_<unit> (npt-events(5) Units) */
+/* time.c: times, exact (npt-events(5), Range and precision) */
+/*
+ * A time or a duration: a signed 128-bit two's-complement count of 10^-12
+ * of a column's unit (a cycle, ns, us or ms), lo the low 64 bits.  Values
+ * read from a stream are below 10^25 units (2^64 cycles), so the sum or
+ * difference of two of them always fits.
+ */
+struct npt_time {
+	uint64_t lo;
+	int64_t hi;
+};
+#define NPT_TIME_DEC 12		/* decimals a time holds */
 enum { NPT_UNIT_CYC, NPT_UNIT_NS, NPT_UNIT_US, NPT_UNIT_MS, NPT_NUNIT };
-/* "cyc", "ns", "us", "ms"; and the decimals of the integer a tool holds
- * (0 for cycles, else picoseconds: 3, 6, 9). */
+/* "cyc", "ns", "us", "ms"; and the decimals of a picosecond in each unit
+ * (0 for cycles, then 3, 6, 9). */
 extern const char *const npt_unit_name[NPT_NUNIT];
 extern const int npt_unit_scale[NPT_NUNIT];
+/* Exponent of a time unit: "ns" 9, "us" 6, "ms" 3; -1 for anything else. */
+int npt_time_unit(const char *s, size_t n);
 /* Unit of column name col[0..n) if it is prefix + a unit name, else -1. */
 int npt_unit_of(const char *col, size_t n, const char *prefix);
+void npt_time_mul_portable(struct npt_time *t, uint64_t m, uint64_t p);
+/* t = m * p (a product of two 64-bit numbers: always fits). */
+NPT_INLINE void
+npt_time_mul(struct npt_time *t, uint64_t m, uint64_t p)
+{
+#if defined(__SIZEOF_INT128__) && !defined(NPT_NO_INT128)
+	__extension__ unsigned __int128 x = (unsigned __int128)m * p;
+
+	t->lo = (uint64_t)x;
+	t->hi = (int64_t)(x >> 64);
+#else
+	npt_time_mul_portable(t, m, p);
+#endif
+}
+/* t = v whole units. */
+void npt_time_units(struct npt_time *t, uint64_t v);
+enum { NPT_TIME_CYC = 1, NPT_TIME_JSON = 2 };
+/*
+ * Parse s[0..n) into t; NULL or "not a number", "too large", "too many
+ * decimal places", "negative" (cycles).  Flags: NPT_TIME_CYC, an unsigned
+ * integer up to 2^64 - 1; else a decimal "[-]D[.D]" below 10^25 with at
+ * most 12 decimals (more only if they are zeros).  NPT_TIME_JSON: the JSON
+ * number grammar (exponents), times 10^shift, digits past 10^-12 rounded
+ * half away from zero and *rounded set.  *decimals: the decimals written
+ * (at most 12), for printing results alike.
+ */
+const char *npt_time_parse(struct npt_time *t, const char *s, size_t n,
+    int flags, int shift, int *decimals, int *rounded);
+/* d = a + b, d = a - b (d may be a or b); -1 on overflow (d unchanged). */
+NPT_INLINE int
+npt_time_add(struct npt_time *d, const struct npt_time *a,
+    const struct npt_time *b)
+{
+	uint64_t lo = a->lo + b->lo;
+	uint64_t hi = (uint64_t)a->hi + (uint64_t)b->hi + (lo < a->lo);
+
+	/* overflow: both operands of one sign, the result of the other */
+	if ((a->hi < 0) == (b->hi < 0) && ((int64_t)hi < 0) != (a->hi < 0))
+		return -1;
+	d->lo = lo;
+	d->hi = (int64_t)hi;
+	return 0;
+}
+NPT_INLINE int
+npt_time_sub(struct npt_time *d, const struct npt_time *a,
+    const struct npt_time *b)
+{
+	uint64_t lo = a->lo - b->lo;
+	uint64_t hi = (uint64_t)a->hi - (uint64_t)b->hi - (a->lo < b->lo);
+
+	if ((a->hi < 0) != (b->hi < 0) && ((int64_t)hi < 0) != (a->hi < 0))
+		return -1;
+	d->lo = lo;
+	d->hi = (int64_t)hi;
+	return 0;
+}
+/* -1, 0 or 1 as t is negative, zero or positive. */
+NPT_INLINE int
+npt_time_sign(const struct npt_time *t)
+{
+	return t->hi < 0 ? -1 : (t->hi | (int64_t)t->lo) != 0;
+}
+NPT_INLINE int
+npt_time_cmp(const struct npt_time *a, const struct npt_time *b)
+{
+	if (a->hi != b->hi)
+		return a->hi < b->hi ? -1 : 1;
+	return a->lo < b->lo ? -1 : a->lo > b->lo;
+}
+/*
+ * cyc cycles at hz (> 0) in the unit of 10^-exp s, rounded once to
+ * decimals (<= 12) places, halves up; monotonic in cyc.  -1 if too large.
+ */
+int npt_time_cyc(struct npt_time *t, uint64_t cyc, uint64_t hz, int exp,
+    int decimals);
+/*
+ * The same as the integer count of 10^-decimals units, when it fits int64
+ * (the common case of npt-time and npt-json, in 64 bits); else -1.
+ */
+int npt_time_cyc64(uint64_t cyc, uint64_t hz, int exp, int decimals,
+    int64_t *v);
+/*
+ * The same count in 128 bits, beyond the range of a time (2^64 cycles at
+ * 1 Hz in ns): npt-time writes it, the readers then refuse it.  Print it
+ * with npt_time_fmtp(buf, t, decimals, decimals).  -1 past 2^127.
+ */
+int npt_time_cycq(struct npt_time *t, uint64_t cyc, uint64_t hz, int exp,
+    int decimals);
+/* t = t * 10^k (k >= 0); -1 if that is 10^37 or more in magnitude. */
+int npt_time_shift(struct npt_time *t, int k);
+/* t rounded to decimals places (halves up) as an integer; -1 if too large. */
+int npt_time_i64(const struct npt_time *t, int decimals, int64_t *v);
+/*
+ * Decimal "[-]D[.D]" as the integer v * 10^scale (scale <= 12), exactly:
+ * npt_time_parse, then "too many decimal places" unless the digits past
+ * scale are zeros, or "too large" past int64.
+ */
+const char *npt_parse_dec(const char *s, size_t n, int scale, int64_t *v);
+/* i = floor(t / 10^k) and f = t - i 10^k (k <= 18); -1 if i is past int64. */
+int npt_time_split(const struct npt_time *t, int k, int64_t *i, uint64_t *f);
+/* t as an integer at decimals places if that is exact and fits, else -1. */
+int npt_time_narrow1(const struct npt_time *t, int decimals, int64_t *v);
+extern const uint64_t npt_inv5[13], npt_max5[13];
+/* The same, inline below 2^64 (10^-12 units): y is a multiple of 5^k if
+ * y times the inverse of 5^k, modulo 2^64, is at most (2^64 - 1) / 5^k. */
+NPT_INLINE int
+npt_time_narrow(const struct npt_time *t, int decimals, int64_t *v)
+{
+	int k = NPT_TIME_DEC - decimals;
+	uint64_t q;
+
+	if (t->hi != 0)
+		return npt_time_narrow1(t, decimals, v);
+	if ((t->lo & ((1ULL << k) - 1)) != 0)
+		return -1;
+	q = (t->lo >> k) * npt_inv5[k];
+	if (q > npt_max5[k] || q > (uint64_t)INT64_MAX)
+		return -1;
+	*v = (int64_t)q;
+	return 0;
+}
+/*
+ * t / 10^point with decimals (<= point) places, rounded half away from
+ * zero, into buf (room for 48 bytes); returns the length.
+ */
+size_t npt_time_fmtp(char *buf, const struct npt_time *t, int point,
+    int decimals);
+/* t with the fewest decimals, at least decimals, that write it exactly. */
+size_t npt_time_fmtmin(char *buf, const struct npt_time *t, int decimals);
+#define npt_time_fmt(buf, t, decimals) \
+	npt_time_fmtp((buf), (t), NPT_TIME_DEC, (decimals))
 struct npt_tcol {
 	long ts, dur;		/* column indices, -1 if absent */
 	int unit;		/* NPT_UNIT_* of dur */
@@ -610,34 +750,43 @@ struct npt_tcol {
  */
 const char *npt_tcol_find(struct npt_tcol *tc, const struct npt_hdr *h);
 /*
- * A time in unit as an integer at npt_unit_scale[unit] in *v, and the
- * count of decimals it was written with in *digits.  NULL or a message
- * of the npt_parse_* family.
+ * The time in column col of t's data line, in unit, into v; a bad one
+ * (negative, if dur is set) is a located error.  Returns its decimals.
  */
-const char *npt_tcol_parse1(int unit, const char *p, size_t n, int64_t *v,
-    int *digits);
-/* The same, inline for cycles of up to nine digits, the common case. */
-NPT_INLINE const char *
-npt_tcol_parse(int unit, const char *p, size_t n, int64_t *v, int *digits)
+int npt_tcol_get1(const struct npt_tsv *t, size_t col, int unit, int dur,
+    struct npt_time *v);
+/* The same, inline for up to 18 digits and 12 decimals, the common case. */
+NPT_INLINE int
+npt_tcol_get(const struct npt_tsv *t, size_t col, int unit, int dur,
+    struct npt_time *v)
 {
-	uint64_t u = 0;
-	size_t i;
+	const char *p = t->f[col].p;
+	size_t n = t->f[col].n, i, k;
+	uint64_t m = 0;
+	unsigned d;
 
-	if (unit != NPT_UNIT_CYC || n - 1 >= 9)
-		return npt_tcol_parse1(unit, p, n, v, digits);
+	if (n - 1 >= 19)
+		return npt_tcol_get1(t, col, unit, dur, v);
 	for (i = 0; i < n; i++) {
-		unsigned d = (unsigned)(unsigned char)p[i] - '0';
-
-		if (d > 9)
-			return npt_tcol_parse1(unit, p, n, v, digits);
-		u = u * 10 + d;
+		if ((d = (unsigned)(unsigned char)p[i] - '0') > 9)
+			break;
+		m = m * 10 + d;
 	}
-	*v = (int64_t)u;
-	*digits = 0;
-	return NULL;
+	if (i == n && n < 19) {
+		npt_time_mul(v, m, npt_pow10[NPT_TIME_DEC]);
+		return 0;
+	}
+	if (i == 0 || i == n || p[i] != '.' || unit == NPT_UNIT_CYC ||
+	    (k = n - i - 1) == 0 || k > NPT_TIME_DEC)
+		return npt_tcol_get1(t, col, unit, dur, v);
+	for (i++; i < n; i++) {
+		if ((d = (unsigned)(unsigned char)p[i] - '0') > 9)
+			return npt_tcol_get1(t, col, unit, dur, v);
+		m = m * 10 + d;
+	}
+	npt_time_mul(v, m, npt_pow10[NPT_TIME_DEC - k]);
+	return (int)k;
 }
-/* v (at the unit's scale) rounded half away from 0 to digits decimals. */
-size_t npt_tcol_fmt(char *buf, int64_t v, int unit, int digits);
 
 /* qsketch.c: mergeable quantile sketch, relative error below 0.8% */
 #define NPT_QS_NBUCKET 3776	/* buckets for values up to 2^64 - 1 */
@@ -746,41 +895,7 @@ size_t npt_mlir_unquote(char *dst, const char *p, size_t n, int *bad);
 /* Does the span (quoted: a string body) spell s? */
 int npt_mlir_streq(const char *p, size_t n, int quoted, const char *s);
 
-/* clock.c: cycles to time, exactly; the clock of each track; unwrapping */
-/*
- * A time: sec seconds plus frac units of 10^-scale s (frac < 10^scale,
- * scale 0 to 18), negative if neg.  Functions taking a scale need the same
- * scale for all their times.
- */
-struct npt_time {
-	uint64_t sec, frac;
-	int neg;
-};
-/* Exponent of a time unit: "ns" 9, "us" 6, "ms" 3; -1 for anything else. */
-int npt_time_unit(const char *s, size_t n);
-/* cyc cycles at hz (> 0) as a time, rounded to nearest, halves up. */
-void npt_time_cyc(struct npt_time *t, uint64_t cyc, uint64_t hz, int scale);
-/* d = a + b and d = a - b, exactly (d may be a or b); -1 on overflow. */
-int npt_time_add(struct npt_time *d, const struct npt_time *a,
-    const struct npt_time *b, int scale);
-int npt_time_sub(struct npt_time *d, const struct npt_time *a,
-    const struct npt_time *b, int scale);
-/* Round t from scale from to scale to (to <= from): nearest, halves up. */
-void npt_time_round(struct npt_time *t, int from, int to);
-/* t as a count of 10^-scale s in *v; -1 if that does not fit int64. */
-int npt_time_i64(const struct npt_time *t, int scale, int64_t *v);
-/*
- * Decimal "[-]D[.D]" in units of 10^-unit s as a time at scale (>= unit),
- * exactly: digits below 10^-scale s must be zeros.  NULL or a message.
- */
-const char *npt_time_parse(struct npt_time *t, const char *s, size_t n,
-    int unit, int scale);
-/*
- * t in units of 10^-unit s with scale - unit decimals into buf (room for
- * 48 bytes): "12.345", "-0.001", "1000"; returns the length.
- */
-size_t npt_time_fmt(char *buf, const struct npt_time *t, int unit,
-    int scale);
+/* clock.c: the clock of each track; unwrapping */
 /* Per-track state of struct npt_clocks. */
 struct npt_clk {
 	uint64_t hz;		/* the track's clock; 0 if it has none */
@@ -1002,7 +1117,6 @@ int npt_imp_detect(struct npt_in *in);
 
 /* num.c: the tables behind the inline npt_fmt_u64_fast */
 extern const char npt_digits2[201];
-extern const uint64_t npt_pow10[20];
 
 NPT_INLINE char *
 npt_put2(char *p, uint32_t d)

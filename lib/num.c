@@ -75,57 +75,6 @@ npt_dec_scale(const char *s, size_t n)
 	return dot ? (int)(n - dot) : 0;
 }
 
-const char *
-npt_parse_dec(const char *s, size_t n, int scale, int64_t *v)
-{
-	static const int64_t p10[19] = {
-		1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
-		100000000, 1000000000, 10000000000, 100000000000,
-		1000000000000, 10000000000000, 100000000000000,
-		1000000000000000, 10000000000000000, 100000000000000000,
-		1000000000000000000,
-	};
-	const char *dot, *e;
-	int64_t ip;
-	uint64_t fp = 0;
-	size_t fn, i;
-	int neg = n > 0 && s[0] == '-';
-
-	if (scale < 0 || scale > 18 || npt_dec_scale(s, n) < 0)
-		return "not a number";
-	dot = memchr(s, '.', n);
-	if (dot == s + neg)
-		ip = 0;
-	else if ((e = npt_parse_i64(s, dot ? (size_t)(dot - s) : n, &ip)) != NULL)
-		return e;
-	fn = dot ? (size_t)(s + n - dot - 1) : 0;
-	for (i = 0; i < fn; i++) {
-		unsigned d = (unsigned)(unsigned char)dot[1 + i] - '0';
-
-		if ((int)i < scale)
-			fp = fp * 10 + d;
-		else if (d != 0)
-			return "too many decimal places";
-	}
-	for (; (int)i < scale; i++)
-		fp *= 10;
-	/* ip * 10^scale +- fp, checked against int64 overflow */
-	if (ip > INT64_MAX / p10[scale] || ip < INT64_MIN / p10[scale])
-		return "too large";
-	ip *= p10[scale];
-	if (neg) {
-		if (ip < INT64_MIN + (int64_t)fp)
-			return "too large";
-		ip -= (int64_t)fp;
-	} else {
-		if (ip > INT64_MAX - (int64_t)fp)
-			return "too large";
-		ip += (int64_t)fp;
-	}
-	*v = ip;
-	return NULL;
-}
-
 const uint64_t npt_pow10[20] = {
 	1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
 	10000000ULL, 100000000ULL, 1000000000ULL, 10000000000ULL,

@@ -303,6 +303,87 @@ for i in range(20000):
 	run -0 npt-agg --no-self ev.tsv
 }
 
+@test "agg: times since the epoch (us with 3 decimals, ns) equal the independent computation; rebased, the same table" {
+	for u in us ns; do
+		base=1712195495406752.797
+		[ "$u" = ns ] && base=1712195495406752797
+		for s in 1 2; do
+			gen "$s" 300 "$u" nest "$base" > ev.tsv
+			sed -n 3p ev.tsv | grep -q '^1712195495406752' || flunk "no epoch times"
+			npt-agg ev.tsv > got
+			python3 "$REF" < ev.tsv > want
+			cmp -s got want || flunk "$u seed $s: $(diff want got | head -5)"
+			npt-agg -q none --no-self ev.tsv > got2
+			python3 "$REF" -q none --no-self < ev.tsv > want
+			cmp -s got2 want || flunk "$u seed $s -q none: $(diff want got2 | head -5)"
+			python3 "$NPT_ROOT/tests/helpers/rebase.py" < ev.tsv > rebased.tsv
+			[ "$(sed -n 3p rebased.tsv | cut -f1)" = 0.000 ]
+			npt-agg rebased.tsv | cmp - got || flunk "$u seed $s: rebased differs"
+		done
+	done
+	# partials of a split merge to one pass, a value of 12 decimals too
+	printf '1712195495408000.000000000001\t0.000000000003\tcore0\tADD\t1\tx0\n' >> ev.tsv
+	{ head -n 2 ev.tsv; sed -n 3,150p ev.tsv; } > p1.tsv
+	{ head -n 2 ev.tsv; tail -n +151 ev.tsv; } > p2.tsv
+	for q in exact sketch none; do
+		npt-agg -q "$q" --no-self --partial p1.tsv > a.part
+		npt-agg -q "$q" --no-self --partial p2.tsv > b.part
+		npt-agg --merge a.part b.part > got
+		npt-agg -q "$q" --no-self ev.tsv | cmp - got || flunk "-q $q: merged differs"
+	done
+	grep -q '^ADD	.*\.[0-9]*3	' got
+}
+
+@test "agg: 12 decimals are exact; 10^25 units, a 13th decimal and 2^64 cycles are located errors" {
+	printf '#ts_us\tdur_us\ttrack\top\n%s\n%s\n' \
+	    '1712195495406752.797000000001	1.999999999999	c0	A' \
+	    '1712195495406752.797000000002	0.000000000001	c0	A' > a.tsv
+	run -0 npt-agg -q none a.tsv
+	# total 2, avg 1 with 13 decimals; the outer event's self is 1.999999999998,
+	# the group's 1.999999999999; sd = sqrt(2) 0.999999999999 = 1.41421356237168...
+	[ "${lines[1]}" = "A	2	2.000000000000	100.000	1.0000000000000	0.000000000001	1.999999999999	1.4142135623717	1.999999999999" ]
+	python3 -c 'from decimal import Decimal as D, getcontext, ROUND_HALF_UP
+getcontext().prec = 60
+print((2 * D("0.999999999999") ** 2).sqrt().quantize(D("1e-13"), ROUND_HALF_UP))' > want
+	[ "$(printf '%s\n' "${lines[1]}" | cut -f8)" = "$(cat want)" ]
+	printf '#dur_us\top\n9999999999999999999999999.999999999999\tA\n' > b.tsv
+	run -0 npt-agg -q none b.tsv
+	[ "$(printf '%s\n' "${lines[1]}" | cut -f3)" = 9999999999999999999999999.999999999999 ]
+	printf '#dur_us\top\n10000000000000000000000000\tA\n' > c.tsv
+	run --separate-stderr -1 npt-agg c.tsv
+	assert_stderr 'npt-agg: c.tsv:2: column dur_us: too large: "10000000000000000000000000"'
+	printf '#ts_ns\tdur_ns\ttrack\top\n1.0000000000001\t1\tc0\tA\n' > d.tsv
+	run --separate-stderr -1 npt-agg d.tsv
+	assert_stderr 'npt-agg: d.tsv:2: column ts_ns: too many decimal places: "1.0000000000001"'
+	printf '#ts_cyc\tdur_cyc\ttrack\top\n0\t18446744073709551616\tc0\tA\n' > e.tsv
+	run --separate-stderr -1 npt-agg e.tsv
+	assert_stderr 'npt-agg: e.tsv:2: column dur_cyc: too large: "18446744073709551616"'
+	# 18 durations just below 10^25 us: their self time passes 2^127 units of 10^-12
+	{ echo '#dur_us	op'; for i in $(seq 18); do echo '9999999999999999999999999	A'; done; } > f.tsv
+	run --separate-stderr -1 npt-agg f.tsv
+	assert_stderr 'npt-agg: f.tsv:19: self time too large'
+	run -0 npt-agg --no-self -q none f.tsv
+	python3 -c 'print(18 * (10**25 - 1))' > want
+	[ "$(printf '%s\n' "${lines[1]}" | cut -f3)" = "$(cat want)" ]
+}
+
+@test "agg: self time and ts + dur at the top of the cycle range (by hand)" {
+	printf '#ts_cyc\tdur_cyc\ttrack\top\tname\n0\t9223372036854775807\tcore0\tA\touter\n1\t5\tcore0\tA\tinner\n' > a.tsv
+	run -0 npt-agg -k name a.tsv
+	# outer: 2^63-1 cycles, minus its child's 5 = 9223372036854775802 self;
+	# its share, 99.99999...%, takes the one unit of 0.001% left over
+	[ "${lines[1]}" = "outer	1	9223372036854775807	100.000	9223372036854775807.0	9223372036854775807	9223372036854775807	9223372036854775807	9223372036854775807	9223372036854775807		9223372036854775802" ]
+	[ "${lines[2]}" = "inner	1	5	0.000	5.0	5	5	5	5	5		5" ]
+	# the total: 2^63 + 4 cycles, self (2^63 - 6) + 5; sd = (2^63 - 6) / sqrt(2)
+	sd=$(python3 -c 'from math import isqrt; d = 2**63 - 6
+print("%d.%d" % divmod((isqrt(4 * d * d * 100 // 2) + 1) // 2, 10))')
+	[ "${lines[3]}" = "*	2	9223372036854775812	100.000	4611686018427387906.0	5	9223372036854775807				$sd	9223372036854775807" ]
+	printf '#ts_cyc\tdur_cyc\ttrack\top\n18446744073709551615\t18446744073709551615\tcore0\tA\n18446744073709551615\t0\tcore0\tB\n' > b.tsv
+	run -0 npt-agg -q none b.tsv
+	[ "${lines[1]}" = "A	1	18446744073709551615	100.000	18446744073709551615.0	18446744073709551615	18446744073709551615		18446744073709551615" ]
+	[ "${lines[2]}" = "B	1	0	0.000	0.0	0	0		0" ]
+}
+
 @test "agg: bad data is a located error" {
 	printf '#ts_cyc\tdur_cyc\top\n1\t12x\tA\n' > a.tsv
 	run --separate-stderr -1 npt-agg a.tsv
@@ -310,9 +391,9 @@ for i in range(20000):
 	printf '#dur_us\top\n-1.5\tA\n' > b.tsv
 	run --separate-stderr -1 npt-agg b.tsv
 	assert_stderr 'npt-agg: b.tsv:2: column dur_us: negative: "-1.5"'
-	printf '#dur_ns\top\n1.0001\tA\n' > c.tsv
+	printf '#dur_ns\top\n1.0000000000001\tA\n' > c.tsv
 	run --separate-stderr -1 npt-agg c.tsv
-	assert_stderr 'npt-agg: c.tsv:2: column dur_ns: too many decimal places: "1.0001"'
+	assert_stderr 'npt-agg: c.tsv:2: column dur_ns: too many decimal places: "1.0000000000001"'
 	printf '#ts_cyc\top\n1\tA\n' > d.tsv
 	run --separate-stderr -1 npt-agg d.tsv
 	assert_stderr 'npt-agg: d.tsv:1: no duration column (dur_cyc, dur_ns, dur_us or dur_ms)'
@@ -360,31 +441,34 @@ for i in range(20000):
 @test "agg: --merge checks that it reads partials that agree" {
 	printf '#dur_cyc\top\n5\tA\n' > ev.tsv
 	run --separate-stderr -1 npt-agg --merge ev.tsv
-	assert_stderr 'npt-agg: ev.tsv:1: not a partial of npt-agg (no npt-agg.quantiles and npt-agg.unit metadata)'
+	assert_stderr 'npt-agg: ev.tsv:1: not a partial of npt-agg (no npt-agg.quantiles, npt-agg.unit and npt-agg.scale metadata)'
 	npt-agg --partial ev.tsv > a.part
 	npt-agg -q sketch --partial ev.tsv > b.part
 	run --separate-stderr -1 npt-agg --merge a.part b.part
 	assert_stderr 'npt-agg: b.part:1: quantiles sketch, but the partials before had exact'
 	run --separate-stderr -1 npt-agg --merge -k id a.part
-	assert_stderr 'npt-agg: a.part:5: partial grouped by other columns than -k gives'
+	assert_stderr 'npt-agg: a.part:6: partial grouped by other columns than -k gives'
 	printf '#dur_us\top\n5\tA\n' | npt-agg --partial > c.part
 	run --separate-stderr -1 npt-agg --merge a.part c.part
 	assert_stderr 'npt-agg: c.part:2: unit us, but the partials before had cyc'
 	sed 's/^=A\t1\t5/=A\tx\t5/' a.part > d.part
 	run --separate-stderr -1 npt-agg --merge d.part
-	assert_stderr 'npt-agg: d.part:6: bad partial: not a number'
+	assert_stderr 'npt-agg: d.part:7: bad partial: not a number'
 	sed 's/^=//' a.part > e.part
 	run --separate-stderr -1 npt-agg --merge e.part
-	assert_stderr "npt-agg: e.part:6: bad partial: a data line must start with '=' (a partial of an older npt-agg?)"
+	assert_stderr "npt-agg: e.part:7: bad partial: a data line must start with '=' (a partial of an older npt-agg?)"
 	grep -v '^#' a.part > f.part
 	run --separate-stderr -1 npt-agg --merge f.part
-	assert_stderr 'npt-agg: f.part:1: not a partial of npt-agg (no npt-agg.quantiles and npt-agg.unit metadata)'
+	assert_stderr 'npt-agg: f.part:1: not a partial of npt-agg (no npt-agg.quantiles, npt-agg.unit and npt-agg.scale metadata)'
 	grep -v '^#[^#]' a.part | sort > g.part
 	run --separate-stderr -1 npt-agg --merge g.part
-	assert_stderr 'npt-agg: g.part:5: no header line in the partial'
+	assert_stderr 'npt-agg: g.part:6: no header line in the partial'
 	(grep '^#[^#]' a.part; grep -v '^#' a.part) > h.part
 	run --separate-stderr -1 npt-agg --merge h.part
-	assert_stderr 'npt-agg: h.part:1: not a partial of npt-agg (no npt-agg.quantiles and npt-agg.unit metadata)'
+	assert_stderr 'npt-agg: h.part:1: not a partial of npt-agg (no npt-agg.quantiles, npt-agg.unit and npt-agg.scale metadata)'
+	sed 's/^## npt-agg.scale=12$/## npt-agg.scale=9/' a.part > s.part
+	run --separate-stderr -1 npt-agg --merge s.part
+	assert_stderr 'npt-agg: s.part:3: unknown scale "9"'
 }
 
 @test "agg: an unreadable file is reported and the others still counted" {

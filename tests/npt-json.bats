@@ -64,6 +64,36 @@ example() {
 	python3 "$REF" json < in.tsv | cmp - got
 }
 
+@test "json: times since the epoch (us with 3 decimals, ns) are exact against python fractions; rebased, the same durations" {
+	for u in us ns; do
+		base=1712195495406752.797
+		[ "$u" = ns ] && base=1712195495406752797
+		python3 "$NPT_ROOT/tests/helpers/gen_events.py" 3 300 "$u" any "$base" > ev.tsv
+		sed -n 3p ev.tsv | grep -q '^1712195495406752' || flunk "no epoch times"
+		npt-json ev.tsv > out.json
+		json_ok "$(cat out.json)"
+		events out.json X ts dur | sort > got
+		cat > ref.py <<-'EOF'
+		import sys
+		from fractions import Fraction as F
+		f = 1000 if sys.argv[1] == "us" else 1
+		for line in sys.stdin:
+		    if line.startswith("#"):
+		        continue
+		    ts, dur = (F(x) * f for x in line.split("\t")[:2])
+		    a, e = int(ts + F(1, 2)), int(ts + dur + F(1, 2))
+		    print("%d.%03d\t%d.%03d" % (a // 1000, a % 1000, (e - a) // 1000, (e - a) % 1000))
+		EOF
+		python3 ref.py "$u" < ev.tsv > want
+		sort want | cmp - got || flunk "$u: $(sort want | diff - got | head -5)"
+		[ "$u" = us ] || continue
+		python3 "$NPT_ROOT/tests/helpers/rebase.py" < ev.tsv > rebased.tsv
+		npt-json rebased.tsv > re.json
+		events re.json X dur | sort > a
+		cut -f2 got | sort | cmp - a || flunk "rebased: other durations"
+	done
+}
+
 @test "json: cycles in give the bytes of npt-time | npt-json, in every unit" {
 	example > ev.tsv
 	npt-json -p x ev.tsv > want

@@ -30,6 +30,56 @@ flat() {
 	done
 }
 
+@test "overlap: times since the epoch (us with 3 decimals, ns) equal the interval computation; rebased, the same table" {
+	for u in us ns; do
+		base=1712195495406752.797
+		[ "$u" = ns ] && base=1712195495406752797
+		for s in 1 2; do
+			python3 "$GEN" "$s" 300 "$u" any "$base" > ev.tsv
+			sed -n 3p ev.tsv | grep -q '^1712195495406752' || flunk "no epoch times"
+			npt-overlap -c compute='core*' -c dma='dma*' ev.tsv > out
+			flat < out > got
+			python3 "$REF" compute='core*' dma='dma*' < ev.tsv | sort > want
+			cmp -s got want || flunk "$u seed $s: $(diff want got)"
+			python3 "$NPT_ROOT/tests/helpers/rebase.py" < ev.tsv > rebased.tsv
+			[ "$(sed -n 3p rebased.tsv | cut -f1)" = 0.000 ]
+			npt-overlap -c compute='core*' -c dma='dma*' rebased.tsv |
+			    cmp - out || flunk "$u seed $s: rebased differs"
+		done
+	done
+}
+
+@test "overlap: 12 decimals are exact; 10^25 units, a 13th decimal and 2^64 cycles are located errors" {
+	printf '#ts_us\tdur_us\ttrack\n%s\n%s\n' \
+	    '1712195495406752.797000000001	1.000000000001	core0' \
+	    '1712195495406753.297000000001	0.999999999999	dma0' > a.tsv
+	run -0 npt-overlap a.tsv
+	# span from ...752.797000000001 to ...754.297000000000
+	[ "${lines[1]}" = "span	all	1.499999999999	100.000			" ]
+	[ "${lines[4]}" = "multi	all	0.500000000001	33.333			" ]
+	python3 "$REF" compute='core*,slice*,css*,tile*,pe*,mac*,npu*,compute*' \
+	    dma='*dma*,*DMA*' < a.tsv | sort > want
+	npt-overlap a.tsv | flat | cmp - want
+	printf '#ts_us\tdur_us\ttrack\n10000000000000000000000000\t1\tcore0\n' > b.tsv
+	run --separate-stderr -1 npt-overlap b.tsv
+	assert_stderr 'npt-overlap: b.tsv:2: column ts_us: too large: "10000000000000000000000000"'
+	printf '#ts_ns\tdur_ns\ttrack\n1\t1.0000000000001\tcore0\n' > c.tsv
+	run --separate-stderr -1 npt-overlap c.tsv
+	assert_stderr 'npt-overlap: c.tsv:2: column dur_ns: too many decimal places: "1.0000000000001"'
+	printf '#ts_cyc\tdur_cyc\ttrack\n18446744073709551616\t1\tcore0\n' > d.tsv
+	run --separate-stderr -1 npt-overlap d.tsv
+	assert_stderr 'npt-overlap: d.tsv:2: column ts_cyc: too large: "18446744073709551616"'
+	# 18 tracks busy for just below 10^25 us each: their sum passes 2^127
+	{ echo '#ts_us	dur_us	track'; for i in $(seq 18); do
+		echo "-5000000000000000000000000	9999999999999999999999999	core$i"; done; } > f.tsv
+	run --separate-stderr -1 npt-overlap f.tsv
+	assert_stderr 'npt-overlap: busy time of class compute too large'
+	# 2^64 - 1 cycles, start plus duration past 2^64
+	printf '#ts_cyc\tdur_cyc\ttrack\n18446744073709551615\t18446744073709551615\tcore0\n' > e.tsv
+	run -0 npt-overlap e.tsv
+	[ "${lines[1]}" = "span	all	18446744073709551615	100.000			" ]
+}
+
 @test "overlap: Torq's worked example gives Torq's numbers" {
 	# P1 [0,100] uses dma_in and slice0; P2 [120,150] dma_out; host copy [150,400]
 	cat > ev.tsv <<-'EOF'

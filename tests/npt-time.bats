@@ -77,6 +77,21 @@ for c, hz in ((2**63 - 1, 900000000), (2**63, 333333000), (2**64 - 2, 333333000)
 	[ "${lines[3]}" = "1.000	1.000	dma0" ]
 }
 
+@test "time: -f below 1 MHz without a unit means hertz, with one warning naming the unit to write" {
+	printf '#ts_cyc\tdur_cyc\ttrack\n900\t9\tcore0\n' > in.tsv
+	run --separate-stderr -0 npt-time -f 900 in.tsv
+	assert_stderr 'npt-time: warning: -f 900: 900 Hz; write 900MHz if megahertz was meant'
+	[ "${lines[1]}" = "1000000.000	10000.000	core0" ]
+	run --separate-stderr -0 npt-time -f 'core*=900' in.tsv
+	assert_stderr 'npt-time: warning: -f core*=900: 900 Hz; write core*=900MHz if megahertz was meant'
+	[ "${lines[1]}" = "1000000.000	10000.000	core0" ]
+	# a unit, or a value of 1 MHz or more, says what was meant: no warning
+	for f in 900Hz 900MHz 1000000 core0=900hz; do
+		run --separate-stderr -0 npt-time -f "$f" in.tsv
+		assert_stderr ''
+	done
+}
+
 @test "time: -f TRACK=FREQ takes shell patterns; the last match wins, over -f FREQ and metadata" {
 	printf '## clock.core0=900MHz\n#ts_cyc\tdur_cyc\ttrack\n' > in.tsv
 	printf '1000\t0\tcore0\n1000\t0\tcore1\n1000\t0\tdma0\n1000\t0\tdma1\n1000\t0\tctrl0\n' >> in.tsv
@@ -192,6 +207,30 @@ for c, hz in ((2**63 - 1, 900000000), (2**63, 333333000), (2**64 - 2, 333333000)
 		python3 "$REF" conv $u "$p" z < in.tsv | cmp - got || flunk "-u $u"
 	done
 	[ "$(data got | head -n1 | cut -f1)" = "0.000000" ]
+}
+
+@test "time: a 1 GHz counter of nanoseconds since the epoch gives epoch microseconds; -z gives the same durations, tables and shares" {
+	python3 "$NPT_ROOT/tests/helpers/gen_events.py" 4 300 cyc nest 1712195495406752797 > ev.tsv
+	sed -n 3p ev.tsv | grep -q '^17121954954067[0-9]*	' || flunk "no epoch times"
+	npt-time -f 1GHz ev.tsv > us.tsv
+	npt-time -f 1GHz -z ev.tsv > z.tsv
+	# exactly ts / 1000 and dur / 1000, and (ts - first ts) / 1000 with -z
+	python3 -c 'import sys
+from decimal import Decimal as D
+rows = [l.split("\t") for l in open(sys.argv[1]).read().split("\n")[2:-1]]
+for z in (0, 1):
+    with open("want%d" % z, "w") as o:
+        for r in rows:
+            t = D(r[0]) - (D(rows[0][0]) if z else 0)
+            o.write("%s\t%s\n" % (format(t / 1000, ".3f"), format(D(r[1]) / 1000, ".3f")))' ev.tsv
+	data us.tsv | cut -f1,2 | cmp - want0
+	data z.tsv | cut -f1,2 | cmp - want1
+	sed -n 3p us.tsv | grep -Eq '^17121954954067[0-9]{2}\.[0-9]{3}	'
+	cut -f2- us.tsv | cmp - <(cut -f2- z.tsv)
+	npt-agg us.tsv > a
+	npt-agg z.tsv | cmp - a
+	npt-overlap us.tsv > a
+	npt-overlap z.tsv | cmp - a
 }
 
 @test "time: -z with a track at a slower clock can give a negative start" {

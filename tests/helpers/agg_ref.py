@@ -6,7 +6,8 @@ import sys
 from fractions import Fraction
 from math import isqrt, ceil
 
-UNITS = {"cyc": 0, "ns": 3, "us": 6, "ms": 9}
+# decimals held: 12 of a unit (npt-events(5), Range and precision)
+UNITS = {"cyc": 0, "ns": 12, "us": 12, "ms": 12}
 
 
 def parse_time(s, scale):

@@ -1,15 +1,20 @@
 #!/usr/bin/env python3
 # Random event streams for the npt-agg and npt-overlap tests.
-# gen_events.py SEED N [unit] [mode]: N events on 3 tracks sorted by ts;
-# unit cyc (default), ns, us or ms (decimals then); mode "nest" makes
+# gen_events.py SEED N [unit] [mode] [base]: N events on 3 tracks sorted by
+# ts; unit cyc (default), ns, us or ms (decimals then); mode "nest" makes
 # properly nested events per track (for self time), "any" makes touching,
-# zero-length, nested and overlapping events.
+# zero-length, nested and overlapping events; base, a decimal, is added to
+# every start (exactly), as in times since the Unix epoch.
 import random
 import sys
+from decimal import Decimal, getcontext
+
+getcontext().prec = 60
 
 seed, n = int(sys.argv[1]), int(sys.argv[2])
 unit = sys.argv[3] if len(sys.argv) > 3 else "cyc"
 mode = sys.argv[4] if len(sys.argv) > 4 else "nest"
+base = Decimal(sys.argv[5]) if len(sys.argv) > 5 else None
 rnd = random.Random(seed)
 ops = ["CONV_2D", "ADD", "SOFTMAX", "MUL", "CONCATENATION", ""]
 tracks = ["core0", "core1", "dma_in"]
@@ -56,6 +61,10 @@ def fmt(v):
     return s.rstrip("0").rstrip(".") if v % 3 == 0 else s
 
 
+def fmtts(v):
+    return fmt(v) if base is None else str(base + Decimal(fmt(v)))
+
+
 for i, (t, d, tr) in enumerate(ev):
-    print("%s\t%s\t%s\t%s\t%d\tx%d" % (fmt(t), fmt(d), tr, rnd.choice(ops),
+    print("%s\t%s\t%s\t%s\t%d\tx%d" % (fmtts(t), fmt(d), tr, rnd.choice(ops),
                                         rnd.randint(0, 20), i % 3))

@@ -2,8 +2,12 @@
 # Independent reference for npt-overlap (tests only), the way Torq's
 # perfetto_logger computes its overview: merge, subtract and intersect
 # interval lists.  Usage: overlap_ref.py CLASS=GLOB[,GLOB] ... < events
-# Prints "metric name value" lines in the input's integer unit.
+# Prints "metric name value" lines in the input's unit, with as many
+# decimals as the input's most precise value (exact: Decimal).
 import sys
+from decimal import Decimal, getcontext
+
+getcontext().prec = 60
 from fnmatch import fnmatchcase
 
 
@@ -44,15 +48,26 @@ for arg in sys.argv[1:]:
     classes.append((name, pats.split(",")))
 hdr = None
 ev = []
+places = 0
 for line in sys.stdin.read().split("\n"):
     if not line or line.startswith("##"):
         continue
     if line.startswith("#"):
         hdr = line[1:].split("\t")
+        unit = [c for c in hdr if c.startswith("dur_")][0][4:]
         continue
     f = dict(zip(hdr, line.split("\t")))
-    ts = int(f["ts_cyc"])
-    ev.append((f["track"], ts, ts + int(f["dur_cyc"])))
+    for c in ("ts_" + unit, "dur_" + unit):
+        places = max(places, len(f[c].partition(".")[2]))
+    ts = Decimal(f["ts_" + unit])
+    ev.append((f["track"], ts, ts + Decimal(f["dur_" + unit])))
+_print = print
+
+
+def print(*a):
+    _print(*(format(x, ".%df" % places) if isinstance(x, Decimal) else x
+             for x in a))
+
 
 
 def cls(track):

@@ -1,6 +1,6 @@
 /* See LICENSE file for copyright and license details. */
 /*
- * agg-test: unit tests of lib/wide.c, lib/tcol.c and lib/qsketch.c, as TAP.
+ * agg-test: unit tests of lib/wide.c, lib/time.c (columns) and lib/qsketch.c, as TAP.
  * Expected values come from other computations: unsigned __int128 where
  * the compiler has it, r^2 <= a < (r+1)^2 for square roots, snprintf for
  * decimals, and the sketch's bound checked against the values themselves.
@@ -109,9 +109,6 @@ test_tcol(void)
 {
 	struct npt_hdr h = { 0 };
 	struct npt_tcol tc;
-	int64_t v;
-	int d;
-	char b[64];
 
 	npt_hdr_parse(&h, "#ts_us\tdur_us\ttrack", 19);
 	ok(npt_tcol_find(&tc, &h) == NULL && tc.ts == 0 && tc.dur == 1 &&
@@ -122,20 +119,6 @@ test_tcol(void)
 	npt_hdr_parse(&h, "#ts_cyc\tdur_s", 13);
 	ok(npt_tcol_find(&tc, &h) != NULL, "tcol: _s is not a unit");
 	npt_hdr_free(&h);
-	ok(npt_tcol_parse(NPT_UNIT_US, "1.5", 3, &v, &d) == NULL &&
-	    v == 1500000 && d == 1, "tcol: 1.5 us is 1500000 ps, 1 decimal");
-	ok(npt_tcol_parse(NPT_UNIT_MS, "-0.000000001", 12, &v, &d) == NULL &&
-	    v == -1 && d == 9, "tcol: a picosecond in ms");
-	ok(npt_tcol_parse(NPT_UNIT_NS, "1.0001", 6, &v, &d) != NULL,
-	    "tcol: below a picosecond is refused");
-	ok(npt_tcol_parse(NPT_UNIT_CYC, "9223372036854775808", 19, &v, &d) != NULL,
-	    "tcol: cycles past 2^63 - 1 are refused");
-	b[npt_tcol_fmt(b, 1234500, NPT_UNIT_US, 1)] = '\0';
-	ok(strcmp(b, "1.2") == 0, "tcol: 1.2345 us to 1 decimal");
-	b[npt_tcol_fmt(b, 1250000, NPT_UNIT_US, 1)] = '\0';
-	ok(strcmp(b, "1.3") == 0, "tcol: rounds half up");
-	b[npt_tcol_fmt(b, -1250000, NPT_UNIT_US, 1)] = '\0';
-	ok(strcmp(b, "-1.3") == 0, "tcol: rounds half away from zero");
 }
 
 /* fields by a plain byte loop, to check the word-at-a-time splitter */
@@ -162,8 +145,12 @@ test_fast(void)
 	struct npt_span *f = NULL;
 	int j, good = 1, d;
 	uint64_t u;
-	int64_t v;
 	const char *e1, *e2;
+	struct npt_time w, w2, w3;
+	struct npt_span sp;
+	struct npt_tsv t;
+
+	memset(&t, 0, sizeof t);
 
 	for (j = 0; j < 200000 && good; j++) {
 		n = (size_t)(rnd() % 120);
@@ -183,13 +170,24 @@ test_fast(void)
 		if (j % 7 == 0 && n > 0)
 			digits[rnd() % n] = "x.-/:"[rnd() % 5];
 		e1 = npt_parse_u64(digits, n, &u);
-		if (e1 == NULL && u > INT64_MAX)
-			e1 = "too large";
-		e2 = npt_tcol_parse(NPT_UNIT_CYC, digits, n, &v, &d);
-		good = (e1 == NULL) == (e2 == NULL) &&
-		    (e1 != NULL || (uint64_t)v == u);
+		e2 = npt_time_parse(&w, digits, n, j % 2 ? NPT_TIME_CYC : 0, 0,
+		    &d, NULL);
+		if (e1 != NULL || e2 != NULL) {
+			good = j % 2 == 0 || (e1 != NULL && e2 != NULL &&
+			    strcmp(e1, e2) == 0);
+			continue;
+		}
+		/* the inline reader, on a line of one field */
+		sp.p = digits;
+		sp.n = n;
+		t.f = &sp;
+		d = npt_tcol_get(&t, 0, j % 2 ? NPT_UNIT_CYC : NPT_UNIT_US, 1,
+		    &w2);
+		npt_time_units(&w3, u);
+		good = npt_time_cmp(&w, &w2) == 0 && npt_time_cmp(&w, &w3) == 0
+		    && d == 0;
 	}
-	ok(good, "fast: cycles parse as npt_parse_u64 does");
+	ok(good, "fast: cycles parse as npt_parse_u64 does, inline too");
 	free(f);
 }
 

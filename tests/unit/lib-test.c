@@ -264,70 +264,6 @@ test_split(void)
 	ok(bad == 0, "tsv_split agrees with a byte loop on 200000 random lines");
 }
 
-/* time: fmt and parse undo each other; add, sub and round by the definition */
-static void
-test_time(void)
-{
-	struct npt_time a, b, c, d;
-	char buf[64];
-	size_t n;
-	int i, bad = 0, scale, unit;
-	int64_t v;
-
-	for (i = 0; i < 200000; i++) {
-		unit = 3 * (int)(1 + rnd() % 3);
-		scale = unit + (int)(rnd() % (19 - unit));
-		/* parse needs the whole number of units to fit 64 bits */
-		a.sec = rndbits() % (UINT64_MAX / npt_pow10[unit]);
-		a.frac = rnd() % npt_pow10[scale];
-		a.neg = (a.sec || a.frac) && rnd() % 2;
-		n = npt_time_fmt(buf, &a, unit, scale);
-		bad += npt_time_parse(&b, buf, n, unit, scale) != NULL ||
-		    b.sec != a.sec || b.frac != a.frac || b.neg != a.neg;
-	}
-	ok(bad == 0, "time_parse reads back what time_fmt writes, any scale");
-
-	npt_time_parse(&a, "1.25", 4, 6, 9);
-	npt_time_parse(&b, "-3.5", 4, 6, 9);
-	npt_time_add(&c, &a, &b, 9);
-	n = npt_time_fmt(buf, &c, 6, 9);
-	ok(n == 6 && memcmp(buf, "-2.250", 6) == 0,
-	    "time_add of mixed signs: 1.25 + -3.5 = -2.25");
-	npt_time_sub(&c, &a, &a, 9);
-	ok(c.sec == 0 && c.frac == 0 && c.neg == 0, "time_sub: a - a is +0");
-	n = npt_time_fmt(buf, &c, 6, 9);
-	ok(n == 5 && memcmp(buf, "0.000", 5) == 0, "time_fmt: zero in us is 0.000");
-
-	bad = 0;
-	for (i = 0; i < 8; i++) {
-		static const char *in[] = { "0.5", "1.5", "-0.5", "-1.5",
-		    "2.4999", "-2.5001", "0.49", "-0.51" };
-		static const int64_t want[] = { 1, 2, 0, -1, 2, -3, 0, -1 };
-
-		npt_time_parse(&d, in[i], strlen(in[i]), 9, 18);
-		npt_time_round(&d, 18, 9);
-		bad += npt_time_i64(&d, 9, &v) != 0 || v != want[i];
-	}
-	ok(bad == 0, "time_round: to nearest, halves up, negatives too");
-
-	npt_time_cyc(&a, UINT64_MAX, 1, 18);
-	ok(a.sec == UINT64_MAX && a.frac == 0,
-	    "time_cyc: 2^64-1 cycles at 1 Hz does not overflow");
-	npt_time_cyc(&a, 2, 4000000000ULL, 9);
-	ok(a.sec == 0 && a.frac == 1, "time_cyc: 0.5 ns rounds up to 1 ns");
-	ok(npt_time_parse(&a, "1.0000000001", 12, 9, 9) != NULL &&
-	    npt_time_parse(&a, "1.0000000000", 12, 9, 9) == NULL &&
-	    npt_time_parse(&a, "1.", 2, 9, 9) != NULL &&
-	    npt_time_parse(&a, "", 0, 9, 9) != NULL &&
-	    npt_time_parse(&a, "-", 1, 9, 9) != NULL &&
-	    npt_time_parse(&a, ".5", 2, 6, 9) == NULL && a.frac == 500,
-	    "time_parse: extra digits must be zeros; bad forms are rejected");
-	ok(npt_time_parse(&a, "99999999999999999999", 20, 9, 9) != NULL &&
-	    npt_time_parse(&a, "18446744073709551615", 20, 9, 9) == NULL &&
-	    a.sec == 18446744073ULL && a.frac == 709551615,
-	    "time_parse: 20 digits fit if they fit 64 bits");
-}
-
 /* jsonw: escapes and the number syntax, by hand */
 static void
 test_json(void)
@@ -874,7 +810,6 @@ main(int argc, char *argv[])
 	test_muldiv();
 	test_tsv();
 	test_split();
-	test_time();
 	test_json();
 	test_hash();
 	test_crc();
