@@ -47,7 +47,7 @@ listtypes(void)
 	for (i = 0; i < NPT_IMP_NTYPES; i++)
 		printf("%-14s%s\n", npt_imp_types[i].name,
 		    npt_imp_types[i].desc);
-	exit(fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1);
+	npt_stdout_exit();
 }
 
 int

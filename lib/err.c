@@ -1,5 +1,6 @@
 /* See LICENSE file for copyright and license details. */
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -164,8 +165,21 @@ npt_usage(const char *synopsis)
 }
 
 void
+npt_stdout_exit(void)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		exit(0);
+	if (errno == EPIPE) {
+		signal(SIGPIPE, SIG_DFL);
+		raise(SIGPIPE);
+		_exit(141);
+	}
+	npt_err(1, "write error");
+}
+
+void
 npt_version(void)
 {
 	printf("%s (npt) %s\n", npt_prog, NPT_VERSION);
-	exit(fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1);
+	npt_stdout_exit();
 }

@@ -66,6 +66,11 @@ void npt_synopsis(FILE *fp, const char *synopsis);
 NPT_NORETURN void npt_usage(const char *synopsis);
 /* Print "npt-x (npt) VERSION" on stdout and exit 0. */
 NPT_NORETURN void npt_version(void);
+/*
+ * Flush what stdio wrote to stdout and exit 0; a write error is reported
+ * as npt_out reports it ("prog: write error: ...", exit 1), EPIPE quietly.
+ */
+NPT_NORETURN void npt_stdout_exit(void);
 
 /* mem.c: allocation that exits with "prog: out of memory" on failure */
 void *npt_emalloc(size_t n);

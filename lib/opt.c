@@ -19,7 +19,7 @@ help(const char *synopsis)
 {
 	npt_synopsis(stdout, synopsis);
 	printf("See %s(1) for the options.\n", npt_prog);
-	exit(fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1);
+	npt_stdout_exit();
 }
 
 static int

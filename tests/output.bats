@@ -95,3 +95,18 @@ tools() {
 		tr '\r' '\n' < "$TMP/err" | grep -q "^$t: .* MB" || flunk "$t: no progress: $(cat "$TMP/err")"
 	done
 }
+
+@test "output: --help, --version and npt-import -t list report a full disk and exit 1" {
+	need_devfull
+	for t in $(tools); do
+		for o in --help --version; do
+			run --separate-stderr sh -c "$t $o > /dev/full"
+			[ "$status" -eq 1 ] || flunk "$t $o: exit $status"
+			[ "$stderr" = "$t: write error: No space left on device" ] || flunk "$t $o: $stderr"
+			run --separate-stderr -0 sh -c "$t $o | head -c 1"
+			[ -z "$stderr" ] || flunk "$t $o | head: $stderr"
+		done
+	done
+	run --separate-stderr -1 sh -c "npt-import -t list > /dev/full"
+	[ "$stderr" = "npt-import: write error: No space left on device" ]
+}
