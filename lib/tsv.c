@@ -239,17 +239,33 @@ const char *
 npt_hdr_parse(struct npt_hdr *h, const char *p, size_t n)
 {
 	size_t i, j;
+	struct npt_ht seen;
+	int isnew;
 
 	free(h->text);
 	h->text = npt_estrndup(p + 1, n - 1);
 	h->ncol = npt_tsv_split(h->text, n - 1, &h->col, &h->cap);
-	for (i = 0; i < h->ncol; i++) {
+	for (i = 0; i < h->ncol; i++)
 		if (h->col[i].n == 0)
 			return "empty column name";
-		for (j = 0; j < i; j++)
-			if (h->col[j].n == h->col[i].n &&
-			    memcmp(h->col[j].p, h->col[i].p, h->col[i].n) == 0)
-				return "duplicate column name";
+	/* repeated names: pairwise for the usual few columns, else hashed */
+	if (h->ncol <= 32) {
+		for (i = 0; i < h->ncol; i++)
+			for (j = 0; j < i; j++)
+				if (h->col[j].n == h->col[i].n &&
+				    memcmp(h->col[j].p, h->col[i].p,
+				    h->col[i].n) == 0)
+					return "duplicate column name";
+	} else {
+		npt_ht_init(&seen, 1);
+		for (i = 0; i < h->ncol; i++) {
+			npt_ht_put(&seen, h->col[i].p, h->col[i].n, &isnew);
+			if (!isnew)
+				break;
+		}
+		npt_ht_free(&seen);
+		if (i < h->ncol)
+			return "duplicate column name";
 	}
 	/* names are NUL-terminated in place, so callers may print them */
 	for (i = 0; i < h->ncol; i++)
