@@ -376,8 +376,9 @@ merge_meta(struct npt_tsv *t)
 	}
 }
 
+/* The values of a partial line of count events; exact: as many as count. */
 static const char *
-merge_values(struct group *g, const char *p, size_t n)
+merge_values(struct group *g, const char *p, size_t n, uint64_t count)
 {
 	const char *e = p + n, *c, *star, *err;
 	int64_t v;
@@ -399,6 +400,9 @@ merge_values(struct group *g, const char *p, size_t n)
 		if (star && (err = npt_parse_u64(star + 1,
 		    (size_t)(c - star - 1), &k)) != NULL)
 			return err;
+		if (k > count)
+			return "more values than the count";
+		count -= k;
 		while (k-- > 0) {
 			if (g->nv == g->cap) {
 				g->cap = g->cap ? g->cap * 2 : 4;
@@ -409,7 +413,7 @@ merge_values(struct group *g, const char *p, size_t n)
 		}
 		p = c + 1;
 	}
-	return NULL;
+	return count > 0 ? "fewer values than the count" : NULL;
 }
 
 static void
@@ -468,7 +472,7 @@ read_partial(const char *path, int *rc)
 		    (col[P_SELF] >= 0 && (e = npt_parse_i64(t.f[col[P_SELF]].p,
 		    t.f[col[P_SELF]].n, &x.self)) != NULL) ||
 		    (e = merge_values(g, t.f[col[P_VALUES]].p,
-		    t.f[col[P_VALUES]].n)) != NULL)
+		    t.f[col[P_VALUES]].n, x.count)) != NULL)
 			npt_errat(t.in.name, t.in.lineno, "bad partial: %s", e);
 		if (x.count == 0)
 			npt_errat(t.in.name, t.in.lineno, "bad partial: count 0");

@@ -268,6 +268,25 @@ for i in range(20000):
 	assert_stderr 'npt-agg: d.part:6: bad partial: not a number'
 }
 
+@test "agg: --merge checks that an exact partial has as many values as its count" {
+	# found by tests/fuzz/fuzz-npt-agg: a count above the values read the
+	# quantiles past the end of them
+	printf '#dur_cyc\top\n5\tA\n7\tA\n7\tA\n' | npt-agg --partial > a.part
+	grep -q '^A	3	19	.*	5,7\*2$' a.part
+	sed 's/^A\t3\t/A\t4\t/' a.part > more.part
+	run --separate-stderr -1 npt-agg --merge more.part
+	assert_stderr 'npt-agg: more.part:6: bad partial: fewer values than the count'
+	sed 's/^A\t3\t/A\t2\t/' a.part > less.part
+	run --separate-stderr -1 npt-agg --merge less.part
+	assert_stderr 'npt-agg: less.part:6: bad partial: more values than the count'
+	# a run of 10^18 copies is refused before any is stored
+	sed 's/7\*2$/7*1000000000000000000/' a.part > huge.part
+	run --separate-stderr -1 npt-agg --merge huge.part
+	assert_stderr 'npt-agg: huge.part:6: bad partial: more values than the count'
+	run -0 npt-agg --merge a.part
+	[ "${lines[1]}" = "A	3	19	100.000	6.3	5	7	7	7	7	1.2	19" ]
+}
+
 @test "agg: an unreadable file is reported and the others still counted" {
 	printf '#dur_cyc\top\n5\tA\n' > ev.tsv
 	run --separate-stderr -1 npt-agg nosuch.tsv ev.tsv
