@@ -12,6 +12,11 @@
 # FUZZ_OUT (default build/fuzz) holds the builds, logs and new inputs.
 # Seeds are tests/fuzz/corpus/TARGET/; inputs that once crashed a target
 # are tests/fuzz/crashes/TARGET/ and must not crash it again.
+# Targets: fuzz-tsv, fuzz-json, fuzz-log, fuzz-mlir and fuzz-import-TYPE
+# run one parser of lib/; fuzz-npt-TOOL (agg, annotate, decode, import,
+# json, overlap, synth, time) runs a whole tool, its real main over the
+# input as a file with one of a few argument sets picked by the input's
+# first byte (tests/fuzz/fuzz-tool.h; built with clang only).
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=${FUZZ_OUT:-$top/build/fuzz}
