@@ -25,7 +25,8 @@ cc=${FUZZ_CC:-clang}
 
 # build TARGET...: (re)build what is older than its sources: lib/*.c once
 # into build/fuzz/lib (instrumented, not linked with the fuzzer), then each
-# target with them
+# target with them (again when tests/fuzz or bin/, which the targets of
+# whole tools include, changed)
 build() {
 	mkdir -p "$out/lib"
 	flags="-g -O1 -std=c99 -D_POSIX_C_SOURCE=200809L -DNPT_LIBFUZZER -DNPT_IMP_BLK=4096 -fsanitize=address,undefined -fno-sanitize-recover=undefined"
@@ -38,7 +39,7 @@ build() {
 	done
 	for t in "$@"; do
 		if [ -x "$out/$t" ] && [ -z "$(find "$out/lib" "$top/tests/fuzz" \
-		    \( -name '*.[cho]' \) -newer "$out/$t" | head -n1)" ]; then
+		    "$top/bin" \( -name '*.[cho]' \) -newer "$out/$t" | head -n1)" ]; then
 			continue
 		fi
 		# shellcheck disable=SC2086
