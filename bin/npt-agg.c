@@ -374,6 +374,10 @@ merge_meta(struct npt_tsv *t)
 		if (npt_parse_u64(v, vn, &s) == NULL)
 			skipped += s;
 	}
+	/* whichever of the two came first */
+	if (unit >= 0 && digits > npt_unit_scale[unit])
+		npt_errat(t->in.name, t->in.lineno, "digits %d, more than the "
+		    "unit %s has", digits, npt_unit_name[unit]);
 }
 
 /* The values of a partial line of count events; exact: as many as count. */

@@ -268,6 +268,26 @@ for i in range(20000):
 	assert_stderr 'npt-agg: d.part:6: bad partial: not a number'
 }
 
+@test "agg: --merge checks that a partial's digits fit its unit" {
+	# found by tests/fuzz/fuzz-npt-agg: digits=5 in cycles indexed a
+	# power of ten below 10^0
+	printf '#dur_cyc\top\n5\tA\n' | npt-agg --partial > a.part
+	sed 's/^## npt-agg.digits=0$/## npt-agg.digits=1/' a.part > cyc.part
+	run --separate-stderr -1 npt-agg --merge cyc.part
+	assert_stderr 'npt-agg: cyc.part:3: digits 1, more than the unit cyc has'
+	# the digits before the unit: the error is at the unit
+	sed -n '3p;1,2p;4,$p' cyc.part > late.part
+	run --separate-stderr -1 npt-agg --merge late.part
+	assert_stderr 'npt-agg: late.part:3: digits 1, more than the unit cyc has'
+	printf '#dur_us\top\n5.25\tA\n' | npt-agg --partial |
+	    sed 's/^## npt-agg.digits=2$/## npt-agg.digits=6/' > us6.part
+	run --separate-stderr -0 npt-agg --merge us6.part
+	[ "${lines[1]}" = "A	1	5.250000	100.000	5.2500000	5.250000	5.250000	5.250000	5.250000	5.250000		5.250000" ]
+	sed 's/^## npt-agg.digits=6$/## npt-agg.digits=7/' us6.part > us7.part
+	run --separate-stderr -1 npt-agg --merge us7.part
+	assert_stderr 'npt-agg: us7.part:3: digits 7, more than the unit us has'
+}
+
 @test "agg: --merge checks that an exact partial has as many values as its count" {
 	# found by tests/fuzz/fuzz-npt-agg: a count above the values read the
 	# quantiles past the end of them
