@@ -441,10 +441,15 @@ merge_meta(struct npt_tsv *t)
 		if (npt_parse_u64(v, vn, &s) == NULL)
 			skipped += s;
 	}
+	/* whichever of the two came first */
+	if (unit >= 0 && digits > (unit == NPT_UNIT_CYC ? 0 : NPT_TIME_DEC))
+		npt_errat(t->in.name, t->in.lineno, "digits %d, more than the "
+		    "unit %s has", digits, npt_unit_name[unit]);
 }
 
+/* The values of a partial line of count events; exact: as many as count. */
 static const char *
-merge_values(struct group *g, const char *p, size_t n)
+merge_values(struct group *g, const char *p, size_t n, uint64_t count)
 {
 	const char *e = p + n, *c, *star, *err;
 	struct npt_time v;
@@ -467,11 +472,14 @@ merge_values(struct group *g, const char *p, size_t n)
 		if (star && (err = npt_parse_u64(star + 1,
 		    (size_t)(c - star - 1), &k)) != NULL)
 			return err;
+		if (k > count)
+			return "more values than the count";
+		count -= k;
 		while (k-- > 0)
 			keep_value(g, &v);
 		p = c + 1;
 	}
-	return NULL;
+	return count > 0 ? "fewer values than the count" : NULL;
 }
 
 /* A partial's data line f[0..) (its key after the '='): added to its group. */
@@ -503,7 +511,7 @@ merge_line(const char *src, long long line, const struct npt_span *f,
 	    (col[P_SELF] >= 0 && (e = npt_time_parse(&x.self,
 	    f[col[P_SELF]].p, f[col[P_SELF]].n, 0, 0, &d, NULL)) != NULL) ||
 	    (e = merge_values(g, f[col[P_VALUES]].p,
-	    f[col[P_VALUES]].n)) != NULL)
+	    f[col[P_VALUES]].n, x.count)) != NULL)
 		npt_errat(src, line, "bad partial: %s", e);
 	if (x.count == 0)
 		npt_errat(src, line, "bad partial: count 0");

@@ -522,9 +522,16 @@ loadmap(void)
 	}
 	keycol = h.col[0].p;
 	if (locfirst && loc >= 0)
-		for (i = 0; i < nrow; i++)
-			if (rows[i].v[loc].n > 0)
-				rows[i].v[loc] = firstloc(rows[i].v[loc]);
+		for (i = 0; i < nrow; i++) {
+			struct npt_span *s = &rows[i].v[loc], f;
+
+			if (s->n == 0)
+				continue;
+			/* a new copy, or the same if it has no first */
+			if ((f = firstloc(*s)).p != s->p)
+				free((char *)s->p);
+			*s = f;
+		}
 	densify();
 	free(lineof);
 	npt_tsv_close(&t);

@@ -471,6 +471,46 @@ print("%d.%d" % divmod((isqrt(4 * d * d * 100 // 2) + 1) // 2, 10))')
 	assert_stderr 'npt-agg: s.part:3: unknown scale "9"'
 }
 
+@test "agg: --merge checks that a partial's digits fit its unit" {
+	# found by tests/fuzz/fuzz-npt-agg: digits=5 in cycles indexed a
+	# power of ten below 10^0
+	printf '#dur_cyc\top\n5\tA\n' | npt-agg --partial > a.part
+	sed 's/^## npt-agg.digits=0$/## npt-agg.digits=1/' a.part > cyc.part
+	run --separate-stderr -1 npt-agg --merge cyc.part
+	assert_stderr 'npt-agg: cyc.part:4: digits 1, more than the unit cyc has'
+	# the digits before the unit: the error is at the unit
+	{ sed -n 4p cyc.part; sed 4d cyc.part; } > late.part
+	run --separate-stderr -1 npt-agg --merge late.part
+	assert_stderr 'npt-agg: late.part:3: digits 1, more than the unit cyc has'
+	printf '#dur_us\top\n5.25\tA\n' | npt-agg --partial |
+	    sed 's/^## npt-agg.digits=2$/## npt-agg.digits=6/' > us6.part
+	run --separate-stderr -0 npt-agg --merge us6.part
+	[ "${lines[1]}" = "A	1	5.250000	100.000	5.2500000	5.250000	5.250000	5.250000	5.250000	5.250000		5.250000" ]
+	# times hold 12 decimals (npt-events(5)): 13 is more than any unit has
+	sed 's/^## npt-agg.digits=6$/## npt-agg.digits=13/' us6.part > us13.part
+	run --separate-stderr -1 npt-agg --merge us13.part
+	assert_stderr 'npt-agg: us13.part:4: bad digits "13"'
+}
+
+@test "agg: --merge checks that an exact partial has as many values as its count" {
+	# found by tests/fuzz/fuzz-npt-agg: a count above the values read the
+	# quantiles past the end of them
+	printf '#dur_cyc\top\n5\tA\n7\tA\n7\tA\n' | npt-agg --partial > a.part
+	grep -q '^=A	3	19000000000000	.*	5,7\*2$' a.part
+	sed 's/^=A\t3\t/=A\t4\t/' a.part > more.part
+	run --separate-stderr -1 npt-agg --merge more.part
+	assert_stderr 'npt-agg: more.part:7: bad partial: fewer values than the count'
+	sed 's/^=A\t3\t/=A\t2\t/' a.part > less.part
+	run --separate-stderr -1 npt-agg --merge less.part
+	assert_stderr 'npt-agg: less.part:7: bad partial: more values than the count'
+	# a run of 10^18 copies is refused before any is stored
+	sed 's/7\*2$/7*1000000000000000000/' a.part > huge.part
+	run --separate-stderr -1 npt-agg --merge huge.part
+	assert_stderr 'npt-agg: huge.part:7: bad partial: more values than the count'
+	run -0 npt-agg --merge a.part
+	[ "${lines[1]}" = "A	3	19	100.000	6.3	5	7	7	7	7	1.2	19" ]
+}
+
 @test "agg: an unreadable file is reported and the others still counted" {
 	printf '#dur_cyc\top\n5\tA\n' > ev.tsv
 	run --separate-stderr -1 npt-agg nosuch.tsv ev.tsv

@@ -12,6 +12,11 @@
 # FUZZ_OUT (default build/fuzz) holds the builds, logs and new inputs.
 # Seeds are tests/fuzz/corpus/TARGET/; inputs that once crashed a target
 # are tests/fuzz/crashes/TARGET/ and must not crash it again.
+# Targets: fuzz-tsv, fuzz-json, fuzz-log, fuzz-mlir and fuzz-import-TYPE
+# run one parser of lib/; fuzz-npt-TOOL (agg, annotate, decode, import,
+# json, overlap, synth, time) runs a whole tool, its real main over the
+# input as a file with one of a few argument sets picked by the input's
+# first byte (tests/fuzz/fuzz-tool.h; built with clang only).
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=${FUZZ_OUT:-$top/build/fuzz}
@@ -20,7 +25,8 @@ cc=${FUZZ_CC:-clang}
 
 # build TARGET...: (re)build what is older than its sources: lib/*.c once
 # into build/fuzz/lib (instrumented, not linked with the fuzzer), then each
-# target with them
+# target with them (again when tests/fuzz or bin/, which the targets of
+# whole tools include, changed)
 build() {
 	mkdir -p "$out/lib"
 	flags="-g -O1 -std=c99 -D_POSIX_C_SOURCE=200809L -DNPT_LIBFUZZER -DNPT_IMP_BLK=4096 -fsanitize=address,undefined -fno-sanitize-recover=undefined"
@@ -33,7 +39,7 @@ build() {
 	done
 	for t in "$@"; do
 		if [ -x "$out/$t" ] && [ -z "$(find "$out/lib" "$top/tests/fuzz" \
-		    \( -name '*.[cho]' \) -newer "$out/$t" | head -n1)" ]; then
+		    "$top/bin" \( -name '*.[cho]' \) -newer "$out/$t" | head -n1)" ]; then
 			continue
 		fi
 		# shellcheck disable=SC2086

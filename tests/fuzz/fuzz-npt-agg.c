@@ -1,0 +1,16 @@
+/*
+ * Fuzz target: npt-agg, its whole path from input to output (fuzz-tool.h).
+ * Rows: the default; -k op,track; -q none --no-self; --partial; --merge;
+ * -q sketch -p -s total over two files; -r -s count --merge over two.
+ */
+static const char *const fuzz_argv[][16] = {
+	{ "npt-agg", "@1" },
+	{ "npt-agg", "-k", "op,track", "@1" },
+	{ "npt-agg", "-q", "none", "--no-self", "@1" },
+	{ "npt-agg", "--partial", "@1" },
+	{ "npt-agg", "--merge", "@1" },
+	{ "npt-agg", "-q", "sketch", "-p", "-s", "total", "@1", "@2" },
+	{ "npt-agg", "-r", "-s", "count", "--merge", "@1", "@2" },
+};
+#define FUZZ_TOOL "../../bin/npt-agg.c"
+#include "fuzz-tool.h"

@@ -1,0 +1,13 @@
+/*
+ * Fuzz target: npt-json, its whole path from input to output (fuzz-tool.h).
+ * Rows: the default; -f 900MHz; -C conv_cyc -p proc; -w 32 -f 1GHz over
+ * two files.
+ */
+static const char *const fuzz_argv[][16] = {
+	{ "npt-json", "@1" },
+	{ "npt-json", "-f", "900MHz", "@1" },
+	{ "npt-json", "-C", "conv_cyc", "-p", "proc", "@1" },
+	{ "npt-json", "-w", "32", "-f", "1GHz", "@1", "@2" },
+};
+#define FUZZ_TOOL "../../bin/npt-json.c"
+#include "fuzz-tool.h"
