@@ -406,6 +406,35 @@ npt_time_fmtp(char *buf, const struct npt_time *t, int point, int decimals)
 	return (size_t)(p - buf);
 }
 
+int
+npt_time_decimals(const struct npt_time *t)
+{
+	uint64_t hi, lo, r;
+	int d = NPT_TIME_DEC;
+
+	mag(t, &hi, &lo);
+	if (hi == 0) {
+		r = lo % npt_pow10[NPT_TIME_DEC];
+	} else {
+		r = mdiv(&hi, &lo, 1000000);
+		r += (uint64_t)mdiv(&hi, &lo, 1000000) * 1000000;
+	}
+	if (r == 0)
+		return 0;
+	for (; r % 10 == 0; r /= 10)
+		d--;
+	return d;
+}
+
+int
+npt_time_inrange(const struct npt_time *t)
+{
+	uint64_t hi, lo;
+
+	mag(t, &hi, &lo);
+	return !toobig(hi, lo);
+}
+
 size_t
 npt_time_fmtmin(char *buf, const struct npt_time *t, int decimals)
 {
