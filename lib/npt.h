@@ -1010,7 +1010,7 @@ int npt_json_done(const struct npt_json *j);
  * its last token (the END for OBJ or ARR, tok for a scalar), EOF or ERR. */
 int npt_json_skip(struct npt_json *j, int tok);
 
-/* imp.c: times and the event sink of npt-import's importers */
+/* imp.c: the event sink of npt-import's importers (times: struct npt_time) */
 /* Units of an import's times. */
 enum { NPT_IMP_CYC = 1, NPT_IMP_US };
 /* The canonical columns after ts, dur and track; extras are numbered on. */
