@@ -12,10 +12,11 @@
  * merged at the end (a heap of run heads), so memory is bounded however
  * many events there are; sort(1) does the same.
  *
- * A record: u32 length, u32 track, i64 ts.i, u32 ts.f, i64 dur.i, u32
- * dur.f (NODUR: unknown), then per non-empty field u16 column (with
- * PLAIN set when the bytes need no escaping), u32 length and the bytes.  Fields are read and written with memcpy, so
- * records need no alignment.
+ * A record: u32 length, u32 track, ts and dur as struct npt_time (u64
+ * lo, i64 hi: 10^-12 units, exact; a dur with hi NODUR is unknown), then
+ * per non-empty field u16 column (with PLAIN set when the bytes need no
+ * escaping), u32 length and the bytes.  Fields are read and written with
+ * memcpy, so records need no alignment.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -37,8 +38,8 @@
 #else
 #define BLK	(1024 * 1024)
 #endif
-#define RECHDR	32
-#define NODUR	0xffffffffu
+#define RECHDR	40
+#define NODUR	INT64_MIN	/* dur.hi of an unknown dur: out of range */
 #define MAXCOL	1024		/* extra columns */
 #define ONES	0x0101010101010101ULL
 /* non-zero if a byte of w is zero, less than n (n <= 128) */
@@ -53,8 +54,7 @@ struct blk {
 };
 
 struct key {
-	int64_t i;
-	uint32_t f;
+	struct npt_time t;
 	const char *rec;
 };
 
@@ -78,8 +78,7 @@ struct npt_imp {
 	struct key *keys;
 	size_t nkey, keycap;
 	int sorted;
-	int64_t lasti;
-	uint32_t lastf;
+	struct npt_time last;
 	unsigned long long nev;
 	int dec;			/* decimals the times need */
 	struct npt_ht colht;		/* name -> column + 1 */
@@ -110,7 +109,7 @@ npt_imp_new(size_t limit)
 
 	m->limit = limit;
 	m->sorted = 1;
-	m->lasti = INT64_MIN;
+	m->last.hi = INT64_MIN;
 	m->fd = -1;
 	npt_ht_init(&m->colht, sizeof(size_t));
 	npt_ht_init(&m->trkht, sizeof(uint32_t));
@@ -373,36 +372,38 @@ get32(const char *p)
 	return v;
 }
 
-static int64_t
-get64(const char *p)
+static void
+gettime(const char *p, struct npt_time *t)
 {
-	int64_t v;
-
-	memcpy(&v, p, 8);
-	return v;
+	memcpy(&t->lo, p, 8);
+	memcpy(&t->hi, p + 8, 8);
 }
 
-/* Decimals needed by the fraction f (of 10^9). */
-static int
-decimals(uint32_t f)
+static void
+puttime(char *p, const struct npt_time *t)
 {
-	int d = 9;
+	memcpy(p, &t->lo, 8);
+	memcpy(p + 8, &t->hi, 8);
+}
 
-	if (f == 0)
-		return 0;
-	while (f % 10 == 0) {
-		f /= 10;
-		d--;
-	}
-	return d;
+/* Raise m->dec to the decimals t needs. */
+static void
+needdec(struct npt_imp *m, const struct npt_time *t)
+{
+	int d;
+
+	if (m->dec == NPT_TIME_DEC || (t->hi == 0 &&
+	    t->lo % npt_pow10[NPT_TIME_DEC - m->dec] == 0))
+		return;
+	if ((d = npt_time_decimals(t)) > m->dec)
+		m->dec = d;
 }
 
 void
-npt_imp_begin(struct npt_imp *m, const struct npt_tm *ts,
-    const struct npt_tm *dur, uint32_t track)
+npt_imp_begin(struct npt_imp *m, const struct npt_time *ts,
+    const struct npt_time *dur, uint32_t track)
 {
-	uint32_t df = dur ? dur->f : NODUR;
-	int64_t di = dur ? dur->i : 0;
+	static const struct npt_time nodur = { 0, NODUR };
 	char *p;
 
 	if (m->open) {
@@ -415,16 +416,13 @@ npt_imp_begin(struct npt_imp *m, const struct npt_tm *ts,
 	m->rec = m->cur->n;
 	m->open = 1;
 	put32(p + 4, track);
-	memcpy(p + 8, &ts->i, 8);
-	put32(p + 16, ts->f);
-	memcpy(p + 20, &di, 8);
-	put32(p + 28, df);
+	puttime(p + 8, ts);
+	puttime(p + 24, dur ? dur : &nodur);
 	m->cur->n += RECHDR;
 	m->trk[track].used = 1;
-	if (ts->f % npt_pow10[9 - m->dec] != 0)
-		m->dec = decimals(ts->f);
-	if (dur && dur->f % npt_pow10[9 - m->dec] != 0)
-		m->dec = decimals(dur->f);
+	needdec(m, ts);
+	if (dur != NULL)
+		needdec(m, dur);
 }
 
 void
@@ -467,13 +465,11 @@ npt_imp_end(struct npt_imp *m)
 		m->keys = npt_ereallocarray(m->keys, m->keycap, sizeof *m->keys);
 	}
 	k = &m->keys[m->nkey++];
-	k->i = get64(r + 8);
-	k->f = get32(r + 16);
+	gettime(r + 8, &k->t);
 	k->rec = r;
-	if (k->i < m->lasti || (k->i == m->lasti && k->f < m->lastf))
+	if (npt_time_cmp(&k->t, &m->last) < 0)
 		m->sorted = 0;
-	m->lasti = k->i;
-	m->lastf = k->f;
+	m->last = k->t;
 	m->nev++;
 	m->used += len + sizeof *k;
 	if (m->used > m->limit)
@@ -483,11 +479,7 @@ npt_imp_end(struct npt_imp *m)
 static int
 keycmp(const struct key *a, const struct key *b)
 {
-	if (a->i != b->i)
-		return a->i < b->i ? -1 : 1;
-	if (a->f != b->f)
-		return a->f < b->f ? -1 : 1;
-	return 0;
+	return npt_time_cmp(&a->t, &b->t);
 }
 
 /* Stable bottom-up merge sort of the keys. */
@@ -600,7 +592,8 @@ spill(struct npt_imp *m)
 	m->nkey = 0;
 	m->used = 0;
 	m->sorted = 1;
-	m->lasti = INT64_MIN;
+	m->last.lo = 0;
+	m->last.hi = INT64_MIN;
 }
 
 /* What the writer needs: columns' values of the current record. */
@@ -614,40 +607,23 @@ struct out {
 	int unit, dec;
 };
 
-/* ts or dur: "i" in cycles, "i.ffffff" in microseconds. */
+/* ts or dur: whole cycles, or microseconds with o->dec decimals (exact) */
 static size_t
-fmttm(char *p, int64_t i, uint32_t f, const struct out *o)
+fmttm(char *p, const char *r, const struct out *o)
 {
-	uint64_t u;
-	size_t k = 0;
-	int d;
+	struct npt_time t;
 
-	if (o->unit == NPT_IMP_CYC || o->dec == 0)
-		return npt_fmt_i64(p, i);
-	if (i < 0) {
-		p[k++] = '-';
-		if (f > 0) {
-			u = (uint64_t)(-(i + 1));
-			f = 1000000000u - f;
-		} else {
-			u = 0 - (uint64_t)i;
-		}
-	} else {
-		u = (uint64_t)i;
-	}
-	k += npt_fmt_u64(p + k, u);
-	p[k++] = '.';
-	f /= (uint32_t)npt_pow10[9 - o->dec];
-	for (d = o->dec; d-- > 0; f /= 10)
-		p[k + (size_t)d] = (char)('0' + f % 10);
-	return k + (size_t)o->dec;
+	gettime(r, &t);
+	return npt_time_fmt(p, &t, o->unit == NPT_IMP_CYC ? 0 : o->dec);
 }
 
 static void
 emit(const char *r, struct out *o)
 {
 	size_t len = get32(r), pos = RECHDR, nset = 0, need, i, k, n;
-	uint32_t t = get32(r + 4), df = get32(r + 28);
+	uint32_t t = get32(r + 4);
+	int hasdur;
+	int64_t dh;
 	uint16_t c;
 	char *p;
 
@@ -663,13 +639,15 @@ emit(const char *r, struct out *o)
 		o->val[c].n = n;
 		pos += 6 + n;
 	}
+	memcpy(&dh, r + 32, 8);
+	hasdur = dh != NODUR;
 	need = 2 * len + o->trkn[t] + o->nval + 128;
 	if (need <= 32768) {
 		p = npt_out_reserve(need);
-		k = fmttm(p, get64(r + 8), get32(r + 16), o);
+		k = fmttm(p, r + 8, o);
 		p[k++] = '\t';
-		if (df != NODUR)
-			k += fmttm(p + k, get64(r + 20), df, o);
+		if (hasdur)
+			k += fmttm(p + k, r + 24, o);
 		p[k++] = '\t';
 		memcpy(p + k, o->trk[t], o->trkn[t]);
 		k += o->trkn[t];
@@ -689,10 +667,10 @@ emit(const char *r, struct out *o)
 	} else {
 		char b[64];
 
-		npt_out_write(b, fmttm(b, get64(r + 8), get32(r + 16), o));
+		npt_out_write(b, fmttm(b, r + 8, o));
 		npt_out_putc('\t');
-		if (df != NODUR)
-			npt_out_write(b, fmttm(b, get64(r + 20), df, o));
+		if (hasdur)
+			npt_out_write(b, fmttm(b, r + 24, o));
 		npt_out_putc('\t');
 		npt_out_write(o->trk[t], o->trkn[t]);
 		for (i = 0; i < o->nval; i++) {
@@ -712,8 +690,7 @@ struct rd {
 	char *buf;
 	size_t cap, beg, n;
 	const char *rec;
-	int64_t i;
-	uint32_t f;
+	struct npt_time t;
 	size_t run;
 };
 
@@ -762,19 +739,16 @@ rdnext(int fd, struct rd *r)
 		npt_errx(1, "temporary file: damaged");
 	r->rec = r->buf + r->beg;
 	r->beg += len;
-	r->i = get64(r->rec + 8);
-	r->f = get32(r->rec + 16);
+	gettime(r->rec + 8, &r->t);
 	return 1;
 }
 
 static int
 rdless(const struct rd *a, const struct rd *b)
 {
-	if (a->i != b->i)
-		return a->i < b->i;
-	if (a->f != b->f)
-		return a->f < b->f;
-	return a->run < b->run;
+	int c = npt_time_cmp(&a->t, &b->t);
+
+	return c != 0 ? c < 0 : a->run < b->run;
 }
 
 static void
@@ -948,78 +922,4 @@ npt_imp_detect(struct npt_in *in)
 	p = in->buf + in->beg;
 	nl = memchr(p, '\n', n);
 	return npt_imp_probe(p, nl ? (size_t)(nl - p) : n);
-}
-
-/* times */
-
-const char *
-npt_tm_parse(const char *s, size_t n, int shift, struct npt_tm *t,
-    int *rounded)
-{
-	struct npt_time x;
-	const char *e;
-	int64_t i;
-	uint64_t f;
-	int d;
-
-	/*
-	 * The one parser, 10^-3 finer than its unit: rounded once at 10^-9
-	 * of ours.  Its range is wider; int64 units is the records'.
-	 */
-	if ((e = npt_time_parse(&x, s, n, NPT_TIME_JSON, shift - 3, &d,
-	    rounded)) != NULL)
-		return e;
-	if (x.hi == 0) {
-		t->i = (int64_t)(x.lo / 1000000000);
-		t->f = (uint32_t)(x.lo % 1000000000);
-		return NULL;
-	}
-	if (npt_time_split(&x, 9, &i, &f) < 0)
-		return "too large";
-	t->i = i;
-	t->f = (uint32_t)f;
-	return NULL;
-}
-
-int
-npt_tm_add(struct npt_tm *a, const struct npt_tm *b)
-{
-	if ((b->i > 0 && a->i > INT64_MAX - b->i) ||
-	    (b->i < 0 && a->i < INT64_MIN - b->i))
-		return -1;
-	a->i += b->i;
-	a->f += b->f;
-	if (a->f >= 1000000000u) {
-		if (a->i == INT64_MAX)
-			return -1;
-		a->f -= 1000000000u;
-		a->i++;
-	}
-	return 0;
-}
-
-int
-npt_tm_sub(struct npt_tm *a, const struct npt_tm *b)
-{
-	if ((b->i < 0 && a->i > INT64_MAX + b->i) ||
-	    (b->i > 0 && a->i < INT64_MIN + b->i))
-		return -1;
-	a->i -= b->i;
-	if (a->f < b->f) {
-		if (a->i == INT64_MIN)
-			return -1;
-		a->f += 1000000000u - b->f;
-		a->i--;
-	} else {
-		a->f -= b->f;
-	}
-	return 0;
-}
-
-int
-npt_tm_cmp(const struct npt_tm *a, const struct npt_tm *b)
-{
-	if (a->i != b->i)
-		return a->i < b->i ? -1 : 1;
-	return a->f < b->f ? -1 : a->f > b->f;
 }

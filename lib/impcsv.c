@@ -248,10 +248,9 @@ unum(struct csv *c, size_t i, const char *what, uint64_t *v)
 }
 
 static void
-tmof(struct npt_tm *t, uint64_t v)
+tmof(struct npt_time *t, uint64_t v)
 {
-	t->i = (int64_t)v;
-	t->f = 0;
+	npt_time_units(t, v);
 }
 
 static void
@@ -360,7 +359,7 @@ csvtrack(struct csv *c, const char *p, size_t n)
 
 /* One timeline event: bytes is the first extra column. */
 static int
-torqc_emit(struct csv *c, const struct npt_tm *ts, const struct npt_tm *dur,
+torqc_emit(struct csv *c, const struct npt_time *ts, const struct npt_time *dur,
     struct npt_span track, struct npt_span op, struct npt_span name,
     struct npt_span id, struct npt_span loc, struct npt_span bytes)
 {
@@ -393,7 +392,7 @@ static int
 torqc_row(struct csv *c, int hdr, int *c1)
 {
 	struct npt_span id, op, loc, bytes = { NULL, 0 }, track, ev, name;
-	struct npt_tm ts, dur;
+	struct npt_time ts, dur;
 	uint64_t a, b;
 	size_t n;
 	char buf[32];
@@ -542,7 +541,7 @@ out:
 
 /* An open begin event. */
 struct open {
-	struct npt_tm ts;
+	struct npt_time ts;
 	long long line;
 	char *loc, *name, *raw;		/* R1 location, R2 dispatch, R1 timestamp */
 	size_t next;			/* the one below it, or NONE */
@@ -586,7 +585,7 @@ dupspan(struct npt_span s)
 }
 
 static void
-rt_push(struct rt *r, const char *key, size_t kn, const struct npt_tm *ts,
+rt_push(struct rt *r, const char *key, size_t kn, const struct npt_time *ts,
     struct npt_span loc, struct npt_span name, struct npt_span raw)
 {
 	size_t *top, e;
@@ -679,10 +678,10 @@ slen(const char *s)
  */
 static int
 rt_event(struct rt *r, size_t e, struct npt_span op, struct npt_span id,
-    const struct npt_tm *end, struct npt_span inv)
+    const struct npt_time *end, struct npt_span inv)
 {
 	struct open *o = &r->ent[e];
-	struct npt_tm dur;
+	struct npt_time dur;
 	char *t;
 	size_t i;
 	uint32_t trk;
@@ -694,8 +693,8 @@ rt_event(struct rt *r, size_t e, struct npt_span op, struct npt_span id,
 	trk = npt_imp_track(r->c.m, t, op.n, NULL);
 	free(t);
 	if (end != NULL) {
-		dur = *end;
-		if (npt_tm_sub(&dur, &o->ts) < 0 || dur.i < 0)
+		if (npt_time_sub(&dur, end, &o->ts) < 0 ||
+		    npt_time_sign(&dur) < 0)
 			return fail(&r->c, "the end is before its begin at line "
 			    "%lld", o->line);
 	}
@@ -807,7 +806,7 @@ rt_row(struct rt *r, int v)
 	struct csv *c = &r->c;
 	struct npt_span id, ev, loc = { NULL, 0 }, name = { NULL, 0 };
 	struct npt_span raw = { NULL, 0 }, inv = { NULL, 0 }, none = { NULL, 0 };
-	struct npt_tm ts, dur;
+	struct npt_time ts, dur;
 	uint64_t a, b;
 	const char *p;
 	size_t e, i;
@@ -1017,7 +1016,7 @@ struct vela {
 	size_t ncol, cap;
 	int summary, rounded;
 	size_t clockcol;		/* summary: core_clock, or -1 */
-	struct npt_tm ts;
+	struct npt_time ts;
 	unsigned long long layer;
 	uint32_t trk;
 	uint64_t hz;
@@ -1119,12 +1118,13 @@ static int
 vela_row(struct vela *v)
 {
 	struct csv *c = &v->c;
-	struct npt_tm dur, hz;
+	struct npt_time dur, hz;
 	struct npt_span s;
 	const char *err;
 	char idb[24];
 	size_t i;
-	int rounded;
+	int rounded, d;
+	int64_t cyc, t0;
 
 	if (c->nf != v->ncol)
 		return fail(c, "%zu fields, but the header has %zu", c->nf,
@@ -1133,23 +1133,24 @@ vela_row(struct vela *v)
 		if (v->what[i] == V_CYCLES)
 			break;
 	s = trim(c->f[i]);
-	if ((err = npt_tm_parse(s.p, s.n, 0, &dur, &rounded)) != NULL ||
-	    dur.i < 0)
+	if ((err = npt_time_parse(&dur, s.p, s.n, NPT_TIME_JSON, 0, &d,
+	    &rounded)) != NULL || npt_time_sign(&dur) < 0)
 		return fail(c, "%s: %s: \"%.*s\"", v->summary ? "cycles_total" :
 		    "Op Cycles", err ? err : "negative",
 		    (int)(s.n > 40 ? 40 : s.n), s.p);
-	if (dur.f != 0) {
+	if (npt_time_i64(&dur, 0, &cyc) < 0)
+		return fail(c, "%s: too large: \"%.*s\"", v->summary ?
+		    "cycles_total" : "Op Cycles", (int)(s.n > 40 ? 40 : s.n), s.p);
+	if (npt_time_decimals(&dur) != 0) {
 		if (!v->rounded)
 			npt_warnat(c->in->name, c->in->lineno, "%s %.*s: "
 			    "fractional cycles rounded to the nearest (and any "
 			    "others)", v->summary ? "cycles_total" : "Op Cycles",
 			    (int)s.n, s.p);
 		v->rounded = 1;
-		if (dur.f >= 500000000u)
-			dur.i++;
-		dur.f = 0;
 	}
-	if (v->ts.i > INT64_MAX - dur.i)
+	npt_time_units(&dur, (uint64_t)cyc);
+	if (npt_time_i64(&v->ts, 0, &t0) < 0 || t0 > INT64_MAX - cyc)
 		return fail(c, "the cycles add up beyond 2^63");
 	npt_imp_begin(c->m, &v->ts, &dur, v->trk);
 	for (i = 0; i < c->nf; i++) {
@@ -1172,15 +1173,16 @@ vela_row(struct vela *v)
 	/* the summary's core_clock (Hz, printed as a float): the clock */
 	if (v->clockcol != (size_t)-1 && v->hz == 0) {
 		s = trim(c->f[v->clockcol]);
-		if (npt_tm_parse(s.p, s.n, 0, &hz, &rounded) == NULL &&
-		    hz.f == 0 && hz.i > 0) {
-			v->hz = (uint64_t)hz.i;
+		if (npt_time_parse(&hz, s.p, s.n, NPT_TIME_JSON, 0, &d,
+		    &rounded) == NULL && npt_time_decimals(&hz) == 0 &&
+		    npt_time_i64(&hz, 0, &t0) == 0 && t0 > 0) {
+			v->hz = (uint64_t)t0;
 			npt_imp_track_clock(c->m, v->trk, v->hz);
 		}
 	}
 	v->layer++;
 	npt_imp_end(c->m);
-	(void)npt_tm_add(&v->ts, &dur);		/* checked above */
+	(void)npt_time_add(&v->ts, &v->ts, &dur);	/* checked above */
 	return 0;
 }
 

@@ -10,7 +10,7 @@
  * there and its args go straight into it (the common case, one copy
  * fewer).  Memory holds one event, the open 'B' events of each thread and
  * the names of tracks, nothing per event already written.  Times stay
- * decimal text until npt_tm_parse (over npt_time_parse) makes them exact.
+ * decimal text until npt_time_parse makes them exact.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -206,7 +206,7 @@ readargs(struct chrome *c, const char *what)
 }
 
 static int tmval(struct chrome *, const struct val *, const char *,
-    struct npt_tm *);
+    struct npt_time *);
 
 /*
  * The event's name: "npt_name" when given (npt-json writes it, before the
@@ -231,7 +231,7 @@ static int
 early(struct chrome *c)
 {
 	struct ev *e = &c->ev;
-	struct npt_tm ts, dur;
+	struct npt_time ts, dur;
 	uint32_t t;
 
 	if (e->ph.tok != NPT_JSON_STR || e->ph.n != 1 ||
@@ -355,25 +355,26 @@ readev(struct chrome *c)
 /* A time member: exact, non-negative for durations. */
 static int
 tmval(struct chrome *c, const struct val *v, const char *what,
-    struct npt_tm *t)
+    struct npt_time *t)
 {
 	const char *err;
-	int rounded;
+	int rounded, d;
 
 	if (v->tok != NPT_JSON_NUM && v->tok != NPT_JSON_STR)
 		return npt_imp_fail(c->m, c->ev.line, c->ev.col,
 		    "%s: a number expected", what);
-	if ((err = npt_tm_parse(txt(&c->ev, v), v->n, 0, t, &rounded)))
+	if ((err = npt_time_parse(t, txt(&c->ev, v), v->n, NPT_TIME_JSON, 0, &d,
+	    &rounded)))
 		return npt_imp_fail(c->m, c->ev.line, c->ev.col,
 		    "%s: %s: \"%.*s\"", what, err, (int)(v->n > 40 ? 40 : v->n),
 		    txt(&c->ev, v));
 	if (rounded && !c->rounded) {
 		c->rounded = 1;
 		warnpos(c->in, c->ev.line, c->ev.col, "%s %.*s has more than "
-		    "9 decimals; rounded to 10^-9 us (and any others)", what,
+		    "12 decimals; rounded to 10^-12 us (and any others)", what,
 		    (int)(v->n > 40 ? 40 : v->n), txt(&c->ev, v));
 	}
-	if (t->i < 0 && what[0] == 'd')
+	if (npt_time_sign(t) < 0 && what[0] == 'd')
 		return npt_imp_fail(c->m, c->ev.line, c->ev.col,
 		    "dur: negative: \"%.*s\"", (int)v->n, txt(&c->ev, v));
 	return 0;
@@ -527,7 +528,7 @@ fields(struct chrome *c)
 
 /* Save a 'B' on its thread's stack: ts, position, then (col, text)s. */
 static void
-pushb(struct chrome *c, uint32_t t, const struct npt_tm *ts)
+pushb(struct chrome *c, uint32_t t, const struct npt_time *ts)
 {
 	struct stack *s = &c->stk[t];
 	struct ev *e = &c->ev;
@@ -590,12 +591,12 @@ addf(struct chrome *c, long col, const char *p, size_t n, int over)
  * (end != NULL; its args win) or left open at the end (unknown dur).
  */
 static int
-popb(struct chrome *c, uint32_t t, const struct npt_tm *end)
+popb(struct chrome *c, uint32_t t, const struct npt_time *end)
 {
 	struct stack *s = &c->stk[t];
 	struct ev *e = &c->ev;
 	const char *p = s->b.p + s->off[--s->n];
-	struct npt_tm ts, dur;
+	struct npt_time ts, dur;
 	size_t i, n, len;
 	long long lc[2];
 	long col;
@@ -618,11 +619,14 @@ popb(struct chrome *c, uint32_t t, const struct npt_tm *end)
 		for (i = 0; i < e->narg; i++)
 			addf(c, argcol(c, i, txt(e, &e->arg[i].k), e->arg[i].k.n),
 			    txt(e, &e->arg[i].v), e->arg[i].v.n, 1);
-		dur = *end;
-		if (npt_tm_sub(&dur, &ts) < 0 || dur.i < 0)
+		if (npt_time_sub(&dur, end, &ts) < 0 || npt_time_sign(&dur) < 0)
 			return npt_imp_fail(c->m, e->line, e->col, "an 'E' "
 			    "event before its 'B' (line %lld, column %lld)",
 			    lc[0], lc[1]);
+		if (!npt_time_inrange(&dur))
+			return npt_imp_fail(c->m, e->line, e->col, "an 'E' "
+			    "event 10^25 us or more after its 'B' (line %lld, "
+			    "column %lld)", lc[0], lc[1]);
 	}
 	npt_imp_begin(c->m, &ts, end ? &dur : NULL, t);
 	for (i = 0; i < c->nf; i++)
@@ -655,7 +659,7 @@ flushb(struct chrome *c)
 		s = &c->stk[t];
 		while (s->n > 0) {
 			memcpy(lc, s->b.p + s->off[s->n - 1] +
-			    sizeof(struct npt_tm), sizeof lc);
+			    sizeof(struct npt_time), sizeof lc);
 			unmatched(c, "ends", lc[0], lc[1], "'B' event without its 'E'; "
 			    "written with an empty dur");
 			popb(c, (uint32_t)t, NULL);
@@ -707,7 +711,7 @@ static int
 handle(struct chrome *c)
 {
 	struct ev *e = &c->ev;
-	struct npt_tm ts, dur;
+	struct npt_time ts, dur;
 	uint32_t t;
 	size_t i;
 	int ph = 0;
@@ -796,8 +800,8 @@ handle(struct chrome *c)
 		break;
 	default:
 		/* 'i' or 'I': an instant, on its thread, process or all */
-		dur.i = 0;
-		dur.f = 0;
+		dur.lo = 0;
+		dur.hi = 0;
 		if (e->s.tok && e->s.n == 1 && txt(e, &e->s)[0] == 'g')
 			t = track(c, 'g', NULL, NULL);
 		else if ((e->s.tok && e->s.n == 1 && txt(e, &e->s)[0] == 'p') ||
@@ -991,7 +995,8 @@ npt_imp_trt(struct npt_imp *m, struct npt_in *in,
 	    "median_ms", "percentage" };
 	struct chrome c;
 	struct ev *e = &c.ev;
-	struct npt_tm ts = { 0, 0 }, dur;
+	struct npt_time ts = { 0, 0 }, dur;
+	int d;
 	struct npt_buf count = { 0 };
 	const struct val *v;
 	const char *err;
@@ -1042,12 +1047,13 @@ npt_imp_trt(struct npt_imp *m, struct npt_in *in,
 			    "number expected" : "a layer without averageMs");
 			goto out;
 		}
-		if ((err = npt_tm_parse(txt(e, v), v->n, 3, &dur, &rounded))) {
+		if ((err = npt_time_parse(&dur, txt(e, v), v->n, NPT_TIME_JSON,
+		    3, &d, &rounded))) {
 			npt_imp_fail(m, e->line, e->col, "averageMs: %s: \"%.*s\"",
 			    err, (int)(v->n > 40 ? 40 : v->n), txt(e, v));
 			goto out;
 		}
-		if (dur.i < 0) {
+		if (npt_time_sign(&dur) < 0) {
 			npt_imp_fail(m, e->line, e->col, "averageMs: negative: "
 			    "\"%.*s\"", (int)v->n, txt(e, v));
 			goto out;
@@ -1055,7 +1061,7 @@ npt_imp_trt(struct npt_imp *m, struct npt_in *in,
 		if (rounded && !c.rounded) {
 			c.rounded = 1;
 			warnpos(in, e->line, e->col, "averageMs %.*s has more "
-			    "than 12 decimals; rounded to 10^-9 us (and any "
+			    "than 15 decimals; rounded to 10^-12 us (and any "
 			    "others)", (int)v->n, txt(e, v));
 		}
 		/* the other members as trtexec writes them, or an error */
@@ -1088,9 +1094,10 @@ npt_imp_trt(struct npt_imp *m, struct npt_in *in,
 			    e->arg[i].v.n);
 		}
 		npt_imp_end(m);
-		if (npt_tm_add(&ts, &dur) < 0) {
+		if (npt_time_add(&ts, &ts, &dur) < 0 ||
+		    !npt_time_inrange(&ts)) {
 			npt_imp_fail(m, e->line, e->col, "the layers add up "
-			    "beyond 2^63 us");
+			    "beyond 10^25 us");
 			goto out;
 		}
 	}

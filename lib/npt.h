@@ -741,6 +741,10 @@ npt_time_narrow(const struct npt_time *t, int decimals, int64_t *v)
  */
 size_t npt_time_fmtp(char *buf, const struct npt_time *t, int point,
     int decimals);
+/* The fewest decimals (0 to 12) that write t exactly. */
+int npt_time_decimals(const struct npt_time *t);
+/* Is |t| below 10^25 units, the range of a time in a stream? */
+int npt_time_inrange(const struct npt_time *t);
 /* t with the fewest decimals, at least decimals, that write it exactly. */
 size_t npt_time_fmtmin(char *buf, const struct npt_time *t, int decimals);
 #define npt_time_fmt(buf, t, decimals) \
@@ -1011,23 +1015,7 @@ int npt_json_done(const struct npt_json *j);
  * its last token (the END for OBJ or ARR, tok for a scalar), EOF or ERR. */
 int npt_json_skip(struct npt_json *j, int tok);
 
-/* imp.c: times and the event sink of npt-import's importers */
-/* A time in units (cycles or microseconds): i + f / 10^9, 0 <= f < 10^9. */
-struct npt_tm {
-	int64_t i;
-	uint32_t f;
-};
-/*
- * Decimal s (JSON number grammar; an exponent is allowed) times 10^shift,
- * exactly to 10^-9; *rounded is set when digits beyond were rounded off.
- * Returns NULL or "not a number", "too large".
- */
-const char *npt_tm_parse(const char *s, size_t n, int shift,
-    struct npt_tm *t, int *rounded);
-/* a += b, a -= b; -1 (a unchanged or not) if the result does not fit. */
-int npt_tm_add(struct npt_tm *a, const struct npt_tm *b);
-int npt_tm_sub(struct npt_tm *a, const struct npt_tm *b);
-int npt_tm_cmp(const struct npt_tm *a, const struct npt_tm *b);
+/* imp.c: the event sink of npt-import's importers (times: struct npt_time) */
 /* Units of an import's times. */
 enum { NPT_IMP_CYC = 1, NPT_IMP_US };
 /* The canonical columns after ts, dur and track; extras are numbered on. */
@@ -1077,8 +1065,8 @@ void npt_imp_clock(struct npt_imp *m, uint64_t hz);
  * NPT_IMP_OP... or an extra; raw bytes, escaped on output), end.  A begin
  * drops an event begun and not ended.
  */
-void npt_imp_begin(struct npt_imp *m, const struct npt_tm *ts,
-    const struct npt_tm *dur, uint32_t track);
+void npt_imp_begin(struct npt_imp *m, const struct npt_time *ts,
+    const struct npt_time *dur, uint32_t track);
 void npt_imp_field(struct npt_imp *m, size_t col, const char *s, size_t n);
 /* Do p[0..n) hold no TAB, LF, CR, backslash or NUL (no field escapes)? */
 int npt_imp_plain(const char *p, size_t n);

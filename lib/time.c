@@ -345,31 +345,52 @@ npt_time_narrow1(const struct npt_time *t, int decimals, int64_t *v)
 	return 0;
 }
 
+/* "[-]ip.r" with r as decimals digits */
+static size_t
+putdec(char *buf, int negative, uint64_t ip, uint64_t r, int decimals)
+{
+	char *p = buf;
+	int n;
+
+	if (negative)
+		*p++ = '-';
+	p += npt_fmt_u64(p, ip);
+	if (decimals > 0) {
+		*p++ = '.';
+		for (n = decimals; n-- > 0; r /= 10)
+			p[n] = (char)('0' + r % 10);
+		p += decimals;
+	}
+	return (size_t)(p - buf);
+}
+
 size_t
 npt_time_fmtp(char *buf, const struct npt_time *t, int point, int decimals)
 {
 	char dig[48], *p = buf;
-	uint64_t hi, lo, q, r;
+	uint64_t hi, lo, q;
 	int k = point - decimals, s = mag(t, &hi, &lo), n, w;
 
 	if (hi == 0 && lo <= (uint64_t)INT64_MAX && k <= 19 &&
 	    decimals <= 18) {
 		/* the common case, in 64 bits */
 		q = k > 0 ? (lo + npt_pow10[k] / 2) / npt_pow10[k] : lo;
-		if (q == 0)
-			s = 0;
-		if (s)
-			*p++ = '-';
-		r = q % npt_pow10[decimals];
-		p += npt_fmt_u64(p, q / npt_pow10[decimals]);
-		if (decimals > 0) {
-			*p++ = '.';
-			for (n = decimals; n-- > 0; r /= 10)
-				p[n] = (char)('0' + r % 10);
-			p += decimals;
-		}
-		return (size_t)(p - buf);
+		return putdec(buf, s && q != 0, q / npt_pow10[decimals],
+		    q % npt_pow10[decimals], decimals);
 	}
+#ifdef WIDE
+	if (k >= 0 && k <= 19 && decimals <= 19) {
+		/* below 2^64 units (an epoch time): two divisions */
+		u128 x = (u128)hi << 64 | lo, ip;
+
+		if (k > 0)
+			x = (x + npt_pow10[k] / 2) / npt_pow10[k];
+		ip = x / npt_pow10[decimals];
+		if ((ip >> 64) == 0)
+			return putdec(buf, s && x != 0, (uint64_t)ip,
+			    (uint64_t)(x - ip * npt_pow10[decimals]), decimals);
+	}
+#endif
 	/* round half away from zero at 10^-decimals, then every digit */
 	if (k > 0) {
 		uint64_t hh = 0, hl = 5;
@@ -404,6 +425,39 @@ npt_time_fmtp(char *buf, const struct npt_time *t, int point, int decimals)
 		p += decimals;
 	}
 	return (size_t)(p - buf);
+}
+
+int
+npt_time_decimals(const struct npt_time *t)
+{
+	uint64_t hi, lo, r;
+	int d = NPT_TIME_DEC;
+
+	mag(t, &hi, &lo);
+	if (hi == 0) {
+		r = lo % npt_pow10[NPT_TIME_DEC];
+	} else {
+#ifdef WIDE
+		r = (uint64_t)(((u128)hi << 64 | lo) % npt_pow10[NPT_TIME_DEC]);
+#else
+		r = mdiv(&hi, &lo, 1000000);
+		r += (uint64_t)mdiv(&hi, &lo, 1000000) * 1000000;
+#endif
+	}
+	if (r == 0)
+		return 0;
+	for (; r % 10 == 0; r /= 10)
+		d--;
+	return d;
+}
+
+int
+npt_time_inrange(const struct npt_time *t)
+{
+	uint64_t hi, lo;
+
+	mag(t, &hi, &lo);
+	return !toobig(hi, lo);
 }
 
 size_t

@@ -355,15 +355,15 @@ npt-import: 4 events read before the error are written"
 	cmp want got
 }
 
-@test "import: chrome: the decimals widen to what the times need, digits beyond 10^-9 are rounded" {
+@test "import: chrome: the decimals widen to what the times need, digits beyond 10^-12 are rounded" {
 	printf '[{"ph":"X","name":"a","ts":1.5,"dur":2},{"ph":"X","name":"b","ts":1.123456,"dur":0}]' > a.json
 	run -0 npt-import a.json
 	[ "${lines[2]}" = "1.123456	0.000000			b		" ]
 	[ "${lines[3]}" = "1.500000	2.000000			a		" ]
-	printf '[{"ph":"X","name":"r","ts":0.1234567895,"dur":1}]' > r.json
+	printf '[{"ph":"X","name":"r","ts":0.1234567890125,"dur":1}]' > r.json
 	run --separate-stderr -0 npt-import r.json
-	[ "${lines[2]}" = "0.12345679	1.00000000			r		" ]
-	assert_stderr "npt-import: warning: r.json:1:2: ts 0.1234567895 has more than 9 decimals; rounded to 10^-9 us (and any others)"
+	[ "${lines[2]}" = "0.123456789013	1.000000000000			r		" ]
+	assert_stderr "npt-import: warning: r.json:1:2: ts 0.1234567890125 has more than 12 decimals; rounded to 10^-12 us (and any others)"
 	# negative times sort and print as decimals too
 	printf '[{"ph":"X","name":"n","ts":-1.5,"dur":0.25},{"ph":"X","name":"z","ts":-0.000001,"dur":0},{"ph":"X","name":"m","ts":-2,"dur":1}]' > neg.json
 	run -0 npt-import neg.json
@@ -374,11 +374,72 @@ npt-import: 4 events read before the error are written"
 	[ "${lines[2]}" = "9007199254740993.001	0.001			big		" ]
 }
 
+@test "import: chrome: epoch ts and dur with 10 to 12 decimals, X and B/E, come out exactly, as python3 decimal computes them" {
+	python3 - <<-'EOF'
+	import random
+	from decimal import Decimal
+	rnd = random.Random(7)
+	ev, want = [], []
+	def t(base, nd):
+	    return base + Decimal(rnd.randrange(10 ** (nd + 3))).scaleb(-nd)
+	for i in range(400):
+	    nd = rnd.choice([10, 11, 12])
+	    ts, dur = t(Decimal('1712195495406752'), nd), t(Decimal(0), rnd.choice([3, 10, 12]))
+	    if i % 2:
+	        ev.append('{"ph":"X","name":"e%d","ts":%s,"dur":%s}' % (i, ts, dur))
+	    else:
+	        ev.append('{"ph":"B","name":"e%d","tid":%d,"ts":%s}' % (i, i, ts))
+	        ev.append('{"ph":"E","tid":%d,"ts":%s}' % (i, ts + dur))
+	    want.append((ts, i, dur))
+	ev.append('{"ph":"X","name":"kineto","ts":1712195495406752.797123456789,"dur":0.000000000001}')
+	want.append((Decimal('1712195495406752.797123456789'), 400, Decimal('0.000000000001')))
+	open('t.json', 'w').write('[' + ',\n'.join(ev) + ']')
+	q = Decimal('1.000000000000')
+	open('want', 'w').write(''.join('%s\t%s\te%d\n' % (format(w[0].quantize(q), 'f'), format(w[2].quantize(q), 'f'), w[1]) for w in sorted(want)).replace('e400', 'kineto'))
+	EOF
+	npt-import t.json | data | cut -f1,2,5 > got
+	[ "$(wc -l < got)" -eq 401 ]
+	cmp want got || flunk "$(diff want got | head -5)"
+	grep -q '^1712195495406752\.797123456789	0\.000000000001	kineto$' got
+}
+
+@test "import: tensorrt: averageMs with up to 15 decimals is microseconds with 12, exact; more are rounded with a warning; the range ends at 10^25 us" {
+	python3 - <<-'EOF'
+	import random
+	from decimal import Decimal
+	rnd = random.Random(3)
+	ms = [Decimal(rnd.randrange(10 ** 18)).scaleb(-rnd.choice([12, 13, 14, 15])) for i in range(50)]
+	open('p.json', 'w').write('[{"count":2},\n' + ',\n'.join('{"name":"l%d","averageMs":%s}' % (i, m) for i, m in enumerate(ms)) + ']')
+	t, out, q = Decimal(0), [], Decimal('1.000000000000')
+	for i, m in enumerate(ms):
+	    out.append('%s\t%s\tl%d\n' % (format(t.quantize(q), 'f'), format((m * 1000).quantize(q), 'f'), i))
+	    t += m * 1000
+	open('want', 'w').write(''.join(out))
+	EOF
+	run --separate-stderr -0 npt-import p.json
+	[ -z "$stderr" ]
+	data <<< "$output" | cut -f1,2,5 > got
+	[ "$(wc -l < got)" -eq 50 ]
+	cmp want got || flunk "$(diff want got | head -5)"
+	# 16 decimals: rounded at 10^-12 us, half away from zero
+	printf '[{"count":1},\n{"name":"a","averageMs":0.0000000000000015},\n{"name":"b","averageMs":0.0000000000000014999}]' > r.json
+	run --separate-stderr -0 npt-import r.json
+	[ "$(data <<< "$output" | cut -f1,2,5 | tr '\t\n' ' |')" = "0.000000000000 0.000000000002 a|0.000000000002 0.000000000001 b|" ]
+	assert_stderr "npt-import: warning: r.json:2:1: averageMs 0.0000000000000015 has more than 15 decimals; rounded to 10^-12 us (and any others)"
+	# each layer in range, their sum not
+	printf '[{"count":1},\n{"name":"a","averageMs":6e21},\n{"name":"b","averageMs":6e21}]' > big.json
+	run --separate-stderr -1 npt-import big.json
+	[ "${stderr_lines[0]}" = "npt-import: big.json:3:1: the layers add up beyond 10^25 us" ]
+	printf '[{"count":1},\n{"name":"a","averageMs":1e22}]' > big.json
+	run --separate-stderr -1 npt-import big.json
+	[ "${stderr_lines[0]}" = "npt-import: big.json:2:1: averageMs: too large: \"1e22\"" ]
+}
+
 @test "import: times with exponents of a million are rounded right, and read in time linear in their text" {
-	# 5e-10 us rounds half up to 10^-9; 4.99e-10 to 0; the rest is zero
-	printf '[{"ph":"X","name":"a","ts":1e-999999,"dur":5e-10},{"ph":"X","name":"b","ts":123456789e-999999,"dur":4.99e-10},{"ph":"X","name":"c","ts":1234.5678e-2,"dur":15e-1000000}]' > e.json
+	# 5e-13 us rounds half up to 10^-12; 4.99e-13 to 0; the rest is zero
+	printf '[{"ph":"X","name":"a","ts":1e-999999,"dur":5e-13},{"ph":"X","name":"b","ts":123456789e-999999,"dur":4.99e-13},{"ph":"X","name":"c","ts":1234.5678e-2,"dur":15e-1000000}]' > e.json
 	run --separate-stderr -0 npt-import e.json
-	[ "$(data <<< "$output" | cut -f1,2,5 | tr '\t\n' ' |')" = "0.000000000 0.000000001 a|0.000000000 0.000000000 b|12.345678000 0.000000000 c|" ]
+	[ "$(data <<< "$output" | cut -f1,2,5 | tr '\t\n' ' |')" = "0.000000000000 0.000000000001 a|0.000000000000 0.000000000000 b|12.345678000000 0.000000000000 c|" ]
 	# 200,000 such times: each cost a million steps once (found by
 	# fuzz-import-trt), minutes in all; now a fraction of a second (the
 	# timeout only tells a hang from a run, with a wide margin)
@@ -428,7 +489,8 @@ npt-import: 1 event read before the error is written"
 	{"ph":"X","name":"\u12G4"}|2:21: invalid \u escape in a string (four hex digits expected)
 	{"ph":"X","name":"abc|2:25: unterminated string
 	{"ph":"X","ts":1e400,"dur":1}|2:3: ts: too large: "1e400"
-	{"ph":"X","ts":99999999999999999999,"dur":1}|2:3: ts: too large: "99999999999999999999"
+	{"ph":"X","ts":10000000000000000000000000,"dur":1}|2:3: ts: too large: "10000000000000000000000000"
+	{"ph":"X","ts":1,"dur":1e25}|2:3: dur: too large: "1e25"
 	{"ph":"X","ts":01,"dur":1}|2:18: invalid number
 	{"ph":"X","ts":{},"dur":1}|2:13: ts: a string or a number expected
 	{"ph":"X","ts":true,"dur":1}|2:3: ts: a number expected
@@ -464,10 +526,13 @@ npt-import: 1 event read before the error is written"
 	[ "${lines[2]}" = "1.000		1/2		o		" ]
 	[ "${lines[3]}" = "## lost.ends.e.json=1" ]
 	[ "${lines[4]}" = "## lost.truncated.e.json=1" ]
-	# a difference beyond 2^63 is the same error, not an overflow
+	# a difference beyond 2^63 is exact; one of 10^25 us, the range, an error
 	printf '[{"ph":"B","ts":-9e18},{"ph":"E","ts":9e18}]' > o.json
+	run --separate-stderr -0 npt-import o.json
+	[ "${lines[2]}" = "-9000000000000000000.000	18000000000000000000.000					" ]
+	printf '[{"ph":"B","ts":-5e24},{"ph":"E","ts":5e24}]' > o.json
 	run --separate-stderr -1 npt-import o.json
-	assert_stderr "npt-import: o.json:1:24: an 'E' event before its 'B' (line 1, column 2)"
+	assert_stderr "npt-import: o.json:1:24: an 'E' event 10^25 us or more after its 'B' (line 1, column 2)"
 	# an error inside the args of an X: the event is dropped
 	printf '[{"ph":"B","name":"o","pid":1,"tid":2,"ts":1},\n{"ph":"X","ts":2,"dur":1,"pid":1,"tid":1,"args":{"a":1,"b":tru}}]' > x.json
 	run --separate-stderr -1 npt-import x.json
@@ -871,8 +936,14 @@ npt-import: 1 event read before the error is written"
 	ADD,Add,10|3 fields, but the header has 4
 	ADD,Add,x,a|Op Cycles: not a number: "x"
 	ADD,Add,-5,a|Op Cycles: negative: "-5"
+	ADD,Add,9223372036854775808,a|Op Cycles: too large: "9223372036854775808"
+	ADD,Add,1e26,a|Op Cycles: too large: "1e26"
 	ADD,Add,1,"a|unterminated quoted field
 	EOF
+	# each layer fits, their sum not
+	printf '%s\nADD,Add,9223372036854775807,a\nADD,Add,1,b\n' "$h" > s.csv
+	run --separate-stderr -1 npt-import s.csv
+	[ "${stderr_lines[0]}" = "npt-import: s.csv:3: the cycles add up beyond 2^63" ]
 	printf 'TFLite_operator,NNG Operator,Name\nADD,Add,a\n' > n.csv
 	run --separate-stderr -1 npt-import n.csv
 	assert_stderr "npt-import: n.csv:1: no Op Cycles column in the header"

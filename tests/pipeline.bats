@@ -189,3 +189,26 @@ canon() {
 	run --separate-stderr -0 npt-agg --merge ab.part
 	assert_stderr "npt-agg: warning: input incomplete: $((ra + rb)) records lost, 2 packets skipped, $((ba + bb)) bytes skipped, 2 inputs cut short (a.bin, b.bin); the table leaves them out"
 }
+
+@test "pipeline: an epoch Chrome trace (us with 3 decimals) through npt-import, npt-agg and npt-overlap equals the references on its events" {
+	for s in 1 2; do
+		python3 "$NPT_ROOT/tests/helpers/gen_events.py" "$s" 300 us nest 1712195495406752.797 > ev.tsv
+		# the events as kineto writes them: X events, the times as text
+		python3 - ev.tsv > t.json <<-'EOF2'
+		import sys
+		rows = [l.rstrip('\n').split('\t') for l in open(sys.argv[1]) if not l.startswith('#')]
+		tracks = sorted({r[2] for r in rows})
+		ev = ['{"ph":"M","name":"thread_name","pid":1,"tid":%d,"args":{"name":"%s"}}' % (i, t) for i, t in enumerate(tracks)]
+		ev += ['{"ph":"X","cat":"%s","name":"n","pid":1,"tid":%d,"ts":%s,"dur":%s}' % (r[3], tracks.index(r[2]), r[0], r[1]) for r in rows]
+		print('{"traceEvents":[' + ',\n'.join(ev) + ']}')
+		EOF2
+		npt-import t.json > imp.tsv
+		sed -n 3p imp.tsv | grep -q '^1712195495406752\.[0-9][0-9][0-9]	' || flunk "no epoch times: $(sed -n 3p imp.tsv)"
+		npt-agg imp.tsv > got
+		python3 "$NPT_ROOT/tests/helpers/agg_ref.py" < ev.tsv > want
+		cmp -s got want || flunk "seed $s agg: $(diff want got | head -5)"
+		npt-overlap -c compute='core*' -c dma='dma*' imp.tsv | awk -F'\t' '!/^#/ { print $1, $2, $3 ($5 != "" ? " " $5 : "") }' | sort > got
+		python3 "$NPT_ROOT/tests/helpers/overlap_ref.py" compute='core*' dma='dma*' < ev.tsv | sort > want
+		cmp -s got want || flunk "seed $s overlap: $(diff want got | head -5)"
+	done
+}

@@ -339,6 +339,45 @@ test_cyc(void)
 	ok(bad == 0, "time narrow: 100000 random values come back");
 }
 
+/* The decimals of a time, from its text: the last non-zero decimal digit. */
+static void
+test_decimals(void)
+{
+	char s[64], canon[64], *dot;
+	struct npt_time t, edge;
+	int i, nf, want, bad = 0, d;
+	size_t n;
+
+	for (i = 0; i < 100000; i++) {
+		randdec(s, canon, &nf);
+		if (parse(&t, s, 0, NULL) != NULL) {
+			bad++;
+			continue;
+		}
+		want = 0;
+		if ((dot = strchr(canon, '.')) != NULL) {
+			for (n = strlen(dot); n > 1 && dot[n - 1] == '0'; n--)
+				;
+			want = (int)n - 1;
+		}
+		if ((d = npt_time_decimals(&t)) != want) {
+			printf("# %s: %d decimals, want %d\n", s, d, want);
+			bad++;
+		}
+		bad += !npt_time_inrange(&t);
+	}
+	ok(bad == 0, "time: decimals agree with the text, every parsed time "
+	    "is in range");
+	ok(parse(&edge, "9999999999999999999999999.999999999999", 0, NULL) ==
+	    NULL && npt_time_inrange(&edge) && npt_time_decimals(&edge) == 12 &&
+	    npt_time_add(&edge, &edge, &(struct npt_time){ 1, 0 }) == 0 &&
+	    !npt_time_inrange(&edge) && (edge.lo = 0 - edge.lo,
+	    edge.hi = ~edge.hi + (edge.lo == 0), !npt_time_inrange(&edge)) &&
+	    parse(&edge, "-9999999999999999999999999", 0, NULL) == NULL &&
+	    npt_time_inrange(&edge) && npt_time_decimals(&edge) == 0,
+	    "time: the range ends below 10^25 units, either sign");
+}
+
 int
 main(void)
 {
@@ -346,5 +385,6 @@ main(void)
 	test_json();
 	test_arith();
 	test_cyc();
+	test_decimals();
 	return tap_done();
 }
