@@ -58,7 +58,7 @@ struct track {
 	size_t namelen;
 	struct lane *lane;
 	struct seg *seg;	/* the tree over the lanes, root 1 */
-	size_t nlane, cap;	/* cap leaves from seg[cap] on */
+	size_t nlane, cap;	/* room for cap lanes, leaves from seg[cap] */
 	long base;		/* the tid lane 0 would like */
 	int64_t last;		/* start of the last event */
 	long long lastline;
@@ -288,7 +288,9 @@ track(struct npt_tsv *t)
 	if (isnew) {
 		k->name = npt_ht_key(k, &k->namelen);
 		k->base = basetid(k->name, k->namelen);
-		tlist = npt_ereallocarray(tlist, ntlist + 1, sizeof *tlist);
+		if ((ntlist & (ntlist - 1)) == 0)
+			tlist = npt_ereallocarray(tlist, ntlist ? 2 * ntlist :
+			    1, sizeof *tlist);
 		tlist[ntlist++] = k;
 	}
 	return recent[nrecent++ & 3] = k;
@@ -328,12 +330,16 @@ static void
 addlane(struct track *k)
 {
 	size_t i;
+	int grow = k->nlane == k->cap;
 
-	k->lane = npt_ereallocarray(k->lane, k->nlane + 1, sizeof *k->lane);
+	if (grow) {
+		k->cap = k->cap ? 2 * k->cap : 1;
+		k->lane = npt_ereallocarray(k->lane, k->cap, sizeof *k->lane);
+	}
 	memset(&k->lane[k->nlane], 0, sizeof k->lane[k->nlane]);
 	k->lane[k->nlane].tid = newtid(k, k->nlane);
-	if (++k->nlane > k->cap) {
-		k->cap = k->cap ? 2 * k->cap : 1;
+	k->nlane++;
+	if (grow) {
 		free(k->seg);
 		k->seg = npt_ereallocarray(NULL, 2 * k->cap, sizeof *k->seg);
 		for (i = 0; i < k->cap; i++) {
