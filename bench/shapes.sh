@@ -35,24 +35,24 @@ reps=10
 repeat() {
 	echo "i=0; while [ \$i -lt $reps ]; do $1 > /dev/null; i=\$((i + 1)); done"
 }
-echo "== shapes: deep overlap, one track ($reps runs each)"
-for n in 20000 40000 80000 160000; do
-	f=$dir/deep.$n.tsv
-	if [ ! -s "$f" ]; then
-		awk -v n="$n" 'BEGIN { print "#ts_us\tdur_us\ttrack"
-			for (i = 0; i < n; i++) printf "%d\t%d\tdma0\n", i, n }' > "$f"
-	fi
-	measure "npt-json, $n open events" "$(repeat "npt-json $f")"
-	echo "  $(awk -v s="$secs" -v n="$((n * reps))" 'BEGIN { printf "%.2f", s / n * 1e6 }') us of CPU per event"
-done
+# json_shape WHAT UNIT AWK SIZE...: npt-json on SIZE events made by the
+# awk statement AWK for i = 0 ... n - 1 (n the SIZE), $reps runs each
+json_shape() {
+	what=$1 unit=$2 line=$3
+	shift 3
+	for n; do
+		f=$dir/$unit.$n.tsv
+		if [ ! -s "$f" ]; then
+			awk -v n="$n" "BEGIN { print \"#ts_us\tdur_us\ttrack\"
+				for (i = 0; i < n; i++) $line }" > "$f"
+		fi
+		measure "npt-json, $n $what" "$(repeat "npt-json $f")"
+		echo "  $(awk -v s="$secs" -v n="$((n * reps))" 'BEGIN { printf "%.2f", s / n * 1e6 }') us of CPU per $unit"
+	done
+}
 
+echo "== shapes: deep overlap, one track ($reps runs each)"
+json_shape "open events" event 'printf "%d\t%d\tdma0\n", i, n' \
+	20000 40000 80000 160000
 echo "== shapes: many tracks of one base tid ($reps runs each)"
-for n in 5000 10000 20000 40000; do
-	f=$dir/tracks.$n.tsv
-	if [ ! -s "$f" ]; then
-		awk -v n="$n" 'BEGIN { print "#ts_us\tdur_us\ttrack"
-			for (i = 0; i < n; i++) printf "%d\t1\tn%dx\n", i, i }' > "$f"
-	fi
-	measure "npt-json, $n tracks" "$(repeat "npt-json $f")"
-	echo "  $(awk -v s="$secs" -v n="$((n * reps))" 'BEGIN { printf "%.2f", s / n * 1e6 }') us of CPU per track"
-done
+json_shape tracks track 'printf "%d\t1\tn%dx\n", i, i' 5000 10000 20000 40000
