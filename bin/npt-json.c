@@ -12,6 +12,17 @@
  * of the track) where it nests or that is free: each lane keeps the ends
  * of its open events as a stack.  Memory grows with the tracks and with
  * the events open at once on a track, not with the length of the input.
+ *
+ * Time is n log n at worst.  A lane's stack only grows inward, so its top
+ * is its earliest end; a segment tree over a track's lanes keeps the
+ * least and the greatest top below each node (an empty lane counts as
+ * the end of time).  Before an event at ts, the lanes whose top is <= ts
+ * are found by the least and popped (each end is popped once); the first
+ * lane whose top is >= te, the first where the event nests or that is
+ * free, is found by the greatest: O(log lanes) each, with the same lanes
+ * as a scan from lane 0.  Tids: a taken tid points on to a later
+ * candidate, pointers shortened on each search (as in union-find), so
+ * many tracks with one base tid do not step through each other's tids.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -37,11 +48,17 @@ struct lane {
 	long tid;
 };
 
+/* The least and the greatest top of the lanes below a node. */
+struct seg {
+	int64_t lo, hi;
+};
+
 struct track {
 	const char *name;	/* the hash table's key */
 	size_t namelen;
 	struct lane *lane;
-	size_t nlane;
+	struct seg *seg;	/* the tree over the lanes, root 1 */
+	size_t nlane, cap;	/* room for cap lanes, leaves from seg[cap] */
 	long base;		/* the tid lane 0 would like */
 	int64_t last;		/* start of the last event */
 	long long lastline;
@@ -191,22 +208,43 @@ basetid(const char *s, size_t n)
 	return cls * 10000000 + (num > 99999 ? 99999 : num) * 100 + 1;
 }
 
+/* The value of tid in tids (the next candidate if taken), or NULL. */
+static long *
+tidnext(long tid, int put)
+{
+	char key[24];
+	size_t n = npt_fmt_i64(key, tid);
+
+	return put ? npt_ht_put(&tids, key, n, NULL) :
+	    npt_ht_get(&tids, key, n);
+}
+
+/* The first free tid from tid on, now taken. */
+static long
+freetid(long tid)
+{
+	long *p, t, r, next;
+
+	for (r = tid; (p = tidnext(r, 0)) != NULL; r = *p)
+		;
+	for (t = tid; t != r; t = next) {
+		p = tidnext(t, 0);
+		next = *p;
+		*p = r + 1;
+	}
+	*tidnext(r, 1) = r + 1;
+	return r;
+}
+
 /* A tid for a new lane, and its thread name and sort index. */
 static long
 newtid(struct track *k, size_t lane)
 {
-	char key[24], name[64];
+	char name[64];
 	const char *tname = k->namelen ? k->name : "(no track)";
-	long tid = k->base + (long)lane;
+	long tid = freetid(k->base + (long)lane);
 	size_t n, tn = k->namelen ? k->namelen : 10;
-	int isnew;
 
-	for (;; tid++) {
-		n = npt_fmt_i64(key, tid);
-		npt_ht_put(&tids, key, n, &isnew);
-		if (isnew)
-			break;
-	}
 	/*
 	 * A lane, or a track with no name, also says which track it draws,
 	 * for npt-import to read back: "npt_track" in the thread_name args.
@@ -250,32 +288,100 @@ track(struct npt_tsv *t)
 	if (isnew) {
 		k->name = npt_ht_key(k, &k->namelen);
 		k->base = basetid(k->name, k->namelen);
-		tlist = npt_ereallocarray(tlist, ntlist + 1, sizeof *tlist);
+		if ((ntlist & (ntlist - 1)) == 0)
+			tlist = npt_ereallocarray(tlist, ntlist ? 2 * ntlist :
+			    1, sizeof *tlist);
 		tlist[ntlist++] = k;
 	}
 	return recent[nrecent++ & 3] = k;
+}
+
+/* Node v of a tree from its two children. */
+static void
+pull(struct seg *g, size_t v)
+{
+	g[v].lo = g[2 * v].lo < g[2 * v + 1].lo ? g[2 * v].lo : g[2 * v + 1].lo;
+	g[v].hi = g[2 * v].hi > g[2 * v + 1].hi ? g[2 * v].hi : g[2 * v + 1].hi;
+}
+
+/* Lane i's top (INT64_MAX if it is empty) into its leaf. */
+static size_t
+leaf(struct track *k, size_t i)
+{
+	struct lane *l = &k->lane[i];
+	size_t v = k->cap + i;
+
+	k->seg[v].lo = k->seg[v].hi = l->n > 0 ? l->end[l->n - 1] : INT64_MAX;
+	return v;
+}
+
+/* Lane i's top into the tree, up to the root. */
+static void
+settop(struct track *k, size_t i)
+{
+	size_t v;
+
+	for (v = leaf(k, i) / 2; v > 0; v /= 2)
+		pull(k->seg, v);
+}
+
+/* One more lane, empty, its tree doubled when full. */
+static void
+addlane(struct track *k)
+{
+	size_t i;
+	int grow = k->nlane == k->cap;
+
+	if (grow) {
+		k->cap = k->cap ? 2 * k->cap : 1;
+		k->lane = npt_ereallocarray(k->lane, k->cap, sizeof *k->lane);
+	}
+	memset(&k->lane[k->nlane], 0, sizeof k->lane[k->nlane]);
+	k->lane[k->nlane].tid = newtid(k, k->nlane);
+	k->nlane++;
+	if (grow) {
+		free(k->seg);
+		k->seg = npt_ereallocarray(NULL, 2 * k->cap, sizeof *k->seg);
+		for (i = 0; i < k->cap; i++) {
+			k->seg[k->cap + i].lo = INT64_MAX;
+			k->seg[k->cap + i].hi = INT64_MIN;
+		}
+		for (i = 0; i < k->nlane; i++)
+			leaf(k, i);
+		for (i = k->cap - 1; i > 0; i--)
+			pull(k->seg, i);
+	} else {
+		settop(k, k->nlane - 1);
+	}
 }
 
 /* The tid of the first lane where [ts, te) nests or that is free. */
 static long
 lane(struct track *k, int64_t ts, int64_t te)
 {
+	struct seg *g;
 	struct lane *l;
-	size_t i;
+	size_t v, i = k->nlane;
 
-	for (i = 0; i < k->nlane; i++) {
-		l = &k->lane[i];
+	/* close the events that ended by ts, in every lane */
+	while (k->cap > 0 && k->seg[1].lo <= ts && k->seg[1].lo != INT64_MAX) {
+		g = k->seg;
+		for (v = 1; v < k->cap; v = 2 * v + (g[2 * v].lo > ts))
+			;
+		l = &k->lane[v - k->cap];
 		while (l->n > 0 && l->end[l->n - 1] <= ts)
 			l->n--;
-		if (l->n == 0 || te <= l->end[l->n - 1])
-			break;
+		settop(k, v - k->cap);
 	}
-	if (i == k->nlane) {
-		k->lane = npt_ereallocarray(k->lane, k->nlane + 1,
-		    sizeof *k->lane);
-		memset(&k->lane[i], 0, sizeof k->lane[i]);
-		k->nlane++;
-		k->lane[i].tid = newtid(k, i);
+	if (k->cap > 0 && k->seg[1].hi >= te) {
+		g = k->seg;
+		for (v = 1; v < k->cap; v = 2 * v + (g[2 * v].hi < te))
+			;
+		i = v - k->cap;
+	}
+	if (i >= k->nlane) {
+		i = k->nlane;
+		addlane(k);
 	}
 	l = &k->lane[i];
 	if (l->n == l->cap) {
@@ -283,6 +389,7 @@ lane(struct track *k, int64_t ts, int64_t te)
 		l->end = npt_ereallocarray(l->end, l->cap, sizeof *l->end);
 	}
 	l->end[l->n++] = te;
+	settop(k, i);
 	return l->tid;
 }
 
@@ -636,6 +743,7 @@ done:
 		for (j = 0; j < k->nlane; j++)
 			free(k->lane[j].end);
 		free(k->lane);
+		free(k->seg);
 	}
 	free(tlist);
 	tlist = NULL;

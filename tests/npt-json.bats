@@ -194,6 +194,86 @@ for i, (s, d, t) in enumerate(ev):
 	grep -q '"tid":10000002,"ts":0,"args":{"name":"dma0 lane 1","npt_track":"dma0"}' out.json
 }
 
+@test "json: tids and lanes of many tracks and deep overlap match a model of the man page's rules" {
+	# 2,000 numberless tracks share one base tid; core tracks whose lanes
+	# run into the next core's tids; names of 5 and 6 digits, mixed case
+	# DMA, control, an empty track; 1,500 events open at once on core0
+	python3 -c '
+import random
+r = random.Random(16)
+names = ["t%sx" % i for i in range(2000)] + ["core%d" % i for i in range(8)] + \
+    ["core%d" % (i * 100) for i in range(5)] + ["DmA%d" % i for i in range(30)] + \
+    ["ctrl%d" % i for i in range(5)] + ["control", "c99999", "c100000", "core01", ""]
+ev = [(r.randrange(0, 400), r.randrange(0, 50), r.choice(names)) for _ in range(4000)]
+ev += [(i, 100000, "core0") for i in range(1500)]
+ev += [(i, 1000 + r.randrange(0, 5), "core1") for i in range(300)]
+ev.sort(key=lambda e: e[0])
+print("#ts_ns\tdur_ns\ttrack\tid")
+for i, (s, d, t) in enumerate(ev):
+	print("%d\t%d\t%s\t%d" % (s, d, t, i))' > in.tsv
+	npt-json in.tsv > out.json
+	python3 - in.tsv out.json <<-'EOF'
+	import json, sys
+	# npt-json(1): tid = group * 10^7 + number * 100 + 1, the next free
+	# one if taken; lanes: the first where the event nests or none is open
+	def base(name):
+	    group = 2 if name.startswith(("ctrl", "control")) else \
+	        1 if "dma" in name.lower() else 0
+	    digits = len(name) - len(name.rstrip("0123456789"))
+	    number = int(name[-digits:]) if 0 < digits <= 5 else 99999
+	    return group * 10**7 + number * 100 + 1
+	taken, tracks, want, threads = set(), {}, [], {}
+	for line in open(sys.argv[1]).read().splitlines()[1:]:
+	    ts, dur, name, _ = line.split("\t")
+	    ts, te = int(ts), int(ts) + int(dur)
+	    lanes = tracks.setdefault(name, [])
+	    for i, (stack, tid) in enumerate(lanes):
+	        while stack and stack[-1] <= ts:
+	            stack.pop()
+	        if not stack or te <= stack[-1]:
+	            break
+	    else:
+	        i, tid = len(lanes), base(name) + len(lanes)
+	        while tid in taken:
+	            tid += 1
+	        taken.add(tid)
+	        lanes.append(([], tid))
+	        threads[tid] = (name or "(no track)") + (" lane %d" % i if i else "")
+	    lanes[i][0].append(te)
+	    want.append(tid)
+	ev = json.load(open(sys.argv[2]))
+	got = [e["tid"] for e in ev if e["ph"] == "X"]
+	names = {e["tid"]: e["args"]["name"] for e in ev if e["name"] == "thread_name"}
+	assert got == want, [(i, g, w) for i, (g, w) in enumerate(zip(got, want)) if g != w][:5]
+	assert names == threads, set(names.items()) ^ set(threads.items())
+	assert len(tracks["core0"]) >= 1500 and len(tracks["core1"]) > 100, \
+	    (len(tracks["core0"]), len(tracks["core1"]))
+	assert sum(base(n) == base("x") for n in tracks) > 1500
+	EOF
+}
+
+@test "json: 160,000 events open at once on one track and 40,000 numberless tracks finish" {
+	# a hang guard only: bench/shapes.sh measures the growth
+	# tid and ts of the X events of FILE (one event a line, whole us)
+	xtids() {
+		sed -n 's/.*"ph":"X",.*"tid":\([0-9]*\),"ts":\([0-9]*\)\.000,.*/\1 \2/p' "$1"
+	}
+	awk 'BEGIN { print "#ts_us\tdur_us\ttrack"
+		for (i = 0; i < 160000; i++) printf "%d\t160000\tdma0\n", i }' > deep.tsv
+	timeout 60 npt-json deep.tsv > out.json
+	# event i is alone in lane i, tid 10000001 + i
+	xtids out.json | awk '{ print $1 - 10000001 - $2 }' | sort -u > got
+	echo 0 | cmp - got
+	test "$(grep -c '"name":"dma0 lane 159999"' out.json)" = 1
+	awk 'BEGIN { print "#ts_us\tdur_us\ttrack"
+		for (i = 0; i < 40000; i++) printf "%d\t1\tn%dx\n", i, i }' > many.tsv
+	timeout 60 npt-json many.tsv > out.json
+	# track i is tid 9999901 + i, the next free after the others
+	xtids out.json | awk '{ print $1 - 9999901 - $2 }' | sort -u > got
+	echo 0 | cmp - got
+	test "$(xtids out.json | wc -l)" = 40000
+}
+
 @test "json: each file is a process; -p names them in order" {
 	printf '#ts_us\tdur_us\n1\t1\n' > a.tsv
 	cp a.tsv b.tsv
