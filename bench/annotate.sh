@@ -112,7 +112,9 @@ fi
 bigmb=$(( $(wc -c < "$d/big.$mb.mlir") / 1048576 ))
 bigops=$(grep -c '^    %' "$d/big.$mb.mlir")
 echo "== annotate: reading a $bigmb MiB MLIR dump ($bigops ops)"
-printf '#id\tname\n0\tlayer0\n' > "$d/one.tsv"
+# the event names its function: an id on an operation of every copy is
+# ambiguous otherwise (npt-annotate(1), --id-attr)
+printf '#id\tname\n0\tmain0\n' > "$d/one.tsv"
 measure "--id-attr (scan)" "npt-annotate --mlir $d/big.$mb.mlir --id-attr torq-action-id $d/one.tsv > /dev/null 2>&1"
 echo "scan: $(awk -v m="$bigmb" -v s="$secs" 'BEGIN { printf "%.0f", (s > 0 ? m / s : 0) }') MiB/s, peak RSS $rss KiB"
 measure "--by-name (scan, resolve all)" "npt-annotate --mlir $d/big.$mb.mlir --by-name $d/one.tsv > /dev/null 2>&1"

@@ -7,7 +7,7 @@ echo "machine: $(uname -m), $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | 
 echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
 for b in "$here"/*.sh; do
 	case ${b##*/} in
-	run.sh|common.sh) continue ;;
+	run.sh|common.sh|ab.sh) continue ;;
 	esac
 	sh "$b"
 done
