@@ -19,10 +19,10 @@
  * static and global variable of the tool (function statics too) in two
  * sections of their own; the first run copies the initialised one, and
  * each run ends by copying it back and zeroing the other.  Memory: a
- * malloc hook notes every block allocated while the tool runs.  When
- * main returns, the blocks still reachable from the tool's variables (the
- * two sections, scanned like LeakSanitizer does, interior pointers
- * included) are freed; those not reachable are leaks and are left to
+ * malloc hook notes every block the tool's thread allocates while it
+ * runs.  When main returns, the blocks still reachable from the tool's
+ * variables (the two sections, scanned like LeakSanitizer does, interior
+ * pointers included) are freed; those not reachable are leaks and are left to
  * LeakSanitizer, which reports them with where they were allocated.
  * After an error exit (npt_exit, hooked to a longjmp by fuzz.h, or
  * exit, renamed to npt_exit in the tool) every block of the run is freed,
@@ -39,6 +39,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <poll.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -67,6 +68,12 @@ static void fuzz_cleanup(void);
 
 #define FUZZ_NSETS (sizeof fuzz_argv / sizeof fuzz_argv[0])
 #define FUZZ_LOGCAP ((size_t)1 << 21)	/* blocks noted per run */
+#define FUZZ_FDWIN 32			/* descriptors looked at by one poll() */
+/*
+ * The frame's own loops, not the tool's: without coverage (their compares
+ * took half the time of a run and are no feature of the tool).
+ */
+#define FUZZ_FRAME __attribute__((no_sanitize("coverage")))
 
 extern char __start_npt_tool_data[] __attribute__((weak));
 extern char __stop_npt_tool_data[] __attribute__((weak));
@@ -85,7 +92,13 @@ static int fuzz_fdbase;			/* descriptors from here are the tool's */
 static char *fuzz_data;			/* the first copy of npt_tool_data */
 static void **fuzz_log;			/* blocks allocated in this run */
 static size_t fuzz_nlog;
-static int fuzz_tracking, fuzz_full, fuzz_returned;
+/*
+ * Per thread: the hooks see the allocations of every thread, and
+ * libFuzzer's own threads (its RSS watcher) allocate and free while the
+ * tool runs; noting their blocks raced with their free in fuzz_live().
+ */
+static __thread int fuzz_tracking;
+static int fuzz_full, fuzz_returned;
 static struct fuzz_blk *fuzz_blk;	/* mmap'd, so not scanned by LSan */
 static size_t *fuzz_stack;
 
@@ -129,13 +142,18 @@ fuzz_map(size_t n)
 }
 
 /* Bytes copied without the checks of ASan: the sections hold redzones. */
-__attribute__((no_sanitize("address"))) static void
+__attribute__((no_sanitize("address", "coverage"))) static void
 fuzz_copy(char *d, const char *s, size_t n)
 {
 	volatile char *vd = d;
-	size_t i;
+	volatile uintptr_t *wd = (volatile uintptr_t *)(void *)d;
+	const uintptr_t *ws = (const uintptr_t *)(const void *)s;
+	size_t i, w = 0;
 
-	for (i = 0; i < n; i++)
+	if (((uintptr_t)d | (uintptr_t)s) % sizeof *wd == 0)	/* a word at a time */
+		for (w = n / sizeof *wd, i = 0; i < w; i++)
+			wd[i] = s ? ws[i] : 0;
+	for (i = w * sizeof *wd; i < n; i++)
 		vd[i] = s ? s[i] : 0;
 }
 
@@ -222,7 +240,7 @@ fuzz_one(const uint8_t *p, size_t n)
 	fuzz_returned = 1;
 }
 
-static int
+FUZZ_FRAME static int
 fuzz_blkcmp(const void *a, const void *b)
 {
 	const struct fuzz_blk *x = a, *y = b;
@@ -231,7 +249,7 @@ fuzz_blkcmp(const void *a, const void *b)
 }
 
 /* Marks the block holding the address v, if any, and queues it. */
-static void
+FUZZ_FRAME static void
 fuzz_reach(uintptr_t v, size_t nb, size_t *ns)
 {
 	size_t lo = 0, hi = nb, m;
@@ -253,7 +271,7 @@ fuzz_reach(uintptr_t v, size_t nb, size_t *ns)
 	fuzz_stack[(*ns)++] = m;
 }
 
-__attribute__((no_sanitize("address"))) static void
+__attribute__((no_sanitize("address", "coverage"))) static void
 fuzz_scan(const char *s, const char *e, size_t nb, size_t *ns)
 {
 	const volatile uintptr_t *w;
@@ -269,7 +287,7 @@ fuzz_scan(const char *s, const char *e, size_t nb, size_t *ns)
  * The blocks of this run still allocated, sorted; with marks on those
  * reachable from the tool's variables if the tool returned.
  */
-static size_t
+FUZZ_FRAME static size_t
 fuzz_live(void)
 {
 	size_t i, nb = 0, k, ns = 0;
@@ -303,8 +321,9 @@ static void
 fuzz_cleanup(void)
 {
 	void (*hook)(void);
+	struct pollfd pf[FUZZ_FDWIN];
 	size_t i, nb;
-	int fd, miss;
+	int fd, open1;
 
 	fuzz_tracking = 0;
 	if (fuzz_full) {
@@ -323,10 +342,25 @@ fuzz_cleanup(void)
 		if (fuzz_blk[i].mark)
 			free((void *)fuzz_blk[i].p);
 	fuzz_nlog = 0;
-	/* the tool's descriptors: allocated lowest first, so up to a gap */
-	for (fd = fuzz_fdbase, miss = 0; miss < 8; fd++)
-		if (fd != fuzz_fd[0] && fd != fuzz_fd[1])
-			miss = close(fd) < 0 ? miss + 1 : 0;
+	/*
+	 * The tool's descriptors, from fuzz_fdbase on: one poll() tells which
+	 * of a window are open (POLLNVAL: not open); the next window is looked
+	 * at while one was.
+	 */
+	for (fd = fuzz_fdbase, open1 = 1; open1; fd += FUZZ_FDWIN) {
+		for (i = 0; i < FUZZ_FDWIN; i++) {
+			pf[i].fd = fd + (int)i;
+			pf[i].events = 0;
+		}
+		if (poll(pf, FUZZ_FDWIN, 0) < 0)
+			abort();
+		for (i = 0, open1 = 0; i < FUZZ_FDWIN; i++)
+			if (!(pf[i].revents & POLLNVAL) && pf[i].fd != fuzz_fd[0] &&
+			    pf[i].fd != fuzz_fd[1]) {
+				close(pf[i].fd);
+				open1 = 1;
+			}
+	}
 	if ((fd = open("/dev/null", O_WRONLY)) >= 0 && fd != 1) {
 		dup2(fd, 1);
 		close(fd);
