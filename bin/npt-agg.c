@@ -204,9 +204,11 @@ add_value(struct group *g, const struct npt_time *v)
 {
 	struct npt_u256 x;
 
-	if (g->count == 0 || npt_time_cmp(v, &g->min) < 0)
+	if (g->count == 0)
+		g->min = g->max = *v;
+	else if (npt_time_cmp(v, &g->min) < 0)
 		g->min = *v;
-	if (g->count == 0 || npt_time_cmp(v, &g->max) > 0)
+	else if (npt_time_cmp(v, &g->max) > 0)
 		g->max = *v;
 	g->count++;
 	if (v->hi == 0) {

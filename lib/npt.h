@@ -272,7 +272,8 @@ struct npt_tsv {
 	struct npt_span *f;	/* data fields, f[0..nf) */
 	size_t nf, fcap;
 	struct npt_span key, val; /* metadata "## key=value" */
-	unsigned long long bsat, bsto; /* next backslash, searched up to */
+	unsigned long long bsclean;	/* no backslash before (hasbs) */
+	int bsfound;			/* a backslash is at bsclean */
 	int anyhdr;		/* set: data before any header is no error */
 };
 /* Open a stream; -1 if it cannot be opened (already reported). */
@@ -540,10 +541,16 @@ npt_htc_put(struct npt_ht *t, struct npt_htc *c, const char *k, size_t n,
  * that "## role.TRACK=control" metadata names (npt-events(5) Metadata).
  * Start the struct zeroed.
  */
+#define NPT_TSEL_FEW 4	/* control tracks compared one by one, not hashed */
 struct npt_tsel {
 	const char **pat;
 	size_t npat;
 	int active;		/* 0: every track counts */
+	int all;		/* a pattern is "*" */
+	int few;		/* no pattern, at most NPT_TSEL_FEW control tracks */
+	int many;		/* more than NPT_TSEL_FEW control tracks named */
+	size_t nctl;		/* with few: the control tracks */
+	struct npt_span ctl[NPT_TSEL_FEW];
 	struct npt_ht roles, seen;	/* role is control; keep 1, drop 2 */
 	struct npt_htc cache;
 };
@@ -558,10 +565,17 @@ int npt_tsel_miss(struct npt_tsel *s, const char *track, size_t n);
 NPT_INLINE int
 npt_tsel_keep(struct npt_tsel *s, const char *track, size_t n)
 {
+	const struct npt_span *c, *e;
 	unsigned i;
 
 	if (!s->active)
 		return 1;
+	if (s->few) {
+		for (c = s->ctl, e = c + s->nctl; c < e; c++)
+			if (c->n == n && npt_memeq(c->p, track, n))
+				return 0;
+		return 1;
+	}
 	i = npt_htc_slot(track, n);
 	if (s->cache.val[i] != NULL && s->cache.len[i] == n &&
 	    npt_memeq(s->cache.key[i], track, n))

@@ -373,10 +373,28 @@ npt_time_fmtp(char *buf, const struct npt_time *t, int point, int decimals)
 
 	if (hi == 0 && lo <= (uint64_t)INT64_MAX && k <= 19 &&
 	    decimals <= 18) {
-		/* the common case, in 64 bits */
-		q = k > 0 ? (lo + npt_pow10[k] / 2) / npt_pow10[k] : lo;
-		return putdec(buf, s && q != 0, q / npt_pow10[decimals],
-		    q % npt_pow10[decimals], decimals);
+		/*
+		 * The common case, in 64 bits; the usual scales divide by
+		 * constants (a multiplication), not by a table's entry.
+		 */
+		switch (k) {
+		case 0: q = lo; break;
+		case 6: q = (lo + 500000) / 1000000; break;
+		case 9: q = (lo + 500000000) / 1000000000; break;
+		case 12: q = (lo + 500000000000) / 1000000000000; break;
+		default:
+			q = k > 0 ? (lo + npt_pow10[k] / 2) / npt_pow10[k] : lo;
+			break;
+		}
+		switch (decimals) {
+		case 0: return putdec(buf, s && q != 0, q, 0, 0);
+		case 3: return putdec(buf, s && q != 0, q / 1000, q % 1000, 3);
+		case 6: return putdec(buf, s && q != 0, q / 1000000,
+		    q % 1000000, 6);
+		default:
+			return putdec(buf, s && q != 0, q / npt_pow10[decimals],
+			    q % npt_pow10[decimals], decimals);
+		}
 	}
 #ifdef WIDE
 	if (k >= 0 && k <= 19 && decimals <= 19) {

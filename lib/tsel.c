@@ -2,8 +2,9 @@
 /*
  * Which tracks a table tool counts (npt-agg, npt-overlap): those that match
  * a -t pattern when there is one, else every track but those the stream's
- * "## role.TRACK=control" metadata names.  Each track's answer is kept in a
- * hash table behind a cache, so the test per event is one compare.
+ * "## role.TRACK=control" metadata names.  A pattern "*" turns the test
+ * off; a few control tracks are compared with the event's track one by
+ * one; else each track's answer is kept in a hash table behind a cache.
  */
 #include <fnmatch.h>
 #include <stdlib.h>
@@ -16,7 +17,38 @@ npt_tsel_pattern(struct npt_tsel *s, const char *pattern)
 {
 	s->pat = npt_ereallocarray(s->pat, s->npat + 1, sizeof *s->pat);
 	s->pat[s->npat++] = pattern;
-	s->active = 1;
+	s->few = 0;
+	if (strcmp(pattern, "*") == 0)	/* matches every track */
+		s->all = 1;
+	s->active = !s->all;
+}
+
+/*
+ * The list of control tracks npt_tsel_keep compares one by one while it
+ * is short; past NPT_TSEL_FEW of them the hash table answers.
+ */
+static void
+setctl(struct npt_tsel *s, const char *k, size_t n, int control)
+{
+	size_t i;
+	char *p;
+
+	for (i = 0; i < s->nctl; i++)
+		if (s->ctl[i].n == n && memcmp(s->ctl[i].p, k, n) == 0)
+			break;
+	if (i < s->nctl && !control) {
+		free((char *)s->ctl[i].p);
+		s->ctl[i] = s->ctl[--s->nctl];
+	} else if (i == s->nctl && control) {
+		if (s->nctl == NPT_TSEL_FEW) {
+			s->many = 1;
+			return;
+		}
+		p = npt_emalloc(n + 1);
+		memcpy(p, k, n);
+		s->ctl[s->nctl].p = p;
+		s->ctl[s->nctl++].n = n;
+	}
 }
 
 static void
@@ -40,8 +72,12 @@ npt_tsel_meta(struct npt_tsel *s, const struct npt_span *key,
 		npt_ht_init(&s->roles, sizeof(int));
 	role = npt_ht_put(&s->roles, key->p + 5, key->n - 5, NULL);
 	*role = val->n == 7 && memcmp(val->p, "control", 7) == 0;
-	if (*role)
-		s->active = 1;
+	if (s->npat == 0) {
+		setctl(s, key->p + 5, key->n - 5, *role);
+		s->few = !s->many;
+		if (*role)
+			s->active = 1;
+	}
 	forget(s);
 }
 
@@ -76,6 +112,10 @@ npt_tsel_miss(struct npt_tsel *s, const char *track, size_t n)
 void
 npt_tsel_free(struct npt_tsel *s)
 {
+	size_t i;
+
+	for (i = 0; i < s->nctl; i++)
+		free((char *)s->ctl[i].p);
 	free(s->pat);
 	if (s->seen.slot != NULL)
 		npt_ht_free(&s->seen);

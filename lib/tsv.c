@@ -383,28 +383,30 @@ found:
 /*
  * Does the data line just read hold a backslash?  The input from a line
  * to the end of the buffer is searched once (memchr) for its first
- * backslash, at offset bsat of the input; a line that ends before it, and
- * before bsto where the search stopped, has none.  A line past either
- * searches again from its start, so the lines cost a compare each and the
- * input about one memchr pass.
+ * backslash; up to bsclean (that backslash's offset in the input, or
+ * where the search stopped) the input has none.  A line that ends before
+ * bsclean (in.off, just past it, is at most bsclean) costs one compare;
+ * a line past it holds the backslash found, or searches again from its
+ * start, so the input costs about one memchr pass.
  */
 static int
 hasbs(struct npt_tsv *t)
 {
 	struct npt_in *in = &t->in;
-	unsigned long long at = in->off - (unsigned long long)(in->buf +
-	    in->beg - t->line);
+	unsigned long long at;
 	const char *q;
 	size_t n;
 
-	if (t->bsat < at || at + t->len > t->bsto) {
-		n = (size_t)(in->buf + in->end - t->line);
-		q = memchr(t->line, '\\', n);
-		t->bsat = q ? at + (unsigned long long)(q - t->line) :
-		    ULLONG_MAX;
-		t->bsto = at + n;
-	}
-	return t->bsat < at + t->len;
+	if (in->off <= t->bsclean)
+		return 0;
+	at = in->off - (unsigned long long)(in->buf + in->beg - t->line);
+	if (t->bsfound && t->bsclean >= at)	/* and before in.off */
+		return 1;
+	n = (size_t)(in->buf + in->end - t->line);
+	q = memchr(t->line, '\\', n);
+	t->bsfound = q != NULL;
+	t->bsclean = at + (q != NULL ? (size_t)(q - t->line) : n);
+	return q != NULL && t->bsclean < at + t->len;
 }
 
 int

@@ -65,6 +65,41 @@ roles() {
 	assert_output "*	5	190"
 }
 
+@test "agg: many control tracks, roles that change, and -t '*' among patterns" {
+	# 7 control tracks (more than are compared one by one), ctl3 made a
+	# compute track again by a later line, one compute track per control
+	# track; the sums per track by awk from the last role of each track
+	awk 'BEGIN {
+		for (i = 0; i < 7; i++) print "## role.ctl" i "=control"
+		print "## role.ctl3=compute"
+		print "#ts_cyc\tdur_cyc\ttrack\top"
+		for (i = 0; i < 700; i++)
+			print i "\t" (i * 7919) % 1000 "\t" (i % 2 ? "core" : "ctl") int(i / 2) % 7 "\tOP"
+	}' > ev.tsv
+	awk -F'\t' '/^## role\./ { split(substr($0, 9), kv, "="); r[kv[1]] = kv[2]; next }
+		/^#/ { next } r[$3] != "control" { n++; t += $2 }
+		END { print n "\t" t }' ev.tsv > want
+	[ "$(cut -f1 want)" -eq 400 ]
+	for self in --no-self ""; do
+		# shellcheck disable=SC2086
+		npt-agg -q none $self ev.tsv | awk -F'\t' '$1 == "*" { print $2 "\t" $3 }' > got
+		cmp want got || flunk "npt-agg $self: $(cat got) against $(cat want)"
+	done
+	# the same with at most the few compared one by one: ctl0..ctl3 only
+	grep -v 'role.ctl[456]' ev.tsv > few.tsv
+	awk -F'\t' '/^#/ { next } $3 !~ /^ctl[012]$/ { n++; t += $2 } END { print n "\t" t }' few.tsv > want
+	npt-agg -q none few.tsv | awk -F'\t' '$1 == "*" { print $2 "\t" $3 }' > got
+	cmp want got
+	npt-overlap few.tsv > ov
+	awk -F'\t' '/^#/ { next } $3 !~ /^ctl[012]$/ { print $3 }' few.tsv | sort -u > want
+	awk -F'\t' '$1 == "track" { print $2 }' ov | sort > got
+	cmp want got || flunk "overlap tracks: $(diff want got)"
+	# "*" among other patterns counts every track, control ones too
+	awk -F'\t' '!/^#/ { n++; t += $2 } END { print n "\t" t }' ev.tsv > want
+	npt-agg -q none -t 'ctl1' -t '*' ev.tsv | awk -F'\t' '$1 == "*" { print $2 "\t" $3 }' > got
+	cmp want got
+}
+
 @test "agg: -k iter and -k op,iter give the layers' time per inference" {
 	npt-decode "$NPT_ROOT"/examples/data/yolov8s/*.bin > ev.tsv
 	# per inference, the start of its INVOKE and the layers that start
