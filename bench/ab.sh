@@ -63,4 +63,5 @@ job "npt-agg -k id -q none --no-self" "npt-agg -k id -q none --no-self $ev" \
     "npt-agg -k id -t '*' -q none --no-self $ev"
 job "npt-overlap (us)" "npt-overlap $dir/ab.us.tsv" \
     "npt-overlap -t '*' $dir/ab.us.tsv"
+job "npt-overlap (cycles)" "npt-overlap $ev" "npt-overlap -t '*' $ev"
 job "npt-import (Chrome JSON, 1M events)" "npt-import $dir/ab.json"

@@ -206,9 +206,9 @@ add_value(struct group *g, const struct npt_time *v)
 
 	if (g->count == 0)
 		g->min = g->max = *v;
-	else if (npt_time_cmp(v, &g->min) < 0)
+	else if (npt_time_lt(v, &g->min))
 		g->min = *v;
-	else if (npt_time_cmp(v, &g->max) > 0)
+	else if (npt_time_lt(&g->max, v))
 		g->max = *v;
 	g->count++;
 	if (v->hi == 0) {

@@ -144,7 +144,7 @@ tsub(struct npt_time a, struct npt_time b)
 static int
 tlt(struct npt_time a, struct npt_time b)
 {
-	return a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo);
+	return npt_time_lt(&a, &b);
 }
 
 static int

@@ -690,6 +690,20 @@ npt_time_sign(const struct npt_time *t)
 {
 	return t->hi < 0 ? -1 : (t->hi | (int64_t)t->lo) != 0;
 }
+/* a < b, without branches where the compiler has 128-bit integers. */
+NPT_INLINE int
+npt_time_lt(const struct npt_time *a, const struct npt_time *b)
+{
+#if defined(__SIZEOF_INT128__) && !defined(NPT_NO_INT128)
+	__extension__ typedef unsigned __int128 u;
+	__extension__ typedef __int128 s;
+
+	return (s)((u)(uint64_t)a->hi << 64 | a->lo) <
+	    (s)((u)(uint64_t)b->hi << 64 | b->lo);
+#else
+	return a->hi < b->hi || (a->hi == b->hi && a->lo < b->lo);
+#endif
+}
 NPT_INLINE int
 npt_time_cmp(const struct npt_time *a, const struct npt_time *b)
 {
@@ -778,19 +792,52 @@ const char *npt_tcol_find(struct npt_tcol *tc, const struct npt_hdr *h);
  */
 int npt_tcol_get1(const struct npt_tsv *t, size_t col, int unit, int dur,
     struct npt_time *v);
+/*
+ * If p[0..8) are 8 decimal digits, their value into *v (the bytes taken
+ * as a little-endian word on any host, then every pair, quad and octet
+ * of digits combined by one multiplication each).
+ */
+NPT_INLINE int
+npt_dig8(const char *p, uint64_t *v)
+{
+	const unsigned char *u = (const unsigned char *)p;
+	uint64_t x = (uint64_t)u[0] | (uint64_t)u[1] << 8 |
+	    (uint64_t)u[2] << 16 | (uint64_t)u[3] << 24 |
+	    (uint64_t)u[4] << 32 | (uint64_t)u[5] << 40 |
+	    (uint64_t)u[6] << 48 | (uint64_t)u[7] << 56;
+
+	/* each byte 0x30..0x39: high nibble 3, and adding 6 keeps it 3 */
+	if (((x & 0xF0F0F0F0F0F0F0F0ULL) | (((x + 0x0606060606060606ULL) &
+	    0xF0F0F0F0F0F0F0F0ULL) >> 4)) != 0x3333333333333333ULL)
+		return 0;
+	x -= 0x3030303030303030ULL;
+	x = x * 10 + (x >> 8);		/* pairs in bytes 0, 2, 4, 6 */
+	*v = ((x & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32)) +
+	    (x >> 16 & 0x000000FF000000FFULL) * (1 + (10000ULL << 32))) >> 32;
+	return 1;
+}
 /* The same, inline for up to 18 digits and 12 decimals, the common case. */
 NPT_INLINE int
 npt_tcol_get(const struct npt_tsv *t, size_t col, int unit, int dur,
     struct npt_time *v)
 {
 	const char *p = t->f[col].p;
-	size_t n = t->f[col].n, i, k;
+	size_t n = t->f[col].n, i = 0, k;
 	uint64_t m = 0;
 	unsigned d;
 
 	if (n - 1 >= 19)
 		return npt_tcol_get1(t, col, unit, dur, v);
-	for (i = 0; i < n; i++) {
+	if (n >= 8 && npt_dig8(p, &m)) {
+		uint64_t w;
+
+		i = 8;
+		if (n >= 16 && npt_dig8(p + 8, &w)) {
+			m = m * 100000000 + w;
+			i = 16;
+		}
+	}
+	for (; i < n; i++) {
 		if ((d = (unsigned)(unsigned char)p[i] - '0') > 9)
 			break;
 		m = m * 10 + d;

@@ -16,6 +16,38 @@
 
 #include "tap.h"
 
+/* npt_dig8 against a byte-by-byte reading, on digits and on every byte. */
+static void
+test_dig8(void)
+{
+	char p[8];
+	uint64_t v, w;
+	int i, j, k, c, bad = 0, want;
+
+	for (i = 0; i < 2000000; i++) {
+		for (j = 0; j < 8; j++)	/* mostly digits, some bytes near them */
+			p[j] = (char)(rndbits() % 4 ? '0' + rndbits() % 10 :
+			    rndbits() % 256);
+		for (w = 0, want = 1, j = 0; j < 8; j++) {
+			want &= p[j] >= '0' && p[j] <= '9';
+			w = w * 10 + (uint64_t)(p[j] - '0');
+		}
+		v = 0;
+		bad += npt_dig8(p, &v) != want || (want && v != w);
+	}
+	for (k = 0; k < 8; k++)		/* every byte at every place */
+		for (c = 0; c < 256; c++) {
+			memcpy(p, "12345678", 8);
+			p[k] = (char)c;
+			want = c >= '0' && c <= '9';
+			v = 0;
+			w = 12345678 + ((uint64_t)c - ('1' + (uint64_t)k)) *
+			    npt_pow10[7 - k];
+			bad += npt_dig8(p, &v) != want || (want && v != w);
+		}
+	ok(bad == 0, "dig8 reads 8 digits as a byte-by-byte loop does, and refuses every other byte");
+}
+
 static void
 test_fmt(void)
 {
@@ -805,6 +837,7 @@ main(int argc, char *argv[])
 	npt_init(argv[0]);
 	(void)argc;
 	test_fmt();
+	test_dig8();
 	test_parse();
 	test_freq();
 	test_muldiv();
