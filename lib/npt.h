@@ -155,6 +155,17 @@ void npt_in_skip(struct npt_in *in, size_t n);
  */
 void npt_progress_set(int on);
 void npt_progress_clear(void);
+/*
+ * What the first bytes of in are when they are not what the tool reads:
+ * a hint for its error message, such as "an npt binary log, not an event
+ * stream: decode it with npt-decode (npt-decode core0.bin | npt-agg)", or
+ * NULL.  reads is what the tool reads (the event stream; any text, where
+ * only compressed data and binary logs are told; binary logs; npt-import's
+ * profiles).  Reads up to 16 bytes ahead and consumes none.  The hint is
+ * valid until the next call.
+ */
+enum { NPT_IN_STREAM, NPT_IN_TEXT, NPT_IN_LOG, NPT_IN_PROFILE };
+const char *npt_in_hint(struct npt_in *in, int reads);
 
 /* out.c: buffered standard output; every write is checked */
 /*
