@@ -148,10 +148,12 @@ main(int argc, char *argv[])
 		}
 		if (in.err)
 			rc = 1;
-		if (verbose)
+		if (verbose) {
+			npt_progress_clear();
 			fprintf(stderr, "%s: %s: %s (%s), %llu events in all\n",
 			    npt_prog, in.name, npt_imp_types[t].name,
 			    npt_imp_variant_of(m), npt_imp_count(m));
+		}
 		npt_in_close(&in);
 	}
 	npt_imp_write(m);
