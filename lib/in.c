@@ -354,9 +354,13 @@ npt_in_hint(struct npt_in *in, int reads)
 		[K_XZ] = { "xz", "xzcat" }, [K_BZIP2] = { "bzip2", "bzcat" },
 	};
 	static struct npt_buf b;
-	size_t n = npt_in_fill(in, 16);
-	int k = kind((const unsigned char *)in->buf + in->beg, n);
+	size_t n = in->end - in->beg;
+	int k;
 
+	/* a line typed on a terminal is not held up for more bytes */
+	if (n < 16 && (n == 0 || memchr(in->buf + in->beg, '\n', n) == NULL))
+		n = npt_in_fill(in, 16);
+	k = kind((const unsigned char *)in->buf + in->beg, n);
 	b.n = 0;
 	if (reads == NPT_IN_TEXT && k != K_LOG && (k < K_GZIP || k > K_BZIP2))
 		return NULL;
