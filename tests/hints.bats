@@ -34,7 +34,7 @@ hint_all() {
 		cmd=$(cmdline "$t")
 		want=${2//TOOL/$t}
 		[ "${want#:}" != "$want" ] || want=": $want"
-		run --separate-stderr $cmd "$1"
+		run --separate-stderr sh -c "$cmd '$1'"
 		[ "$status" -eq 1 ] || flunk "$t $1: exit $status"
 		[ "$stderr" = "$t: $1${want//FILE/$1}" ] || flunk "$t $1: $stderr"
 		run --separate-stderr sh -c "$cmd < '$1'"
@@ -111,7 +111,7 @@ perfetto() {
 	local t cmd
 	for t in $STREAMTOOLS; do
 		cmd=$(cmdline "$t")
-		run --separate-stderr -1 $cmd t.pftrace
+		run --separate-stderr -1 sh -c "$cmd t.pftrace"
 		assert_stderr "$t: t.pftrace: looks like a Perfetto protobuf trace, which npt does not read: convert it to JSON with traceconv (traceconv json t.pftrace trace.json), then import that with npt-import"
 		run --separate-stderr -1 sh -c "$cmd < t.pftrace"
 		assert_stderr "$t: <stdin>: looks like a Perfetto protobuf trace, which npt does not read: convert it to JSON with traceconv, then import that with npt-import"
@@ -189,7 +189,7 @@ perfetto() {
 	printf '## clock.core0=1GHz\n' | cat - ev.tsv > meta.tsv
 	for t in $STREAMTOOLS; do
 		cmd=$(cmdline "$t")
-		run -0 $cmd meta.tsv
+		run -0 sh -c "$cmd meta.tsv"
 		run -0 sh -c "head -n1 ev.tsv | $cmd"
 		run -0 sh -c "$cmd < /dev/null"
 	done
