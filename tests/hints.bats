@@ -246,3 +246,22 @@ perfetto() {
 	run --separate-stderr -1 npt-import < h.txt
 	assert_stderr "npt-import: <stdin>: unknown format (see npt-import -t list)"
 }
+
+@test "hints: a data line typed on a terminal gets its error at once, without waiting for more" {
+	# a pseudo-terminal on standard input, one line typed and nothing
+	# more: the tool must answer within seconds, not wait for 16 bytes
+	run -0 python3 -c '
+import os, pty, subprocess, sys
+m, s = pty.openpty()
+p = subprocess.Popen(["npt-agg"], stdin=s, stdout=subprocess.DEVNULL,
+    stderr=subprocess.PIPE)
+os.write(m, b"1\t2\n")
+try:
+    err = p.communicate(timeout=10)[1]
+except subprocess.TimeoutExpired:
+    p.kill()
+    sys.exit("npt-agg waited for more input")
+sys.stdout.write("%d %s" % (p.returncode, err.decode()))
+'
+	assert_output "1 npt-agg: <stdin>:1: no header line before the data: a stream starts with a header line, # and the column names separated by TABs (see npt-events(5))"
+}
