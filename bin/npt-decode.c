@@ -2,8 +2,6 @@
 /* npt-decode: binary logs (npt-log(5)) in, one event stream merged by time out. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "../lib/npt.h"
 #include "../lib/nptlog.h"
@@ -31,7 +29,6 @@ struct src {
 };
 
 static int progress, strict;
-static time_t lastprog;
 
 static int
 rankcmp(const void *a, const void *b)
@@ -47,29 +44,20 @@ rankcmp(const void *a, const void *b)
 	return x->rank < y->rank ? -1 : x->rank > y->rank;
 }
 
+/* The shared meter over every log that is a file (npt_progress_show). */
 static void
-show_progress(struct src *s, size_t n, int done)
+show_progress(struct src *s, size_t n)
 {
 	unsigned long long off = 0, size = 0;
-	time_t now = time(NULL);
 	size_t i;
 
-	if (!done && now == lastprog)
-		return;
-	lastprog = now;
 	for (i = 0; i < n; i++) {
-		if (s[i].log == NULL)
+		if (s[i].log == NULL || npt_log_size(s[i].log) == 0)
 			continue;
 		off += npt_log_offset(s[i].log);
 		size += npt_log_size(s[i].log);
 	}
-	if (done)
-		fprintf(stderr, "\r%*s\r", 60, "");
-	else if (size > 0)
-		fprintf(stderr, "\r%s: %llu of %llu MB (%llu%%)", npt_prog,
-		    off >> 20, size >> 20, off * 100 / size);
-	else
-		fprintf(stderr, "\r%s: %llu MB", npt_prog, off >> 20);
+	npt_progress_show(NULL, off, size);
 }
 
 /* The next event of s into s->ev: those read ahead first. */
@@ -200,9 +188,9 @@ main(int argc, char *argv[])
 		argv = stdinarg;
 		argc = 1;
 	}
-	if (isatty(2))
-		progress = 1;
-	npt_progress_set(0);	/* the merge shows its own, over every log */
+	if (progress)
+		npt_progress_set(1);
+	npt_progress_own();	/* the merge shows its own, over every log */
 
 	s = npt_ecalloc((size_t)argc, sizeof *s);
 	for (i = 0; i < (size_t)argc; i++) {
@@ -247,13 +235,12 @@ main(int argc, char *argv[])
 			memmove(live + b, live + b + 1,
 			    (nlive - b) * sizeof *live);
 		}
-		if (progress && (++count & 0xffff) == 0)
-			show_progress(s, n, 0);
+		if ((++count & 0xffff) == 0)
+			show_progress(s, n);
 	}
 	free(live);
 	free(ctl);
-	if (progress && count >= 0x10000)
-		show_progress(s, n, 1);
+	npt_progress_clear();
 	for (i = 0; i < n; i++)
 		npt_log_losses(s[i].log, &loss);
 	npt_loss_write(&loss);

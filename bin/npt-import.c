@@ -121,6 +121,8 @@ main(int argc, char *argv[])
 		if (t < 0 && (t = npt_imp_detect(&in)) < 0) {
 			if (npt_in_fill(&in, 1) == 0 && !in.err)
 				npt_warnx("%s: empty input", in.name);
+			else if ((msg = npt_in_hint(&in, NPT_IN_PROFILE)))
+				npt_warnx("%s: %s", in.name, msg);
 			else if (!in.err)
 				npt_warnx("%s: unknown format (see %s -t list)",
 				    in.name, npt_prog);
@@ -146,10 +148,12 @@ main(int argc, char *argv[])
 		}
 		if (in.err)
 			rc = 1;
-		if (verbose)
+		if (verbose) {
+			npt_progress_clear();
 			fprintf(stderr, "%s: %s: %s (%s), %llu events in all\n",
 			    npt_prog, in.name, npt_imp_types[t].name,
 			    npt_imp_variant_of(m), npt_imp_count(m));
+		}
 		npt_in_close(&in);
 	}
 	npt_imp_write(m);

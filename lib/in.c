@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "npt.h"
+#include "nptlog.h"
 
 #define INBUF (128 * 1024)
 
@@ -17,11 +18,31 @@
  * stdout is not (so that it never breaks output lines on the screen), or
  * from the first read when NPT_PROGRESS is set (not to 0); at most once a
  * second, first after a second of reading by default, cleared by
- * npt_progress_clear before any other message and at the end.
+ * npt_progress_clear before any other message and at the end.  Only a
+ * regular file has a meter: a tool reading a pipe shows none, so that of a
+ * pipeline only its first tool, which reads the files, draws the line.
  */
 static int progress = -1;
+static int own;			/* the tool calls npt_progress_show itself */
 static time_t lastprog;
-static int shown;
+static int shown;		/* width of the line drawn, 0 if none */
+
+static int
+progress_on(void)
+{
+	const char *e;
+
+	if (progress < 0) {
+		e = getenv("NPT_PROGRESS");
+		if (e != NULL && *e != '\0')
+			progress = strcmp(e, "0") != 0;
+		else {
+			progress = isatty(2) && !isatty(1);
+			lastprog = time(NULL);
+		}
+	}
+	return progress;
+}
 
 void
 npt_progress_set(int on)
@@ -30,42 +51,56 @@ npt_progress_set(int on)
 }
 
 void
+npt_progress_own(void)
+{
+	own = 1;
+}
+
+void
 npt_progress_clear(void)
 {
 	if (shown)
-		fprintf(stderr, "\r%*s\r", 72, "");
+		fprintf(stderr, "\r%*s\r", shown, "");
 	shown = 0;
+}
+
+void
+npt_progress_show(const char *name, unsigned long long off,
+    unsigned long long size)
+{
+	char line[128];
+	const char *cut = "";
+	size_t n;
+	time_t now;
+	int w;
+
+	if (size == 0 || !progress_on() || (now = time(NULL)) == lastprog)
+		return;
+	lastprog = now;
+	/* a long name is cut at its start, so the line fits a terminal */
+	if (name != NULL && (n = strlen(name)) > 40) {
+		name += n - 37;
+		cut = "...";
+	}
+	w = snprintf(line, sizeof line, "%s: %s%s%s%llu MB of %llu MB (%llu%%)",
+	    npt_prog, cut, name != NULL ? name : "", name != NULL ? ": " : "",
+	    off >> 20, size >> 20, off >= size ? 100ULL : off * 100 / size);
+	if (w < 0)
+		return;
+	fprintf(stderr, "\r%s%*s", line, shown > w ? shown - w : 0, "");
+	shown = w > shown ? w : shown;
 }
 
 static void
 show_progress(struct npt_in *in)
 {
 	struct stat st;
-	time_t now;
 
-	if (progress < 0) {
-		const char *e = getenv("NPT_PROGRESS");
-
-		if (e != NULL && *e != '\0')
-			progress = strcmp(e, "0") != 0;
-		else {
-			progress = isatty(2) && !isatty(1);
-			lastprog = time(NULL);
-		}
-	}
-	if (!progress || (now = time(NULL)) == lastprog)
+	if (own || !progress_on() || time(NULL) == lastprog)
 		return;
-	lastprog = now;
-	if (in->fd >= 0 && fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode) &&
-	    st.st_size > 0)
-		fprintf(stderr, "\r%s: %s: %llu MB of %llu MB (%llu%%)",
-		    npt_prog, in->name, in->off >> 20,
-		    (unsigned long long)st.st_size >> 20,
-		    in->off * 100 / (unsigned long long)st.st_size);
-	else
-		fprintf(stderr, "\r%s: %s: %llu MB", npt_prog, in->name,
-		    in->off >> 20);
-	shown = 1;
+	if (in->fd >= 0 && fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode))
+		npt_progress_show(in->name, in->off, (unsigned long long)
+		    st.st_size);
 }
 
 int
@@ -199,4 +234,193 @@ npt_in_skip(struct npt_in *in, size_t n)
 {
 	in->beg += n;
 	in->off += n;
+}
+
+/* What the first bytes look like, for npt_in_hint. */
+enum { K_NONE, K_LOG, K_GZIP, K_ZSTD, K_XZ, K_BZIP2, K_BOM, K_STREAM,
+    K_JSON, K_PERFETTO };
+
+/*
+ * A Perfetto trace is a protobuf Trace: field 1 (packet), length-delimited,
+ * tag 0x0a, its length as a varint, then the tag of a field of the packet
+ * (wire type 0, 1, 2 or 5); a byte that is not text follows soon.
+ */
+static int
+perfetto(const unsigned char *p, size_t n)
+{
+	size_t i = 1, j;
+
+	if (n < 4 || p[0] != 0x0a)
+		return 0;
+	while (i < n && i < 6 && (p[i] & 0x80))
+		i++;
+	if (++i >= n || (p[i] & 7) == 3 || (p[i] & 7) == 4 || (p[i] & 7) > 5 ||
+	    (p[i] >> 3) == 0)
+		return 0;
+	for (j = 1; j < n; j++)
+		if ((p[j] < 0x20 && p[j] != '\t' && p[j] != '\n' &&
+		    p[j] != '\r') || p[j] >= 0x7f)
+			return 1;
+	return 0;
+}
+
+static int
+kind(const unsigned char *p, size_t n)
+{
+	size_t i = 0;
+
+	if (n >= 6 && memcmp(p, npt_log_magic, 4) == 0 && p[5] == 0)
+		return K_LOG;
+	if (n >= 3 && p[0] == 0x1f && p[1] == 0x8b && p[2] == 8)
+		return K_GZIP;
+	if (n >= 4 && memcmp(p, "\x28\xb5\x2f\xfd", 4) == 0)
+		return K_ZSTD;
+	if (n >= 6 && memcmp(p, "\xfd\x37\x7a\x58\x5a\x00", 6) == 0)
+		return K_XZ;
+	if (n >= 6 && memcmp(p, "BZh", 3) == 0 && p[3] >= '1' && p[3] <= '9' &&
+	    (memcmp(p + 4, "\x31\x41", 2) == 0 ||
+	    memcmp(p + 4, "\x17\x72", 2) == 0))
+		return K_BZIP2;
+	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	if (i < n && p[i] == '#')
+		return i > 0 ? K_BOM : K_STREAM;
+	while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n' ||
+	    p[i] == '\r'))
+		i++;
+	if (i < n && (p[i] == '{' || p[i] == '['))
+		return K_JSON;
+	return perfetto(p, n) ? K_PERFETTO : K_NONE;
+}
+
+/* s as one shell word, quoted if it needs to be. */
+static void
+shword(struct npt_buf *b, const char *s)
+{
+	const char *q;
+
+	if (*s != '\0' && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklm"
+	    "nopqrstuvwxyz0123456789_-+.,/:=@%") == strlen(s)) {
+		npt_buf_add(b, s, strlen(s));
+		return;
+	}
+	npt_buf_addc(b, '\'');
+	for (; (q = strchr(s, '\'')) != NULL; s = q + 1) {
+		npt_buf_add(b, s, (size_t)(q - s));
+		npt_buf_add(b, "'\\''", 4);
+	}
+	npt_buf_add(b, s, strlen(s));
+	npt_buf_addc(b, '\'');
+}
+
+static void
+adds(struct npt_buf *b, const char *s)
+{
+	npt_buf_add(b, s, strlen(s));
+}
+
+static int
+isstdin(const struct npt_in *in)
+{
+	return in->fd == 0 && strcmp(in->name, "<stdin>") == 0;
+}
+
+/* what, then "(cmd file | prog)": the input through cmd, then the tool. */
+static void
+advise(struct npt_buf *b, const struct npt_in *in, const char *what,
+    const char *cmd, int thentool)
+{
+	adds(b, what);
+	if (!thentool && isstdin(in))
+		return;
+	adds(b, " (");
+	adds(b, cmd);
+	if (!isstdin(in)) {
+		npt_buf_addc(b, ' ');
+		shword(b, in->name);
+	}
+	if (thentool) {
+		adds(b, " | ");
+		adds(b, npt_prog);
+	}
+	npt_buf_addc(b, ')');
+}
+
+const char *
+npt_in_hint(struct npt_in *in, int reads)
+{
+	static const char *const unzip[][2] = {
+		[K_GZIP] = { "gzip", "zcat" }, [K_ZSTD] = { "zstd", "zstdcat" },
+		[K_XZ] = { "xz", "xzcat" }, [K_BZIP2] = { "bzip2", "bzcat" },
+	};
+	static struct npt_buf b;
+	size_t n = in->end - in->beg;
+	int k;
+
+	/* a line typed on a terminal is not held up for more bytes */
+	if (n < 16 && (n == 0 || memchr(in->buf + in->beg, '\n', n) == NULL))
+		n = npt_in_fill(in, 16);
+	k = kind((const unsigned char *)in->buf + in->beg, n);
+	b.n = 0;
+	if (reads == NPT_IN_TEXT && k != K_LOG && (k < K_GZIP || k > K_BZIP2))
+		return NULL;
+	switch (k) {
+	case K_LOG:
+		if (reads == NPT_IN_LOG)
+			return NULL;
+		advise(&b, in, reads == NPT_IN_PROFILE ? "an npt binary log, "
+		    "not a profile: decode it with npt-decode" : "an npt binary "
+		    "log, not an event stream: decode it with npt-decode",
+		    "npt-decode", reads != NPT_IN_PROFILE);
+		break;
+	case K_GZIP:
+	case K_ZSTD:
+	case K_XZ:
+	case K_BZIP2:
+		adds(&b, unzip[k][0]);
+		advise(&b, in, "-compressed: decompress it first", unzip[k][1],
+		    1);
+		break;
+	case K_BOM:
+		if (reads == NPT_IN_STREAM) {
+			advise(&b, in, "the stream starts with a UTF-8 byte "
+			    "order mark: remove it", "tail -c +4", 1);
+			break;
+		}
+		advise(&b, in, "an event stream with a UTF-8 byte order mark: "
+		    "remove it", "tail -c +4", 0);
+		break;
+	case K_STREAM:
+		if (reads == NPT_IN_LOG)
+			adds(&b, "an event stream already, which the other "
+			    "tools read as it is");
+		else if (reads == NPT_IN_PROFILE)
+			adds(&b, "an npt event stream already, which the tools "
+			    "read as it is: no import needed");
+		else
+			return NULL;
+		break;
+	case K_JSON:
+		if (reads == NPT_IN_PROFILE)
+			return NULL;
+		advise(&b, in, reads == NPT_IN_LOG ? "a JSON trace: import it "
+		    "with npt-import" : "a JSON trace, not an event stream: "
+		    "import it with npt-import", "npt-import",
+		    reads != NPT_IN_LOG);
+		break;
+	case K_PERFETTO:
+		adds(&b, "looks like a Perfetto protobuf trace, which npt does "
+		    "not read: convert it to JSON with traceconv");
+		if (!isstdin(in)) {
+			adds(&b, " (traceconv json ");
+			shword(&b, in->name);
+			adds(&b, " trace.json)");
+		}
+		adds(&b, ", then import that with npt-import");
+		break;
+	default:
+		return NULL;
+	}
+	npt_buf_addc(&b, '\0');
+	return b.p;
 }

@@ -137,6 +137,7 @@ static struct npt_log *
 readhdr(struct npt_log *l)
 {
 	const unsigned char *h;
+	const char *hint;
 	size_t n, hsize;
 	unsigned v;
 
@@ -150,7 +151,8 @@ readhdr(struct npt_log *l)
 		goto fail;
 	}
 	if (memcmp(h, npt_log_magic, n < 4 ? n : 4) != 0) {
-		npt_warnx("%s: not an npt log: bad magic", l->name);
+		npt_warnx("%s: not an npt log: %s", l->name,
+		    (hint = npt_in_hint(&l->in, NPT_IN_LOG)) ? hint : "bad magic");
 		goto fail;
 	}
 	if (n < NPT_LOG_HDR_SIZE) {

@@ -149,12 +149,29 @@ size_t npt_in_fill(struct npt_in *in, size_t n);
 void npt_in_skip(struct npt_in *in, size_t n);
 /*
  * Progress of the input read, shown on stderr at most once a second: on
- * when stderr is a terminal or NPT_PROGRESS is set (not to 0), unless a
- * tool sets it (1 on, 0 off).  npt_progress_clear wipes the line; the
- * messages of err.c and npt_out_close call it.
+ * when stderr is a terminal and stdout is not, or NPT_PROGRESS is set (not
+ * to 0), unless a tool sets it (1 on, 0 off); only for regular files, whose
+ * size is known.  npt_progress_clear wipes the line; the messages of err.c
+ * and npt_out_close call it.
  */
 void npt_progress_set(int on);
 void npt_progress_clear(void);
+/* The tool shows its own progress with npt_progress_show: reads do not. */
+void npt_progress_own(void);
+/* "prog: name: 3 MB of 33 MB (9%)" (name may be NULL), if on and due. */
+void npt_progress_show(const char *name, unsigned long long off,
+    unsigned long long size);
+/*
+ * What the first bytes of in are when they are not what the tool reads:
+ * a hint for its error message, such as "an npt binary log, not an event
+ * stream: decode it with npt-decode (npt-decode core0.bin | npt-agg)", or
+ * NULL.  reads is what the tool reads (the event stream; any text, where
+ * only compressed data and binary logs are told; binary logs; npt-import's
+ * profiles).  Reads up to 16 bytes ahead and consumes none.  The hint is
+ * valid until the next call.
+ */
+enum { NPT_IN_STREAM, NPT_IN_TEXT, NPT_IN_LOG, NPT_IN_PROFILE };
+const char *npt_in_hint(struct npt_in *in, int reads);
 
 /* out.c: buffered standard output; every write is checked */
 /*

@@ -409,6 +409,47 @@ hasbs(struct npt_tsv *t)
 	return q != NULL && t->bsclean < at + t->len;
 }
 
+/*
+ * The first bytes of an input that does not start with '#' (a header or
+ * metadata): a compressed file, a binary log or a JSON trace is named, and
+ * the error says what to run instead.
+ */
+static void
+firstbytes(struct npt_tsv *t)
+{
+	const char *h;
+
+	if (npt_in_fill(&t->in, 1) == 0 || t->in.buf[t->in.beg] == '#')
+		return;
+	h = npt_in_hint(&t->in, t->anyhdr ? NPT_IN_TEXT : NPT_IN_STREAM);
+	if (h != NULL)
+		npt_errat(t->in.name, 0, "%s", h);
+}
+
+/* Data line p, n before any header: say what a header is. */
+static void
+noheader(const struct npt_tsv *t, const char *p, size_t n)
+{
+	const char *why = "a stream starts with a header line, # and the "
+	    "column names separated by TABs (see npt-events(5))";
+	const char *e = p + n, *q = p, *c;
+	int names = memchr(p, '\t', n) != NULL;
+
+	for (; names && q < e; q++)
+		if ((q == p || q[-1] == '\t') ? !(*q == '_' ||
+		    (*q >= 'A' && *q <= 'Z') || (*q >= 'a' && *q <= 'z')) :
+		    *q == ' ')
+			names = 0;
+	if (names)
+		why = "the line looks like column names: start it with #";
+	else if (memchr(p, '\t', n) == NULL && (c = memchr(p, ',', n)) &&
+	    memchr(c + 1, ',', (size_t)(e - c - 1)) != NULL)
+		why = "fields are separated by TABs, not commas, after a header "
+		    "line (npt-import reads the CSV profiles it knows)";
+	npt_errat(t->in.name, t->in.lineno, "no header line before the "
+	    "data: %s", why);
+}
+
 int
 npt_tsv_nextn(struct npt_tsv *t, size_t need)
 {
@@ -425,6 +466,8 @@ npt_tsv_nextn(struct npt_tsv *t, size_t need)
 			    "line ends with CR LF; convert it with tr -d '\\r'");
 		goto check;
 	}
+	if (!t->have_hdr && t->in.off == 0)
+		firstbytes(t);
 	if ((p = npt_in_line(&t->in, &n)) == NULL)
 		return NPT_TSV_EOF;
 	t->line = p;
@@ -453,8 +496,7 @@ npt_tsv_nextn(struct npt_tsv *t, size_t need)
 		return NPT_TSV_DATA;
 	}
 	if (!t->have_hdr)
-		npt_errat(t->in.name, t->in.lineno,
-		    "no header line before the data (a line starting with #)");
+		noheader(t, p, n);
 	t->nf = npt_tsv_splitn(p, n, &t->f, &t->fcap, need);
 check:
 	if (t->nf != t->hdr.ncol)

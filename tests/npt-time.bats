@@ -333,7 +333,7 @@ for i in range(30):
 @test "time: the stream's own errors: no header, a line of the wrong width" {
 	printf '1\t2\n' > in.tsv
 	run --separate-stderr -1 npt-time -f 1GHz in.tsv
-	assert_stderr "npt-time: in.tsv:1: no header line before the data (a line starting with #)"
+	assert_stderr "npt-time: in.tsv:1: no header line before the data: a stream starts with a header line, # and the column names separated by TABs (see npt-events(5))"
 	printf '#ts_cyc\tdur_cyc\ttrack\n1\t2\n' > in.tsv
 	run --separate-stderr -1 npt-time -f 1GHz in.tsv
 	assert_stderr "npt-time: in.tsv:2: 2 fields, but the header has 3 columns"
