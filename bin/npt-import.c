@@ -57,6 +57,7 @@ main(int argc, char *argv[])
 	struct npt_imp_opt opt = { 0, 0 };
 	struct npt_imp *m;
 	struct npt_in in;
+	struct npt_buf hint = { NULL, 0, 0 };
 	const char *err, *msg;
 	char *stdinarg[] = { "-", NULL };
 	size_t limit = 16 << 20;
@@ -121,7 +122,7 @@ main(int argc, char *argv[])
 		if (t < 0 && (t = npt_imp_detect(&in)) < 0) {
 			if (npt_in_fill(&in, 1) == 0 && !in.err)
 				npt_warnx("%s: empty input", in.name);
-			else if ((msg = npt_in_hint(&in, NPT_IN_PROFILE)))
+			else if ((msg = npt_in_hint(&in, NPT_IN_PROFILE, &hint)))
 				npt_warnx("%s: %s", in.name, msg);
 			else if (!in.err)
 				npt_warnx("%s: unknown format (see %s -t list)",
@@ -167,5 +168,6 @@ main(int argc, char *argv[])
 	if (strict && npt_loss_count(npt_imp_loss(m)) > 0)
 		rc = 1;
 	npt_imp_free(m);
+	npt_buf_free(&hint);
 	return npt_out_close() | rc;
 }

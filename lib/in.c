@@ -347,13 +347,12 @@ advise(struct npt_buf *b, const struct npt_in *in, const char *what,
 }
 
 const char *
-npt_in_hint(struct npt_in *in, int reads)
+npt_in_hint(struct npt_in *in, int reads, struct npt_buf *b)
 {
 	static const char *const unzip[][2] = {
 		[K_GZIP] = { "gzip", "zcat" }, [K_ZSTD] = { "zstd", "zstdcat" },
 		[K_XZ] = { "xz", "xzcat" }, [K_BZIP2] = { "bzip2", "bzcat" },
 	};
-	static struct npt_buf b;
 	size_t n = in->end - in->beg;
 	int k;
 
@@ -361,14 +360,14 @@ npt_in_hint(struct npt_in *in, int reads)
 	if (n < 16 && (n == 0 || memchr(in->buf + in->beg, '\n', n) == NULL))
 		n = npt_in_fill(in, 16);
 	k = kind((const unsigned char *)in->buf + in->beg, n);
-	b.n = 0;
+	b->n = 0;
 	if (reads == NPT_IN_TEXT && k != K_LOG && (k < K_GZIP || k > K_BZIP2))
 		return NULL;
 	switch (k) {
 	case K_LOG:
 		if (reads == NPT_IN_LOG)
 			return NULL;
-		advise(&b, in, reads == NPT_IN_PROFILE ? "an npt binary log, "
+		advise(b, in, reads == NPT_IN_PROFILE ? "an npt binary log, "
 		    "not a profile: decode it with npt-decode" : "an npt binary "
 		    "log, not an event stream: decode it with npt-decode",
 		    "npt-decode", reads != NPT_IN_PROFILE);
@@ -377,25 +376,25 @@ npt_in_hint(struct npt_in *in, int reads)
 	case K_ZSTD:
 	case K_XZ:
 	case K_BZIP2:
-		adds(&b, unzip[k][0]);
-		advise(&b, in, "-compressed: decompress it first", unzip[k][1],
+		adds(b, unzip[k][0]);
+		advise(b, in, "-compressed: decompress it first", unzip[k][1],
 		    1);
 		break;
 	case K_BOM:
 		if (reads == NPT_IN_STREAM) {
-			advise(&b, in, "the stream starts with a UTF-8 byte "
+			advise(b, in, "the stream starts with a UTF-8 byte "
 			    "order mark: remove it", "tail -c +4", 1);
 			break;
 		}
-		advise(&b, in, "an event stream with a UTF-8 byte order mark: "
+		advise(b, in, "an event stream with a UTF-8 byte order mark: "
 		    "remove it", "tail -c +4", 0);
 		break;
 	case K_STREAM:
 		if (reads == NPT_IN_LOG)
-			adds(&b, "an event stream already, which the other "
+			adds(b, "an event stream already, which the other "
 			    "tools read as it is");
 		else if (reads == NPT_IN_PROFILE)
-			adds(&b, "an npt event stream already, which the tools "
+			adds(b, "an npt event stream already, which the tools "
 			    "read as it is: no import needed");
 		else
 			return NULL;
@@ -403,24 +402,24 @@ npt_in_hint(struct npt_in *in, int reads)
 	case K_JSON:
 		if (reads == NPT_IN_PROFILE)
 			return NULL;
-		advise(&b, in, reads == NPT_IN_LOG ? "a JSON trace: import it "
+		advise(b, in, reads == NPT_IN_LOG ? "a JSON trace: import it "
 		    "with npt-import" : "a JSON trace, not an event stream: "
 		    "import it with npt-import", "npt-import",
 		    reads != NPT_IN_LOG);
 		break;
 	case K_PERFETTO:
-		adds(&b, "looks like a Perfetto protobuf trace, which npt does "
+		adds(b, "looks like a Perfetto protobuf trace, which npt does "
 		    "not read: convert it to JSON with traceconv");
 		if (!isstdin(in)) {
-			adds(&b, " (traceconv json ");
-			shword(&b, in->name);
-			adds(&b, " trace.json)");
+			adds(b, " (traceconv json ");
+			shword(b, in->name);
+			adds(b, " trace.json)");
 		}
-		adds(&b, ", then import that with npt-import");
+		adds(b, ", then import that with npt-import");
 		break;
 	default:
 		return NULL;
 	}
-	npt_buf_addc(&b, '\0');
-	return b.p;
+	npt_buf_addc(b, '\0');
+	return b->p;
 }

@@ -137,6 +137,7 @@ static struct npt_log *
 readhdr(struct npt_log *l)
 {
 	const unsigned char *h;
+	struct npt_buf b = { NULL, 0, 0 };
 	const char *hint;
 	size_t n, hsize;
 	unsigned v;
@@ -152,7 +153,9 @@ readhdr(struct npt_log *l)
 	}
 	if (memcmp(h, npt_log_magic, n < 4 ? n : 4) != 0) {
 		npt_warnx("%s: not an npt log: %s", l->name,
-		    (hint = npt_in_hint(&l->in, NPT_IN_LOG)) ? hint : "bad magic");
+		    (hint = npt_in_hint(&l->in, NPT_IN_LOG, &b)) ? hint :
+		    "bad magic");
+		npt_buf_free(&b);
 		goto fail;
 	}
 	if (n < NPT_LOG_HDR_SIZE) {

@@ -168,10 +168,11 @@ void npt_progress_show(const char *name, unsigned long long off,
  * NULL.  reads is what the tool reads (the event stream; any text, where
  * only compressed data and binary logs are told; binary logs; npt-import's
  * profiles).  Reads up to 16 bytes ahead and consumes none.  The hint is
- * valid until the next call.
+ * written into b (emptied first; the caller frees it, no static memory
+ * outlives the call), and points into it.
  */
 enum { NPT_IN_STREAM, NPT_IN_TEXT, NPT_IN_LOG, NPT_IN_PROFILE };
-const char *npt_in_hint(struct npt_in *in, int reads);
+const char *npt_in_hint(struct npt_in *in, int reads, struct npt_buf *b);
 
 /* out.c: buffered standard output; every write is checked */
 /*

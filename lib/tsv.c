@@ -417,13 +417,15 @@ hasbs(struct npt_tsv *t)
 static void
 firstbytes(struct npt_tsv *t)
 {
+	struct npt_buf b = { NULL, 0, 0 };
 	const char *h;
 
 	if (npt_in_fill(&t->in, 1) == 0 || t->in.buf[t->in.beg] == '#')
 		return;
-	h = npt_in_hint(&t->in, t->anyhdr ? NPT_IN_TEXT : NPT_IN_STREAM);
+	h = npt_in_hint(&t->in, t->anyhdr ? NPT_IN_TEXT : NPT_IN_STREAM, &b);
 	if (h != NULL)
 		npt_errat(t->in.name, 0, "%s", h);
+	npt_buf_free(&b);
 }
 
 /* Data line p, n before any header: say what a header is. */
