@@ -1165,7 +1165,7 @@ print_table(struct group **gv, size_t n)
 	if (pretty) {
 		/* 100 columns: the percentiles and stddev if sorted by */
 		for (i = C_MEDIAN; i <= C_STDDEV; i++)
-			showcol[i] = sortkey < 0 && (int)i == sortstat;
+			showcol[i] &= sortkey < 0 && (int)i == sortstat;
 		sharedec = 2;
 	}
 	for (i = 0; i < n; i++) {

@@ -197,6 +197,8 @@ for i in range(300):
 	[ "$(head -n 1 out | awk 'BEGIN { FS = "  +" } { print $8, $9, $10 }')" = "max p90 self" ]
 	npt-agg -p -s stddev ev.tsv > sd
 	[ "$(head -n 1 sd | awk 'BEGIN { FS = "  +" } { print $8, $9, $10 }')" = "max stddev self" ]
+	# no percentiles with -q none, whatever the order
+	[ "$(npt-agg -p -q none -s p90 ev.tsv | head -n 1 | awk 'BEGIN { FS = "  +" } { print $8, $9 }')" = "max self" ]
 	sed '1d;/^---/d;/^total/d' out | awk 'BEGIN { FS = "  +" } { print $1 "\t" $9 }' | sort > got
 	sed '1d;/^---/d;/^total/d' sd | awk 'BEGIN { FS = "  +" } { print $1 "\t" $9 }' | sort > gotsd
 	python3 - <<'EOF' > want
