@@ -35,6 +35,7 @@ LIBOBJ = \
 	lib/num.o \
 	lib/opt.o \
 	lib/out.o \
+	lib/pretty.o \
 	lib/qsketch.o \
 	lib/time.o \
 	lib/tsel.o \

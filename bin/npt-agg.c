@@ -64,7 +64,7 @@ struct group {
 	const char *key;
 	size_t keylen;
 	struct npt_time q[3];
-	struct npt_u256 avg, sd, share;	/* rounded; share in 0.001% */
+	struct npt_u256 avg, sd, share;	/* rounded; share in 0.001% (-p 0.01%) */
 	int has_sd;
 };
 
@@ -711,34 +711,6 @@ sort_values(struct group *g)
 		qsort(g->v, g->nv, sizeof *g->v, i64cmp);
 }
 
-/* round(num / den) for den > 0 */
-static void
-divround(struct npt_u256 *q, const struct npt_u256 *num,
-    const struct npt_u256 *den)
-{
-	struct npt_u256 r, one;
-
-	npt_u256_divmod(q, &r, num, den);
-	npt_u256_add(&r, &r);
-	if (npt_u256_cmp(&r, den) >= 0) {
-		npt_u256_set(&one, 1);
-		npt_u256_add(q, &one);
-	}
-}
-
-/* 10^e as a wide integer */
-static struct npt_u256
-pow10w(int e)
-{
-	struct npt_u256 p, t;
-
-	npt_u256_set(&p, npt_pow10[e % 19]);
-	npt_u256_set(&t, npt_pow10[19]);
-	for (; e >= 19; e -= 19)
-		npt_u256_mul(&p, &p, &t);
-	return p;
-}
-
 /*
  * The statistics of g printed with d decimals, d at most scale + 1:
  * average and sample standard deviation, rounded half up.
@@ -753,12 +725,12 @@ finish(struct group *g, int scale, int d)
 	npt_u256_set(&n, g->count);
 	num = g->s1;
 	den = n;
-	t = pow10w(e > 0 ? e : -e);
+	t = npt_u256_pow10(e > 0 ? e : -e);
 	if (e > 0)
 		npt_u256_mul(&num, &num, &t);
 	else
 		npt_u256_mul(&den, &den, &t);
-	divround(&g->avg, &num, &den);
+	npt_u256_divround(&g->avg, &num, &den);
 
 	/* var = (n * s2 - s1^2) / (n (n - 1)); sd = round(sqrt(var) 10^e) */
 	g->has_sd = g->count > 1;
@@ -772,7 +744,7 @@ finish(struct group *g, int scale, int d)
 		npt_u256_set(&t, g->count - 1);
 		npt_u256_mul(&den, &n, &t);
 		npt_u256_set(&four, 4);
-		t = pow10w(e > 0 ? 2 * e : -2 * e);
+		t = npt_u256_pow10(e > 0 ? 2 * e : -2 * e);
 		if (npt_u256_mul(&num, &num, &four) < 0 ||
 		    (e > 0 && npt_u256_mul(&num, &num, &t) < 0) ||
 		    (e < 0 && npt_u256_mul(&den, &den, &t) < 0))
@@ -940,15 +912,15 @@ remcmp(const void *pa, const void *pb)
 }
 
 /*
- * Shares in units of 0.001% that sum to 100%: floors, then one more unit
- * to the largest remainders (ties: the earlier line).
+ * Shares in units of 10^-dec % that sum to 100%: floors, then one more
+ * unit to the largest remainders (ties: the earlier line).
  */
 static void
-shares(struct group **gv, size_t n, const struct npt_u256 *all)
+shares(struct group **gv, size_t n, const struct npt_u256 *all, int dec)
 {
-	struct npt_u256 t, k = pow10w(5), one;
+	struct npt_u256 t, k = npt_u256_pow10(dec + 2), one;
 	size_t i, *idx;
-	uint64_t left = 100000;
+	uint64_t left = npt_pow10[dec + 2];
 
 	if (npt_u256_iszero(all) || n == 0)
 		return;
@@ -985,14 +957,70 @@ cell(struct cells *t, const char *p, size_t n)
 }
 
 static int showcol[NCOL], haveshare;
+static int sharedec = 3;	/* decimals of the shares: -p 2 */
+
+/*
+ * -p: statistic i of g in units for people (lib/pretty.c), rounded once
+ * from the exact sums.
+ */
+static size_t
+human(char *b, const struct group *g, int i)
+{
+	struct npt_u256 num, den, t, s1sq;	/* s1sq: also 10^2k */
+	const struct npt_time *v;
+	int k;
+
+	switch (i) {
+	case C_TOTAL:
+	case C_AVG:
+		npt_u256_set(&den, i == C_AVG ? g->count : 1);
+		return npt_pretty_num(b, &g->s1, &den, 0, unit);
+	case C_STDDEV:
+		/*
+		 * floor(sd 10^k) is exact to round from: a rounding boundary
+		 * of 4 digits is a multiple of 10^-k for sd at or above 1
+		 * (10^-12 units) and k = 4, or sd so large that k is less.
+		 */
+		npt_u256_set(&t, g->count);
+		npt_u256_mul(&num, &t, &g->s2);
+		npt_u256_mul(&s1sq, &g->s1, &g->s1);
+		npt_u256_sub(&num, &s1sq);
+		npt_u256_set(&den, g->count - 1);
+		npt_u256_mul(&den, &den, &t);
+		for (k = 4; k > 0; k--) {
+			s1sq = npt_u256_pow10(2 * k);
+			if (npt_u256_mul(&t, &num, &s1sq) == 0)
+				break;
+		}
+		if (k == 0)
+			t = num;
+		npt_u256_divmod(&t, NULL, &t, &den);
+		npt_u256_sqrt(&num, &t);
+		den = npt_u256_pow10(k);
+		return npt_pretty_num(b, &num, &den, 0, unit);
+	case C_MIN:
+		v = &g->min;
+		break;
+	case C_MAX:
+		v = &g->max;
+		break;
+	case C_SELF:
+		v = &g->self;
+		break;
+	default:
+		v = &g->q[i - C_MEDIAN];
+		break;
+	}
+	return npt_pretty_time(b, v, unit);
+}
 
 /* A sum of times with the input's decimals (it is a multiple of them). */
 static size_t
 fmt_sum(char *b, const struct npt_u256 *v)
 {
-	struct npt_u256 q, d = pow10w(NPT_TIME_DEC - digits);
+	struct npt_u256 q, d = npt_u256_pow10(NPT_TIME_DEC - digits);
 
-	divround(&q, v, &d);
+	npt_u256_divround(&q, v, &d);
 	return npt_u256_fmt(b, &q, digits);
 }
 
@@ -1026,10 +1054,14 @@ row(struct cells *t, const struct group *g, int total, uint64_t cum)
 			break;
 		case C_SHARE:
 			if (haveshare)
-				n = npt_u256_fmt(b, &g->share, 3);
-			if (pretty) {
+				n = npt_u256_fmt(b, &g->share, sharedec);
+			if (pretty && haveshare) {
+				b[n++] = '%';
 				cell(t, b, n);
-				n = npt_fmt_dec(b, (int64_t)cum, 3);
+				n = npt_fmt_dec(b, (int64_t)cum, sharedec);
+				b[n++] = '%';
+			} else if (pretty) {
+				cell(t, b, n);
 			}
 			break;
 		case C_AVG:
@@ -1057,6 +1089,8 @@ row(struct cells *t, const struct group *g, int total, uint64_t cum)
 			n = npt_time_fmt(b, &g->self, digits);
 			break;
 		}
+		if (pretty && n > 0 && i != C_COUNT && i != C_SHARE)
+			n = human(b, g, (int)i);
 		cell(t, b, n);
 	}
 }
@@ -1080,20 +1114,22 @@ print_tsv(struct cells *t, size_t ncols, int hdr)
 	t->n = 0;
 }
 
-/* -p: the whole table aligned, a rule before its last line. */
+/*
+ * -p: the whole table aligned by display width (lib/pretty.c), a rule
+ * before its last line.
+ */
 static void
 print_cells(struct cells *t, size_t ncols, size_t nrow)
 {
 	size_t *w = npt_ecalloc(ncols, sizeof *w), i, j, k, len;
 
 	for (i = 0; i < t->n; i++) {
-		len = strlen(t->c[i]);
+		len = npt_pretty_width(t->c[i], strlen(t->c[i]));
 		if (len > w[i % ncols])
 			w[i % ncols] = len;
 	}
 	for (i = 0; i < t->n; i++) {
 		j = i % ncols;
-		len = strlen(t->c[i]);
 		if (i / ncols == nrow - 1 && j == 0) {
 			size_t all = 0;
 
@@ -1105,13 +1141,9 @@ print_cells(struct cells *t, size_t ncols, size_t nrow)
 		}
 		if (j > 0)
 			npt_out_str("  ");
-		if (j >= nkeys)
-			for (k = len; k < w[j]; k++)
-				npt_out_putc(' ');
-		npt_out_write(t->c[i], len);
-		if (j < nkeys && j + 1 < ncols)
-			for (k = len; k < w[j]; k++)
-				npt_out_putc(' ');
+		/* keys left, numbers right; no spaces at the end of a line */
+		npt_pretty_pad(t->c[i], strlen(t->c[i]),
+		    j < nkeys && j == ncols - 1 ? 0 : w[j], j >= nkeys);
 		if (j == ncols - 1)
 			npt_out_putc('\n');
 		free(t->c[i]);
@@ -1132,6 +1164,12 @@ print_table(struct group **gv, size_t n)
 	for (i = 0; i < NCOL; i++)
 		showcol[i] = !((qmode == Q_NONE && i >= C_MEDIAN &&
 		    i <= C_P99) || (noself && i == C_SELF));
+	if (pretty) {
+		/* 100 columns: the percentiles and stddev if sorted by */
+		for (i = C_MEDIAN; i <= C_STDDEV; i++)
+			showcol[i] &= sortkey < 0 && (int)i == sortstat;
+		sharedec = 2;
+	}
 	for (i = 0; i < n; i++) {
 		struct group *g = gv[i];
 
@@ -1146,8 +1184,8 @@ print_table(struct group **gv, size_t n)
 		if (!noself && npt_time_add(&all.self, &all.self, &g->self) < 0)
 			npt_errx(1, "self time too large");
 	}
-	npt_u256_set(&all.share, 100000);
-	shares(gv, n, &all.s1);
+	npt_u256_set(&all.share, npt_pow10[sharedec + 2]);
+	shares(gv, n, &all.s1, sharedec);
 	haveshare = !npt_u256_iszero(&all.s1);
 	if (all.count > 0)
 		finish(&all, NPT_TIME_DEC, digits + 1);
@@ -1158,15 +1196,18 @@ print_table(struct group **gv, size_t n)
 	for (i = 0; i < NCOL; i++) {
 		if (!showcol[i])
 			continue;
-		if (i == C_COUNT || i == C_SHARE) {
+		if (i == C_COUNT || (i == C_SHARE && !pretty)) {
 			cell(&t, colname[i], strlen(colname[i]));
+		} else if (pretty && (i == C_SHARE || u != NPT_UNIT_CYC)) {
+			/* the unit is in the cells */
+			cell(&t, colname[i], strcspn(colname[i], "_"));
 		} else {
 			snprintf(b, sizeof b, "%s_%s", colname[i],
 			    npt_unit_name[u]);
 			cell(&t, b, strlen(b));
 		}
 		if (i == C_SHARE && pretty)
-			cell(&t, "cum_pct", 7);
+			cell(&t, "cum", 3);
 		ncols += 1 + (i == C_SHARE && pretty);
 	}
 	if (unit < 0)

@@ -493,29 +493,26 @@ human(char *b, struct npt_time t)
 	return n + strlen(sfx[i]);
 }
 
-/* "  label<26> value>14  (pct%)", label capitalised when cap is set */
+/*
+ * "  label<26> value>14  (pct%)", label capitalised when cap is set,
+ * widths in display columns (lib/pretty.c)
+ */
 static void
 prow(const char *label, int cap, const char *v, struct npt_time t,
     int withpct)
 {
 	char p[32];
-	size_t n = strlen(label), chars = 0, i;
+	size_t n = strlen(label);
 
 	npt_out_str("  ");
 	if (cap && label[0] >= 'a' && label[0] <= 'z') {
 		npt_out_putc(label[0] - 'a' + 'A');
-		label++;
+		npt_pretty_pad(label + 1, n - 1, 25, 0);
+	} else {
+		npt_pretty_pad(label, n, 26, 0);
 	}
-	npt_out_str(label);
-	for (; n < 26; n++)
-		npt_out_putc(' ');
 	npt_out_putc(' ');
-	/* right-align v in 14 columns, counting UTF-8 characters */
-	for (i = 0; v[i]; i++)
-		chars += ((unsigned char)v[i] & 0xc0) != 0x80;
-	for (; chars < 14; chars++)
-		npt_out_putc(' ');
-	npt_out_str(v);
+	npt_pretty_pad(v, strlen(v), 14, 1);
 	if (withpct) {
 		p[pct(p, t, 2)] = '\0';
 		npt_out_str("  (");

@@ -208,6 +208,29 @@ void npt_out_commit(size_t n);
 /* Flush and close stdout; returns 0, or 1 after reporting an error. */
 int npt_out_close(void);
 
+/* pretty.c: output for people (-p), the same in every locale */
+struct npt_u256;
+struct npt_time;
+/*
+ * Display width of s[0..n) as UTF-8 on a terminal: 2 for East Asian wide
+ * and full-width characters, 0 for combining marks, format characters
+ * and controls, 1 for others and for each byte of an ill-formed sequence.
+ */
+size_t npt_pretty_width(const char *s, size_t n);
+/* Write s[0..n) padded with spaces to width columns, on the left if right. */
+void npt_pretty_pad(const char *s, size_t n, size_t width, int right);
+/*
+ * num / den (den > 0) of 10^-12 of unit, negative if neg, into buf (room
+ * for 96 bytes): 4 significant digits, halves away from zero, in a unit
+ * chosen for the value, "8.603 ms" (s down to fs; 10000 s and more in
+ * whole seconds); cycles with an SI prefix, "126.4M", whole cycles below
+ * 1000 as they are.  Zero is "0".  Returns the length.
+ */
+size_t npt_pretty_num(char *buf, const struct npt_u256 *num,
+    const struct npt_u256 *den, int neg, int unit);
+/* The same for a time t. */
+size_t npt_pretty_time(char *buf, const struct npt_time *t, int unit);
+
 /* num.c: strict number parsing (no locale, no whitespace, no junk) */
 extern const uint64_t npt_pow10[20];	/* 10^0 to 10^19 */
 /*
@@ -624,6 +647,11 @@ void npt_u256_sqrt(struct npt_u256 *r, const struct npt_u256 *a);
 size_t npt_u256_fmt(char *buf, const struct npt_u256 *a, int scale);
 /* Decimal digits into v; NULL or "not a number", "too large". */
 const char *npt_u256_parse(const char *s, size_t n, struct npt_u256 *v);
+/* 10^e (0 <= e < 78). */
+struct npt_u256 npt_u256_pow10(int e);
+/* q = num / den (den > 0) rounded to an integer, halves up. */
+void npt_u256_divround(struct npt_u256 *q, const struct npt_u256 *num,
+    const struct npt_u256 *den);
 
 /* time.c: times, exact (npt-events(5), Range and precision) */
 /*

@@ -294,3 +294,29 @@ npt_u256_parse(const char *s, size_t n, struct npt_u256 *v)
 	*v = x;
 	return NULL;
 }
+
+struct npt_u256
+npt_u256_pow10(int e)
+{
+	struct npt_u256 p, t;
+
+	npt_u256_set(&p, npt_pow10[e % 19]);
+	npt_u256_set(&t, npt_pow10[19]);
+	for (; e >= 19; e -= 19)
+		npt_u256_mul(&p, &p, &t);
+	return p;
+}
+
+void
+npt_u256_divround(struct npt_u256 *q, const struct npt_u256 *num,
+    const struct npt_u256 *den)
+{
+	struct npt_u256 r, one;
+
+	npt_u256_divmod(q, &r, num, den);
+	npt_u256_add(&r, &r);
+	if (npt_u256_cmp(&r, den) >= 0) {
+		npt_u256_set(&one, 1);
+		npt_u256_add(q, &one);
+	}
+}
