@@ -1,7 +1,8 @@
 # bash completion for the npt tools: one function for every tool; flags
 # when the word starts with -, file names otherwise (complete -o default).
-# Install: source this file, or copy it to
-# /usr/share/bash-completion/completions/ under each tool's name.
+# make install copies it to $(PREFIX)/share/bash-completion/completions/
+# under each tool's name, where bash-completion loads it on first use; or
+# source it.
 _npt() {
 	local word=${COMP_WORDS[COMP_CWORD]} opts
 	case ${COMP_WORDS[0]##*/} in
