@@ -36,7 +36,7 @@ static const char synopsis[] =
 static const char help[] =
     "-C column\tdraw this column as a counter track\n"
     "-f [track=]freq\tclock of cycle inputs, of all tracks or of track\n"
-    "-p name\tname the process of the next file\n"
+    "-p name\tprocess names, one -p per file in order\n"
     "-w bits\tunwrap cycle counters that wrap at 2^bits\n"
     "--strict\texit 1 if the input lost data\n";
 

@@ -107,3 +107,23 @@ tools() {
 		[ "$help" = "$zsh" ] || flunk "$t: --help: ${help//$'\n'/ } zsh: ${zsh//$'\n'/ }"
 	done
 }
+
+@test "completions: bash offers options after operands, and none after --" {
+	# shellcheck disable=SC2016 # $1 is bash -c's
+	run -0 bash -c '. "$1"
+		COMP_WORDS=(npt-agg ev.tsv --st); COMP_CWORD=2; _npt
+		echo "after an operand: [${COMPREPLY[*]}]"
+		COMPREPLY=(); COMP_WORDS=(npt-agg -- --st); COMP_CWORD=2; _npt
+		echo "after --: [${COMPREPLY[*]}]"' _ "$NPT_ROOT/completions/npt.bash"
+	assert_output <<-EOF
+	after an operand: [--strict]
+	after --: []
+	EOF
+}
+
+@test "completions: zsh ends the options at -- (_arguments -S) for every tool" {
+	for t in $(tools); do
+		awk -v f="_$t() {" '$0 == f { getline; print; exit }' "$NPT_ROOT/completions/_npt" |
+		grep -q '^	_arguments -s -S \\$' || flunk "$t"
+	done
+}
