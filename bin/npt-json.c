@@ -35,7 +35,7 @@ static const char synopsis[] =
 
 static const char help[] =
     "-C column\tdraw this column as a counter track\n"
-    "-f [track=]freq\tclock of cycle inputs, of all tracks or of track\n"
+    "-f [track=]freq\tclock of all tracks, or of the tracks matching track\n"
     "-p name\tprocess names, one -p per file in order\n"
     "-w bits\tunwrap cycle counters that wrap at 2^bits\n"
     "--strict\texit 1 if the input lost data\n";
