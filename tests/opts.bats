@@ -4,6 +4,8 @@
 # argument may start with "-", short options combine; errors anywhere are
 # one line, the usage and exit 2.
 load test_helper
+# the caller's environment must not turn permutation off
+unset POSIXLY_CORRECT
 
 tools() {
 	for f in "$NPT_ROOT"/bin/npt-*.c; do
