@@ -116,12 +116,21 @@ install: all
 	    s=$${f##*.}; cp -f $$f $(DESTDIR)$(MANPREFIX)/man$$s && \
 	    chmod 644 $(DESTDIR)$(MANPREFIX)/man$$s/$${f#man/} || exit 1; \
 	done
+	mkdir -p $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
+	for f in $(BIN); do \
+	    cp -f completions/npt.bash $(DESTDIR)$(BASHCOMPDIR)/$${f#bin/} && \
+	    chmod 644 $(DESTDIR)$(BASHCOMPDIR)/$${f#bin/} || exit 1; \
+	done
+	cp -f completions/_npt $(DESTDIR)$(ZSHCOMPDIR)/_npt
+	chmod 644 $(DESTDIR)$(ZSHCOMPDIR)/_npt
 
 uninstall:
 	for f in $(BIN); do rm -f $(DESTDIR)$(PREFIX)/$$f; done
 	for f in $(MAN1) $(MAN5) $(MAN7); do \
 	    rm -f $(DESTDIR)$(MANPREFIX)/man$${f##*.}/$${f#man/}; \
 	done
+	for f in $(BIN); do rm -f $(DESTDIR)$(BASHCOMPDIR)/$${f#bin/}; done
+	rm -f $(DESTDIR)$(ZSHCOMPDIR)/_npt
 
 clean:
 	rm -f $(BIN) $(UNIT) $(LIBOBJ) lib/libnpt.a bin/npt bin/*.o

@@ -4,6 +4,9 @@ VERSION = 0.1.0
 # paths
 PREFIX = /usr/local
 MANPREFIX = $(PREFIX)/share/man
+# where bash-completion and zsh look for completions
+BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR = $(PREFIX)/share/zsh/site-functions
 
 # toolchain
 CC = cc

@@ -27,6 +27,18 @@ static const char synopsis[] =
     "[-pr] [-k columns] [-q mode] [-s column] [-t pattern] [--merge]\n"
     " [--no-self] [--partial] [--strict] [file ...]";
 
+static const char help[] =
+    "-k columns\tgroup by these columns, comma-separated (default op)\n"
+    "-p\tprint the table aligned for people\n"
+    "-q mode\tpercentiles: exact, sketch or none\n"
+    "-r\treverse the order of the lines\n"
+    "-s column\tsort by this output column (default total)\n"
+    "-t pattern\tcount only the tracks that match pattern\n"
+    "--merge\tmerge the --partial outputs given as input\n"
+    "--no-self\tleave out self time\n"
+    "--partial\twrite mergeable partial state instead of the table\n"
+    "--strict\texit 1 if the input lost data\n";
+
 enum { OPT_MERGE = 256, OPT_NOSELF, OPT_PARTIAL, OPT_STRICT };
 
 static const struct npt_longopt longopts[] = {
@@ -1231,7 +1243,7 @@ print_table(struct group **gv, size_t n)
 int
 main(int argc, char *argv[])
 {
-	struct npt_getopt g = { 0 };
+	struct npt_getopt g = { .help = help };
 	struct group **gv;
 	struct npt_ht_ent *e;
 	char *stdinarg[] = { "-", NULL }, *sarg = NULL;

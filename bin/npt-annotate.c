@@ -18,6 +18,17 @@ static const char synopsis[] =
     " [--loc-first] [--skip pattern] [file ...]\n"
     "-m map [-f] [--loc-first] [file ...]";
 
+static const char help[] =
+    "--mlir file\tfill op, name and loc from this MLIR dump\n"
+    "-m map\tfill columns from this TSV symbol map\n"
+    "-f\toverwrite fields that are not empty\n"
+    "--by-name\tjoin on the name location\n"
+    "--id-attr name\tjoin on this integer attribute of the operations\n"
+    "--order\tjoin on the position in the function\n"
+    "--func name\tuse the operations of this function\n"
+    "--loc-first\twrite only the first file:line:col of a location\n"
+    "--skip pattern\tdo not count operations matching pattern\n";
+
 enum {
 	OPT_MLIR = 256, OPT_BYNAME, OPT_IDATTR, OPT_ORDER, OPT_FUNC,
 	OPT_LOCFIRST, OPT_SKIP
@@ -896,7 +907,7 @@ needmlir(const char *opt)
 int
 main(int argc, char *argv[])
 {
-	struct npt_getopt g = { 0 };
+	struct npt_getopt g = { .help = help };
 	char *stdinarg[] = { "-", NULL };
 	int c, rc = 0;
 

@@ -8,6 +8,10 @@
 
 static const char synopsis[] = "[--progress] [--strict] [file ...]";
 
+static const char help[] =
+    "--progress\tshow progress on standard error\n"
+    "--strict\texit 1 if any data was lost or skipped\n";
+
 enum { OPT_PROGRESS = 256, OPT_STRICT };
 
 static const struct npt_longopt longopts[] = {
@@ -163,7 +167,7 @@ metadata(struct src *s, size_t n)
 int
 main(int argc, char *argv[])
 {
-	struct npt_getopt g = { 0 };
+	struct npt_getopt g = { .help = help };
 	struct src *s, **live, **ctl, *best;
 	struct npt_loss loss = { 0 };
 	size_t n = 0, nlive = 0, nctl = 0, i, b;

@@ -9,6 +9,15 @@
 static const char synopsis[] =
     "[-civ] [-f freq] [-S size] [-t type] [--strict] [file ...]";
 
+static const char help[] =
+    "-c\tkeep counter events of Chrome traces\n"
+    "-f freq\tclock of inputs in cycles\n"
+    "-i\tkeep instant events of Chrome traces\n"
+    "-S size\tmemory for events before sorting in temporary files\n"
+    "-t type\tread every input as this type (-t list lists them)\n"
+    "-v\tsay what each input was found to be\n"
+    "--strict\texit 1 if an input lost data\n";
+
 enum { OPT_STRICT = 256 };
 
 static const struct npt_longopt longopts[] = {
@@ -53,7 +62,7 @@ listtypes(void)
 int
 main(int argc, char *argv[])
 {
-	struct npt_getopt g = { 0 };
+	struct npt_getopt g = { .help = help };
 	struct npt_imp_opt opt = { 0, 0 };
 	struct npt_imp *m;
 	struct npt_in in;

@@ -33,6 +33,13 @@ static const char synopsis[] =
     "[-C column] [-f [track=]freq] [-p name] [-w bits] [--strict]\n"
     " [file ...]";
 
+static const char help[] =
+    "-C column\tdraw this column as a counter track\n"
+    "-f [track=]freq\tclock of all tracks, or of the tracks matching track\n"
+    "-p name\tprocess names, one -p per file in order\n"
+    "-w bits\tunwrap cycle counters that wrap at 2^bits\n"
+    "--strict\texit 1 if the input lost data\n";
+
 enum { OPT_STRICT = 256 };
 
 static const struct npt_longopt longopts[] = {
@@ -758,7 +765,7 @@ done:
 int
 main(int argc, char *argv[])
 {
-	struct npt_getopt g = { 0 };
+	struct npt_getopt g = { .help = help };
 	int c, i, rc = 0;
 
 	npt_init(argv[0]);

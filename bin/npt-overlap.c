@@ -22,6 +22,12 @@ static const char synopsis[] =
     "[-p] [-c name=pattern[,pattern ...]] [-t pattern] [--strict]\n"
     " [file ...]";
 
+static const char help[] =
+    "-c name=pattern,...\tdefine a class: the tracks matching the patterns\n"
+    "-p\tprint a report like Torq's Host Profile Overview\n"
+    "-t pattern\tcount only the tracks that match pattern\n"
+    "--strict\texit 1 if the input lost data\n";
+
 enum { OPT_STRICT = 256 };
 
 static const struct npt_longopt longopts[] = {
@@ -592,7 +598,7 @@ finish(int rc)
 int
 main(int argc, char *argv[])
 {
-	struct npt_getopt g = { 0 };
+	struct npt_getopt g = { .help = help };
 	struct npt_ht_ent *e;
 	struct track **tv;
 	char *stdinarg[] = { "-", NULL }, b[64];

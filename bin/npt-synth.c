@@ -28,6 +28,20 @@ static const char synopsis[] =
     " [-j jitter] [-m model] [-o dir] [-P bytes] [-s seed] [-T cycles]\n"
     " [-x fault]";
 
+static const char help[] =
+    "-b bytes\tlog buffer size per core\n"
+    "-c cores\tnumber of compute cores (default 2)\n"
+    "-F format\toutput: log, events, model or mlir (default log)\n"
+    "-f freq\tclock of the cycle counters\n"
+    "-i iterations\tnumber of inferences (default 10)\n"
+    "-j jitter\tvariation of layer durations in percent\n"
+    "-m model\tread the model table from this file\n"
+    "-o dir\twrite the logs into this directory\n"
+    "-P bytes\tpayload size of a packet (default 4096)\n"
+    "-s seed\trandom seed (default 1)\n"
+    "-T cycles\tcycles of one inference\n"
+    "-x fault\tdamage the logs: overflow=, truncate= or corrupt=\n";
+
 /* the default model: examples/data/yolov8s_ops.tsv */
 static const char yolov8s[] =
 	"#id\top\tshare_pct\n"
@@ -803,7 +817,7 @@ fault(const char *arg)
 int
 main(int argc, char *argv[])
 {
-	struct npt_getopt g = { 0 };
+	struct npt_getopt g = { .help = help };
 	const char *e, *text = yolov8s, *src = "yolov8s";
 	size_t len = sizeof yolov8s - 1;
 	int64_t v;
@@ -865,8 +879,10 @@ main(int argc, char *argv[])
 			break;
 		}
 	}
-	if (g.ind != argc)
+	if (g.ind != argc) {
+		npt_warnx("extra operand: %s", argv[g.ind]);
 		npt_usage(synopsis);
+	}
 	if (modelpath != NULL) {
 		text = slurp(modelpath, &len);
 		src = strcmp(modelpath, "-") == 0 ? "<stdin>" : modelpath;

@@ -10,6 +10,14 @@ static const char synopsis[] =
     "[-z] [-c column] [-d places] [-f [track=]freq] [-u unit] [-w bits]\n"
     " [file ...]";
 
+static const char help[] =
+    "-z\trebase: the first event starts at 0\n"
+    "-c column\talso convert this _cyc column\n"
+    "-d places\tdecimal places of the unit\n"
+    "-f [track=]freq\tclock of all tracks, or of the tracks matching track\n"
+    "-u unit\ttime unit: ns, us or ms (default us)\n"
+    "-w bits\tunwrap counters that wrap at 2^bits\n";
+
 static struct npt_clocks clocks;
 static char **cpat;		/* -c */
 static size_t ncpat;
@@ -245,7 +253,7 @@ run(const char *path)
 int
 main(int argc, char *argv[])
 {
-	struct npt_getopt g = { 0 };
+	struct npt_getopt g = { .help = help };
 	const char *e;
 	uint64_t v;
 	int c, i, rc = 0;

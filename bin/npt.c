@@ -23,29 +23,53 @@ int npt_time_main(int, char **);
 static const struct {
 	const char *name;
 	int (*main)(int, char **);
+	const char *what;
 } tools[] = {
-	{ "npt-agg", npt_agg_main },
-	{ "npt-annotate", npt_annotate_main },
-	{ "npt-decode", npt_decode_main },
-	{ "npt-import", npt_import_main },
-	{ "npt-json", npt_json_main },
-	{ "npt-overlap", npt_overlap_main },
-	{ "npt-synth", npt_synth_main },
-	{ "npt-time", npt_time_main },
+	{ "npt-agg", npt_agg_main,
+	    "statistics of events per operator, index or engine" },
+	{ "npt-annotate", npt_annotate_main,
+	    "fill in operation, name and IR location" },
+	{ "npt-decode", npt_decode_main,
+	    "decode binary logs into one event stream" },
+	{ "npt-import", npt_import_main,
+	    "bring vendor and framework profiles in" },
+	{ "npt-json", npt_json_main,
+	    "write Chrome trace JSON for timeline viewers" },
+	{ "npt-overlap", npt_overlap_main,
+	    "busy, overlapping and idle time per class" },
+	{ "npt-synth", npt_synth_main,
+	    "generate binary logs of an NPU running a model" },
+	{ "npt-time", npt_time_main,
+	    "convert cycles to time, exactly" },
 };
 
 #define NTOOLS (sizeof tools / sizeof tools[0])
 
 static int
-list(FILE *fp)
+usage(void)
 {
 	size_t i;
 
-	fprintf(fp, "usage: npt tool [argument ...]\ntools:");
+	fprintf(stderr, "usage: npt tool [argument ...]\ntools:");
 	for (i = 0; i < NTOOLS; i++)
-		fprintf(fp, " %s", tools[i].name + 4);
-	fputc('\n', fp);
-	return fp == stdout ? 0 : 2;
+		fprintf(stderr, " %s", tools[i].name + 4);
+	fputc('\n', stderr);
+	return 2;
+}
+
+static int
+help(void)
+{
+	size_t i;
+
+	npt_init("npt");
+	printf("usage: npt tool [argument ...]\n\n");
+	for (i = 0; i < NTOOLS; i++)
+		printf("  %-10s  %s\n", tools[i].name + 4, tools[i].what);
+	printf("  %-10s  %s\n\n", "-h, --help", "print this help and exit");
+	printf("Each tool has its own help: npt agg --help.\n");
+	npt_stdout_exit();
+	return 0;
 }
 
 int
@@ -57,9 +81,9 @@ main(int argc, char *argv[])
 	name = p != NULL ? p + 1 : argv[0];
 	if (strcmp(name, "npt") == 0) {
 		if (argc < 2)
-			return list(stderr);
+			return usage();
 		if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
-			return list(stdout);
+			return help();
 		argc--;
 		argv++;
 		name = argv[0];
@@ -72,5 +96,5 @@ main(int argc, char *argv[])
 		}
 	}
 	fprintf(stderr, "npt: unknown tool: %s\n", name);
-	return list(stderr);
+	return usage();
 }

@@ -1,9 +1,10 @@
 # bash completion for the npt tools: one function for every tool; flags
 # when the word starts with -, file names otherwise (complete -o default).
-# Install: source this file, or copy it to
-# /usr/share/bash-completion/completions/ under each tool's name.
+# make install copies it to $(PREFIX)/share/bash-completion/completions/
+# under each tool's name, where bash-completion loads it on first use; or
+# source it.
 _npt() {
-	local word=${COMP_WORDS[COMP_CWORD]} opts
+	local word=${COMP_WORDS[COMP_CWORD]} opts i
 	case ${COMP_WORDS[0]##*/} in
 	npt-agg) opts="-h -k -p -q -r -s -t --help --merge --no-self --partial --strict --version" ;;
 	npt-annotate) opts="-f -h -m --by-name --func --help --id-attr --loc-first --mlir --order --skip --version" ;;
@@ -22,6 +23,10 @@ _npt() {
 	npt-time) opts="-c -d -f -h -u -w -z --help --version" ;;
 	*) return 0 ;;
 	esac
+	# options before or after the operands, but not after --
+	for ((i = 1; i < COMP_CWORD; i++)); do
+		[[ ${COMP_WORDS[i]} == -- ]] && return 0
+	done
 	if [[ $word == -* ]]; then
 		# shellcheck disable=SC2207
 		COMPREPLY=($(compgen -W "$opts" -- "$word"))

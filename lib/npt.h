@@ -92,22 +92,28 @@ void npt_buf_add(struct npt_buf *b, const void *p, size_t n);
 void npt_buf_addc(struct npt_buf *b, int c);
 void npt_buf_free(struct npt_buf *b);
 
-/* opt.c: getopt with long options ("--name", "--name=v", "--name v") */
+/* opt.c: getopt_long with long options ("--name", "--name=v", "--name v") */
 struct npt_longopt {
 	const char *name;
 	int has_arg;		/* 0 or 1 */
 	int val;		/* returned by npt_getopt */
 };
 struct npt_getopt {
-	int ind;		/* next argv index; start at 1 */
+	int ind;		/* next argv index; start at 0 */
 	char *arg;		/* option argument */
 	int pos;		/* position inside a short-option cluster */
+	const char *help;	/* lines "option\tdescription\n" for --help */
+	int end;		/* argv[end] ends the options (set by the first call) */
 };
 /*
- * Next option of argv, as getopt(3): stops at the first operand or "--";
- * returns the option character or longopt val, -1 at the end.  -h (unless
- * in shortopts), --help and --version are handled here: they print the
- * usage or the version on stdout and exit 0.
+ * Next option of argv, as getopt_long(3): on the first call the operands
+ * are moved after the options (both keep their order) unless
+ * POSIXLY_CORRECT is set; stops at the first operand or "--"; returns the
+ * option character or longopt val, -1 at the end, the operands then
+ * being argv[ind..argc).  -h (unless in shortopts), --help and --version
+ * are handled here: they print the usage and the option lines of help
+ * (with -h, --help and --version added), or the version, on stdout and
+ * exit 0.
  * An unknown option or a missing argument prints a message and the usage
  * and exits 2.
  */

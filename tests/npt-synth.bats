@@ -216,7 +216,8 @@ ADD		1" ]
 	run --separate-stderr -2 npt-synth -c
 	[ "${stderr_lines[0]}" = "npt-synth: option requires an argument: -c" ]
 	run --separate-stderr -2 npt-synth extra
-	[[ ${stderr_lines[0]} == "usage: npt-synth "* ]]
+	[ "${stderr_lines[0]}" = "npt-synth: extra operand: extra" ]
+	[[ ${stderr_lines[1]} == "usage: npt-synth "* ]]
 }
 
 @test "synth: -o names a directory that must exist" {
