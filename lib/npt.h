@@ -322,6 +322,7 @@ struct npt_tsv {
 	unsigned long long bsclean;	/* no backslash before (hasbs) */
 	int bsfound;			/* a backslash is at bsclean */
 	int anyhdr;		/* set: data before any header is no error */
+	struct npt_buf hint;	/* the error about the first bytes */
 };
 /* Open a stream; -1 if it cannot be opened (already reported). */
 int npt_tsv_open(struct npt_tsv *t, const char *path);

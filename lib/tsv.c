@@ -311,6 +311,7 @@ npt_tsv_close(struct npt_tsv *t)
 {
 	npt_in_close(&t->in);
 	npt_hdr_free(&t->hdr);
+	npt_buf_free(&t->hint);
 	free(t->f);
 	t->f = NULL;
 }
@@ -417,15 +418,15 @@ hasbs(struct npt_tsv *t)
 static void
 firstbytes(struct npt_tsv *t)
 {
-	struct npt_buf b = { NULL, 0, 0 };
 	const char *h;
 
 	if (npt_in_fill(&t->in, 1) == 0 || t->in.buf[t->in.beg] == '#')
 		return;
-	h = npt_in_hint(&t->in, t->anyhdr ? NPT_IN_TEXT : NPT_IN_STREAM, &b);
+	/* in t, which npt_tsv_close frees, as it does after a caught error */
+	h = npt_in_hint(&t->in, t->anyhdr ? NPT_IN_TEXT : NPT_IN_STREAM,
+	    &t->hint);
 	if (h != NULL)
 		npt_errat(t->in.name, 0, "%s", h);
-	npt_buf_free(&b);
 }
 
 /* Data line p, n before any header: say what a header is. */
