@@ -221,7 +221,10 @@ size_t npt_fmt_dec(char *buf, int64_t v, int scale);
  * be a positive whole number of hertz.  Returns NULL or a message.
  */
 const char *npt_freq_parse(const char *s, size_t n, uint64_t *hz);
-/* Shortest exact form: 900MHz, 1GHz, 333333333Hz, 32768Hz; returns length. */
+/*
+ * A whole number of the largest of GHz, MHz and kHz that divides hz, else
+ * of Hz: 900MHz, 1GHz, 1500MHz, 333333333Hz; returns the length.
+ */
 size_t npt_freq_fmt(char *buf, uint64_t hz);
 
 /* tsv.c: the event stream (npt-events(5)) */

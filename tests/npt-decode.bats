@@ -32,6 +32,9 @@ data() {
 	sed -n '/^4e 50 54 4c/,/^\.Ed/p' "$NPT_ROOT/man/npt-log.5" | sed '$d' | tr -d ' \n' > page.hex
 	od -An -tx1 -v ex.bin | tr -d ' \n' > ex.hex
 	cmp page.hex ex.hex
+	# and the page shows the whole output
+	sed -n '/^## clock.core0=900MHz$/,/^\.Ed$/p' "$NPT_ROOT/man/npt-log.5" | sed '$d' > page.out
+	npt-decode ex.bin | cmp - page.out
 }
 
 @test "decode: round trip equals npt-synth -F events for seeds, core counts and packet sizes" {
