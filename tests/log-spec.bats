@@ -374,3 +374,20 @@ open("b.bin", "wb").write(b)'
 	assert_stderr ""
 	printf '%s\n' "$output" | cmp - want
 }
+
+@test "log: a record in the log of the other core kind, and a start plus total over 2^64, are passed on as they are" {
+	enc a.bin <<-'EOF'
+	header kind=0 core=1
+	packet
+	string 0 0 ADD
+	layer 0 0 18446744073709551606 100 0 1 1 1
+	control 3 4 18446744073709551607
+	EOF
+	run --separate-stderr -0 npt-decode --strict a.bin
+	assert_stderr ""
+	[ "${lines[3]}" = "18446744073709551606	100	core1	ADD		0		0	1	1	1		" ]
+	[ "${lines[4]}" = "18446744073709551607	0	core1	SYNC	sync							4	" ]
+	# the tools that add them say so
+	run --separate-stderr -1 sh -c 'npt-decode a.bin | npt-time'
+	assert_stderr "npt-time: <stdin>:4: column dur_cyc: start plus duration is too large"
+}
