@@ -82,8 +82,7 @@ struct npt_log {
 	size_t qhead, qlen, qcap;
 	unsigned char *pending;		/* q[i] waits for its end record */
 
-	uint64_t last_ts;		/* start of the last event record */
-	int have_last;
+	uint64_t last_ts;		/* start of the last event record, or 0 */
 	int refused;			/* a record went back: stop */
 
 	/* damage, for the summary */
@@ -279,8 +278,8 @@ good_packet(const unsigned char *p, size_t n)
 /*
  * May a packet header found while skipping damage be real?  Its sequence
  * number must follow the last good packet's (within 2^20, modulo 2^32),
- * which keeps
- * chance matches of the magic in damaged data from costing a CRC each.
+ * which keeps chance matches of the magic in damaged data from costing a
+ * CRC each.
  */
 static int
 plausible(const struct npt_log *l, const unsigned char *p)
@@ -667,8 +666,7 @@ truncated(struct npt_log *l, size_t left)
 NPT_INLINE int
 inorder(struct npt_log *l, const unsigned char *r, uint64_t ts)
 {
-	if (ts >= l->last_ts || !l->have_last) {
-		l->have_last = 1;
+	if (ts >= l->last_ts) {
 		l->last_ts = ts;
 		return 1;
 	}
@@ -878,13 +876,12 @@ npt_log_next(struct npt_log *l, struct npt_logev *ev)
 		r = l->pkt + l->pos;
 		len = npt_log_get16(r + 2);
 		if (r[0] == NPT_LOG_LAYER && len >= NPT_LOG_LAYER_SIZE &&
-		    len <= l->plen - l->pos && (l->have_last == 0 ||
-		    npt_log_get64(r + 12) >= l->last_ts)) {
+		    len <= l->plen - l->pos &&
+		    npt_log_get64(r + 12) >= l->last_ts) {
 			l->nrec_pkt++;
 			l->nrec++;
 			l->pos += len;
 			layer(l, r, ev);
-			l->have_last = 1;
 			l->last_ts = ev->ts;
 			return 1;
 		}
@@ -950,9 +947,10 @@ npt_log_close(struct npt_log *l)
 		l->lost = 1;
 	}
 	if (l->hdr_nrec > 0 && l->nrec > l->hdr_nrec) {
-		npt_warnx("warning: %s: the header counts %lu records, %llu "
+		npt_warnx("warning: %s: the header counts %lu record%s, %llu "
 		    "were read: the log was not closed", l->name,
-		    (unsigned long)l->hdr_nrec, l->nrec);
+		    (unsigned long)l->hdr_nrec, l->hdr_nrec == 1 ? "" : "s",
+		    l->nrec);
 		l->lost = 1;
 	}
 	if (l->flags & NPT_LOG_FLAG_OVERFLOW) {
