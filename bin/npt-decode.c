@@ -22,7 +22,7 @@ static const struct npt_longopt longopts[] = {
 
 struct src {
 	struct npt_log *log;
-	const char *track;
+	const char *path, *track;
 	size_t tracklen;
 	unsigned long rank;	/* tie order: compute cores, then control */
 	struct npt_logev ev;	/* its next event */
@@ -143,25 +143,20 @@ iteration(struct src **ctl, size_t nctl, const struct src *s,
 	return iter;
 }
 
-/* Clocks and roles as metadata, per track; two clocks for one track is an error. */
-static int
+/* Clocks and roles as metadata, per track; two logs for one track is an error. */
+static void
 metadata(struct src *s, size_t n)
 {
-	size_t i, j;
+	size_t i;
 
-	for (i = 0; i < n; i++) {
-		for (j = 0; j < i; j++)
-			if (strcmp(s[j].track, s[i].track) == 0)
-				break;
-		if (j < i) {
-			if (npt_log_clock(s[j].log) != npt_log_clock(s[i].log))
-				return (int)i;
-			continue;
-		}
+	/* sorted by kind and core: one track's logs are neighbours */
+	for (i = 1; i < n; i++)
+		if (strcmp(s[i - 1].track, s[i].track) == 0)
+			npt_errx(1, "two logs for track %s: %s and %s",
+			    s[i].track, s[i - 1].path, s[i].path);
+	for (i = 0; i < n; i++)
 		npt_ev_meta(s[i].track, npt_log_clock(s[i].log),
 		    npt_log_kind(s[i].log));
-	}
-	return -1;
 }
 
 int
@@ -202,6 +197,7 @@ main(int argc, char *argv[])
 			rc = 1;
 			continue;
 		}
+		s[n].path = npt_log_name(s[n].log);
 		s[n].track = npt_log_track(s[n].log);
 		s[n].tracklen = strlen(s[n].track);
 		s[n].rank = (unsigned long)i;
@@ -210,9 +206,7 @@ main(int argc, char *argv[])
 	qsort(s, n, sizeof *s, rankcmp);
 	for (i = 0; i < n; i++)
 		s[i].rank = (unsigned long)i;
-	if ((c = metadata(s, n)) >= 0)
-		npt_errx(1, "two logs for track %s with different clocks",
-		    s[c].track);
+	metadata(s, n);
 	npt_ev_header();
 
 	/* the logs with events left, in rank order: ties go to the first */
@@ -251,7 +245,10 @@ main(int argc, char *argv[])
 	npt_loss_free(&loss);
 	npt_out_flush();
 	for (i = 0; i < n; i++) {
-		lost |= npt_log_close(s[i].log);
+		c = npt_log_close(s[i].log);
+		lost |= c & 1;
+		if (c & 2)
+			rc = 1;
 		free(s[i].la);
 	}
 	free(s);

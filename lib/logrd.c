@@ -16,8 +16,13 @@
  *  - a packet whose payload runs past the end of the file is the final,
  *    truncated packet when no good packet starts after its header; its
  *    whole records are returned (they cannot be checked against the CRC);
+ *  - a packet numbered at or before the last good one (a repeat, a step
+ *    back) is skipped; missing numbers are counted as packets lost;
  *  - a record that does not fit its packet ends the packet; a record of
- *    an unknown kind is skipped by its length.
+ *    an unknown kind is skipped by its length;
+ *  - a record that starts before the one before it is an error: the log
+ *    breaks the format, and the rest of it is not decoded (sorting would
+ *    need memory without bound).
  * The first instance of each kind of damage is warned about with its byte
  * offset; npt_log_close sums up and says whether anything was lost.
  */
@@ -77,18 +82,19 @@ struct npt_log {
 	size_t qhead, qlen, qcap;
 	unsigned char *pending;		/* q[i] waits for its end record */
 
-	uint64_t last_ts;
-	int have_last;
+	uint64_t last_ts;		/* start of the last event record, or 0 */
+	int refused;			/* a record went back: stop */
 
 	/* damage, for the summary */
 	unsigned long long nregion, region_bytes;
 	unsigned long long ntrunc_bytes, nbadrec, nshort, nseqgap;
 	unsigned long long nnoend, nnobegin, nnoname, nbadctl;
 	unsigned long long nunknown, badrec_bytes, npkt;	/* for losses */
+	unsigned long long nrepeat, repeat_bytes;	/* packets not after */
 	int cut;			/* the file ends inside a packet */
 	unsigned long long nrec;	/* records read, to check the header's count */
-	int warned_order, warned_seq, warned_short, warned_badrec;
-	int warned_noname, lost;
+	int warned_seq, warned_short, warned_badrec;
+	int warned_noname, warned_repeat, lost;
 };
 
 static unsigned char warned_kind[256];	/* unknown kinds, per process */
@@ -210,6 +216,12 @@ fail:
 }
 
 const char *
+npt_log_name(const struct npt_log *l)
+{
+	return l->name;
+}
+
+const char *
 npt_log_track(const struct npt_log *l)
 {
 	return l->track;
@@ -270,15 +282,16 @@ good_packet(const unsigned char *p, size_t n)
 
 /*
  * May a packet header found while skipping damage be real?  Its sequence
- * number must follow the last good packet's (within 2^20), which keeps
- * chance matches of the magic in damaged data from costing a CRC each.
+ * number must follow the last good packet's (within 2^20, modulo 2^32),
+ * which keeps chance matches of the magic in damaged data from costing a
+ * CRC each.
  */
 static int
 plausible(const struct npt_log *l, const unsigned char *p)
 {
-	uint32_t seq = npt_log_get32(p + 4);
+	uint32_t d = npt_log_get32(p + 4) - l->seq;
 
-	return !l->have_seq || (seq > l->seq && seq - l->seq <= 1u << 20);
+	return !l->have_seq || (d >= 1 && d <= 1u << 20);
 }
 
 /*
@@ -337,15 +350,48 @@ resync(struct npt_log *l, const char *why, ...)
 		    "the end of the file");
 }
 
-/* Packets missing before the packet seq, by the sequence numbers. */
-static void
-pktgap(struct npt_log *l, uint32_t seq)
+/*
+ * The packet numbered seq, of n bytes, header included, is next in the
+ * file: count the packets missing before it, by serial arithmetic modulo
+ * 2^32 (after 2^32 - 1 comes 0; the first packet is 0).  Returns 0 for a
+ * packet that is not after the last good one (0 or 2^31 and more ahead):
+ * a repeat or a step back, which the caller skips.
+ */
+static int
+sequence(struct npt_log *l, uint32_t seq, unsigned long long n)
 {
-	if (l->have_seq && seq > l->seq)
-		l->npkt += seq - l->seq - 1;
-	else if (!l->have_seq && l->damaged)
-		l->npkt += seq;
+	uint32_t d = seq - l->seq;
+
+	if (!l->have_seq) {
+		d = seq + 1;
+	} else if (d == 0 || d >= 0x80000000u) {
+		l->nrepeat++;
+		l->repeat_bytes += n;
+		l->lost = 1;
+		if (!l->warned_repeat++)
+			lwarn(l, l->in.off, "packet %lu after packet %lu: "
+			    "repeated or out of order; skipped",
+			    (unsigned long)seq, (unsigned long)l->seq);
+		return 0;
+	}
+	if (d != 1) {
+		l->npkt += d - 1;
+		l->lost = 1;
+		if (!l->damaged) {
+			l->nseqgap++;
+			if (!l->have_seq && !l->warned_seq++)
+				lwarn(l, l->in.off, "packet sequence starts "
+				    "at %lu, not 0", (unsigned long)seq);
+			else if (!l->warned_seq++)
+				lwarn(l, l->in.off, "packet sequence jumps "
+				    "from %lu to %lu", (unsigned long)l->seq,
+				    (unsigned long)seq);
+		}
+	}
 	l->damaged = 0;
+	l->have_seq = 1;
+	l->seq = seq;
+	return 1;
 }
 
 /* Move to the next packet; 0 at the end of the file. */
@@ -356,6 +402,8 @@ next_packet(struct npt_log *l)
 	uint32_t len, seq;
 	size_t n;
 
+	if (l->refused)
+		return 0;
 	if (l->pkt != NULL) {
 		npt_in_skip(&l->in, l->truncated ? l->in.end - l->in.beg :
 		    NPT_LOG_PKT_HDR_SIZE + l->plen);
@@ -403,9 +451,12 @@ next_packet(struct npt_log *l)
 				    (unsigned long)seq, (unsigned long)len);
 				continue;
 			}
-			pktgap(l, seq);
-			l->npkt++;
 			l->cut = 1;
+			if (!sequence(l, seq, n)) {
+				npt_in_skip(&l->in, n);
+				continue;
+			}
+			l->npkt++;
 			l->truncated = 1;
 			l->plen_full = len;
 			l->nrec_pkt = 0;
@@ -422,19 +473,10 @@ next_packet(struct npt_log *l)
 			    (unsigned long)seq);
 			continue;
 		}
-		break;
+		if (sequence(l, seq, NPT_LOG_PKT_HDR_SIZE + len))
+			break;
+		npt_in_skip(&l->in, NPT_LOG_PKT_HDR_SIZE + len);
 	}
-	if (l->have_seq && !l->damaged && seq != l->seq + 1) {
-		l->nseqgap++;
-		l->lost = 1;
-		if (!l->warned_seq++)
-			lwarn(l, l->in.off, "packet sequence %s from %lu to "
-			    "%lu", seq > l->seq ? "jumps" : "goes back",
-			    (unsigned long)l->seq, (unsigned long)seq);
-	}
-	pktgap(l, seq);
-	l->have_seq = 1;
-	l->seq = seq;
 	l->truncated = 0;
 	l->pkt = p + NPT_LOG_PKT_HDR_SIZE;
 	l->plen = len;
@@ -621,6 +663,30 @@ truncated(struct npt_log *l, size_t left)
 	    l->nrec_pkt, l->nrec_pkt == 1 ? "" : "s");
 }
 
+/*
+ * Is the record r of the current packet, an event starting at cycle ts, in
+ * start order?  If it starts before the last one, the log breaks the rule
+ * of npt-log(5): it is refused from r on (an error, not a warning).
+ */
+NPT_INLINE int
+inorder(struct npt_log *l, const unsigned char *r, uint64_t ts)
+{
+	if (ts >= l->last_ts) {
+		l->last_ts = ts;
+		return 1;
+	}
+	npt_warnx("%s: byte %llu: record starts at cycle %llu, before the "
+	    "last one's %llu: records must be in start order; the rest of the "
+	    "log is not decoded", l->name, l->pkt_off + (size_t)(r - l->pkt),
+	    (unsigned long long)ts, (unsigned long long)l->last_ts);
+	l->refused = 1;
+	l->lost = 1;
+	l->nrec--;
+	l->pkt = NULL;
+	l->truncated = 0;
+	return 0;
+}
+
 /* The layer record r (whole, at least NPT_LOG_LAYER_SIZE bytes) as e. */
 NPT_INLINE void
 layer(struct npt_log *l, const unsigned char *r, struct npt_logev *e)
@@ -697,6 +763,8 @@ records(struct npt_log *l, struct npt_logev *out)
 				l->pos += len;
 				continue;
 			}
+			if (!inorder(l, r, npt_log_get64(r + 12)))
+				return 0;
 			e = l->qlen ? qpush(l) : out;
 			layer(l, r, e);
 			if (e == out)
@@ -730,6 +798,10 @@ records(struct npt_log *l, struct npt_logev *out)
 				l->pos += len;
 				continue;
 			}
+			if ((r[1] == NPT_LOG_CTL_INVOKE_BEGIN ||
+			    r[1] == NPT_LOG_CTL_SYNC) &&
+			    !inorder(l, r, npt_log_get64(r + 8)))
+				return 0;
 			have = 0;
 			control(l, r, r[1], out, &have);
 			if (have)
@@ -752,17 +824,6 @@ records(struct npt_log *l, struct npt_logev *out)
 	return 0;
 }
 
-static inline void
-check_order(struct npt_log *l, const struct npt_logev *ev)
-{
-	if (l->have_last && ev->ts < l->last_ts && !l->warned_order++)
-		npt_warnx("warning: %s: records out of time order near byte "
-		    "%llu (a counter wrap? see npt-time -w)", l->name,
-		    l->pkt_off + l->pos);
-	l->have_last = 1;
-	l->last_ts = ev->ts;
-}
-
 /* npt_log_next in every case. */
 static NOINLINE int
 next_event(struct npt_log *l, struct npt_logev *ev)
@@ -774,14 +835,12 @@ next_event(struct npt_log *l, struct npt_logev *ev)
 			*ev = l->q[l->qhead];
 			l->qhead = (l->qhead + 1) % l->qcap;
 			l->qlen--;
-			check_order(l, ev);
 			return 1;
 		}
 		if (l->pkt != NULL && (l->pos < l->plen || l->truncated == 1)) {
 			if (records(l, l->qlen ? &tmp : ev)) {
 				if (l->qlen)
 					continue;
-				check_order(l, ev);
 				return 1;
 			}
 			continue;
@@ -822,12 +881,13 @@ npt_log_next(struct npt_log *l, struct npt_logev *ev)
 		r = l->pkt + l->pos;
 		len = npt_log_get16(r + 2);
 		if (r[0] == NPT_LOG_LAYER && len >= NPT_LOG_LAYER_SIZE &&
-		    len <= l->plen - l->pos) {
+		    len <= l->plen - l->pos &&
+		    npt_log_get64(r + 12) >= l->last_ts) {
 			l->nrec_pkt++;
 			l->nrec++;
 			l->pos += len;
 			layer(l, r, ev);
-			check_order(l, ev);
+			l->last_ts = ev->ts;
 			return 1;
 		}
 	}
@@ -847,18 +907,19 @@ npt_log_losses(const struct npt_log *l, struct npt_loss *loss)
 	/* damage after the last packet counts in bytes: it may be padding */
 	npt_loss_add(loss, "packets", s, n, l->npkt + l->nbadrec);
 	npt_loss_add(loss, "bytes", s, n, l->region_bytes + l->ntrunc_bytes +
-	    l->badrec_bytes);
+	    l->badrec_bytes + l->repeat_bytes);
 	npt_loss_add(loss, "ends", s, n, l->nnoend);
 	npt_loss_add(loss, "names", s, n, l->nnoname);
 	npt_loss_add(loss, "overflow", s, n,
 	    (l->flags & NPT_LOG_FLAG_OVERFLOW) != 0);
-	npt_loss_add(loss, "truncated", s, n, l->cut || early);
+	npt_loss_add(loss, "truncated", s, n, l->cut || early || l->refused ||
+	    (l->hdr_nrec > 0 && l->nrec > l->hdr_nrec));
 }
 
 int
 npt_log_close(struct npt_log *l)
 {
-	int lost;
+	int lost, refused = l->refused;
 	size_t i;
 
 	if (l->nregion > 1)
@@ -870,6 +931,9 @@ npt_log_close(struct npt_log *l)
 	if (l->nshort > 1)
 		npt_warnx("warning: %s: %llu records shorter than their kind "
 		    "in all", l->name, l->nshort);
+	if (l->nrepeat > 1)
+		npt_warnx("warning: %s: %llu packets repeated or out of order, "
+		    "skipped in all", l->name, l->nrepeat);
 	if (l->nseqgap > 1)
 		npt_warnx("warning: %s: %llu packet sequence jumps in all",
 		    l->name, l->nseqgap);
@@ -885,6 +949,13 @@ npt_log_close(struct npt_log *l)
 	if (!l->lost && l->nrec < l->hdr_nrec) {
 		npt_warnx("warning: %s: log ends early: %llu of %lu records "
 		    "read", l->name, l->nrec, (unsigned long)l->hdr_nrec);
+		l->lost = 1;
+	}
+	if (l->hdr_nrec > 0 && l->nrec > l->hdr_nrec) {
+		npt_warnx("warning: %s: the header counts %lu record%s, %llu "
+		    "were read: the log was not closed", l->name,
+		    (unsigned long)l->hdr_nrec, l->hdr_nrec == 1 ? "" : "s",
+		    l->nrec);
 		l->lost = 1;
 	}
 	if (l->flags & NPT_LOG_FLAG_OVERFLOW) {
@@ -919,5 +990,5 @@ npt_log_close(struct npt_log *l)
 	free(l->pending);
 	npt_in_close(&l->in);
 	free(l);
-	return lost;
+	return lost | (refused ? 2 : 0);
 }

@@ -268,7 +268,10 @@ size_t npt_fmt_dec(char *buf, int64_t v, int scale);
  * be a positive whole number of hertz.  Returns NULL or a message.
  */
 const char *npt_freq_parse(const char *s, size_t n, uint64_t *hz);
-/* Shortest exact form: 900MHz, 1GHz, 333333333Hz, 32768Hz; returns length. */
+/*
+ * A whole number of the largest of GHz, MHz and kHz that divides hz, else
+ * of Hz: 900MHz, 1GHz, 1500MHz, 333333333Hz; returns the length.
+ */
 size_t npt_freq_fmt(char *buf, uint64_t hz);
 
 /* tsv.c: the event stream (npt-events(5)) */
@@ -435,7 +438,8 @@ struct npt_logev {
 struct npt_log *npt_log_open(const char *path);
 /* The same for a log held in memory, p[0..n), named name in messages. */
 struct npt_log *npt_log_open_mem(const char *name, const void *p, size_t n);
-/* Track name ("core0", "ctrl0") and clock of an open log. */
+/* Its name in messages ("<stdin>" for -), track ("core0", "ctrl0"), clock. */
+const char *npt_log_name(const struct npt_log *l);
 const char *npt_log_track(const struct npt_log *l);
 uint64_t npt_log_clock(const struct npt_log *l);
 int npt_log_kind(const struct npt_log *l); /* NPT_LOG_CORE_* */
@@ -444,9 +448,11 @@ unsigned npt_log_core(const struct npt_log *l);
 unsigned long long npt_log_offset(const struct npt_log *l);
 unsigned long long npt_log_size(const struct npt_log *l);
 /*
- * Next event of the log in file order; 0 at the end.  Damage (corrupt or
- * truncated packets, unknown kinds) is warned about as it is met, once
- * per kind of damage, and summed up by npt_log_close.
+ * Next event of the log in file order; 0 at the end, or at a record that
+ * starts before the one before it (an error, reported: the log is refused
+ * from there).  Damage (corrupt, truncated or repeated packets, unknown
+ * kinds) is warned about as it is met, once per kind of damage, and
+ * summed up by npt_log_close.
  */
 int npt_log_next(struct npt_log *l, struct npt_logev *ev);
 /*
@@ -454,7 +460,10 @@ int npt_log_next(struct npt_log *l, struct npt_logev *ev);
  * Losses); call it at the end of the log, before npt_log_close.
  */
 void npt_log_losses(const struct npt_log *l, struct npt_loss *loss);
-/* Report what was lost; returns 1 if anything was, else 0.  Frees l. */
+/*
+ * Report what was lost; returns 0, or 1 if anything was, plus 2 if the log
+ * was refused (its records went back in time).  Frees l.
+ */
 int npt_log_close(struct npt_log *l);
 
 /* event.c: the canonical columns npt-decode and npt-synth write */

@@ -22,6 +22,12 @@
  *	npt_logw_string(&w, NPT_LOG_TABLE_OPTYPE, 3, "CONV_2D", 7);
  *	npt_logw_layer(&w, 17, 3, start, total, conv, vector, load, store);
  *	used = npt_logw_end(&w);	// logbuf[0..used) is the log file
+ *
+ * Write layers, invoke begins and syncs in order of their start (a reader
+ * refuses a log whose starts go back), as 64-bit counts: a caller whose
+ * counter is narrower and wraps extends it itself, for a 32-bit counter
+ *	hi += (uint32_t)raw < last;  last = (uint32_t)raw;
+ *	start = (uint64_t)hi << 32 | last;
  */
 #ifndef NPTLOG_H
 #define NPTLOG_H
