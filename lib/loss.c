@@ -162,15 +162,10 @@ npt_loss_write(const struct npt_loss *l)
 static void
 addtext(struct npt_buf *b, const char *p, size_t n)
 {
-	const char *z;
+	char *s = npt_field_str(p, n);
 
-	while ((z = memchr(p, '\0', n)) != NULL) {
-		npt_buf_add(b, p, (size_t)(z - p));
-		npt_buf_add(b, "\\0", 2);
-		n -= (size_t)(z - p) + 1;
-		p = z + 1;
-	}
-	npt_buf_add(b, p, n);
+	npt_buf_add(b, s, strlen(s));
+	free(s);
 }
 
 /* Append "N words" for the kind whose first entry is e. */

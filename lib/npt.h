@@ -571,6 +571,21 @@ npt_tsel_keep(struct npt_tsel *s, const char *track, size_t n)
 void npt_tsel_free(struct npt_tsel *s);
 
 /* wide.c: unsigned 256-bit integers for exact sums (npt-agg) */
+/* (hi, lo) = a * b on 64-bit halves, for compilers without a 128-bit type. */
+void npt_mul64_portable(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo);
+/* (hi, lo) = a * b; NPT_NO_INT128 forces the portable path (for tests). */
+NPT_INLINE void
+npt_mul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
+{
+#if defined(__SIZEOF_INT128__) && !defined(NPT_NO_INT128)
+	__extension__ unsigned __int128 p = (unsigned __int128)a * b;
+
+	*hi = (uint64_t)(p >> 64);
+	*lo = (uint64_t)p;
+#else
+	npt_mul64_portable(a, b, hi, lo);
+#endif
+}
 struct npt_u256 {
 	uint64_t w[4];		/* least significant word first */
 };
@@ -614,19 +629,14 @@ extern const int npt_unit_scale[NPT_NUNIT];
 int npt_time_unit(const char *s, size_t n);
 /* Unit of column name col[0..n) if it is prefix + a unit name, else -1. */
 int npt_unit_of(const char *col, size_t n, const char *prefix);
-void npt_time_mul_portable(struct npt_time *t, uint64_t m, uint64_t p);
 /* t = m * p (a product of two 64-bit numbers: always fits). */
 NPT_INLINE void
 npt_time_mul(struct npt_time *t, uint64_t m, uint64_t p)
 {
-#if defined(__SIZEOF_INT128__) && !defined(NPT_NO_INT128)
-	__extension__ unsigned __int128 x = (unsigned __int128)m * p;
+	uint64_t hi;
 
-	t->lo = (uint64_t)x;
-	t->hi = (int64_t)(x >> 64);
-#else
-	npt_time_mul_portable(t, m, p);
-#endif
+	npt_mul64(m, p, &hi, &t->lo);
+	t->hi = (int64_t)hi;
 }
 /* t = v whole units. */
 void npt_time_units(struct npt_time *t, uint64_t v);

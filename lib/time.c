@@ -31,43 +31,14 @@ const int npt_unit_scale[NPT_NUNIT] = { 0, 3, 6, 9 };
 #define MAXHI 0x785ee10d5da46d9ULL
 #define MAXLO 0x00f436a000000000ULL
 
-/* (hi, lo) = a * b */
-static void
-mul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
-{
-#ifdef WIDE
-	u128 p = (u128)a * b;
-
-	*hi = (uint64_t)(p >> 64);
-	*lo = (uint64_t)p;
-#else
-	uint64_t al = a & 0xffffffff, ah = a >> 32;
-	uint64_t bl = b & 0xffffffff, bh = b >> 32;
-	uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
-	uint64_t mid = (ll >> 32) + (lh & 0xffffffff) + (hl & 0xffffffff);
-
-	*lo = (ll & 0xffffffff) | mid << 32;
-	*hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
-#endif
-}
-
-void
-npt_time_mul_portable(struct npt_time *t, uint64_t m, uint64_t p)
-{
-	uint64_t hi;
-
-	mul64(m, p, &hi, &t->lo);
-	t->hi = (int64_t)hi;
-}
-
 /* x = x * m for a magnitude x; -1 if that does not fit 128 bits */
 static int
 mmul(uint64_t *hi, uint64_t *lo, uint64_t m)
 {
 	uint64_t h1, l1, h2, l2;
 
-	mul64(*lo, m, &h1, &l1);
-	mul64(*hi, m, &h2, &l2);
+	npt_mul64(*lo, m, &h1, &l1);
+	npt_mul64(*hi, m, &h2, &l2);
 	if (h2 != 0 || h1 + l2 < h1)
 		return -1;
 	*hi = h1 + l2;
@@ -338,7 +309,7 @@ npt_time_narrow1(const struct npt_time *t, int decimals, int64_t *v)
 	}
 	p5 = npt_pow10[k] >> k;
 	q = lo * npt_inv5[k];
-	mul64(q, p5, &ph, &pl);
+	npt_mul64(q, p5, &ph, &pl);
 	if (ph != hi || pl != lo || q > (uint64_t)INT64_MAX + s)
 		return -1;
 	*v = s ? (int64_t)(0 - q) : (int64_t)q;
