@@ -712,10 +712,19 @@ int npt_time_cyc64(uint64_t cyc, uint64_t hz, int exp, int decimals,
  */
 int npt_time_cycq(struct npt_time *t, uint64_t cyc, uint64_t hz, int exp,
     int decimals);
+/*
+ * The same for the end of an event, ts + dur cycles: up to 2^65 - 2, so
+ * it always fits when exp + decimals <= 18 (2^65 10^18 < 2^127).
+ */
+int npt_time_cycend(struct npt_time *t, uint64_t ts, uint64_t dur,
+    uint64_t hz, int exp, int decimals);
 /* t = t * 10^k (k >= 0); -1 if that is 10^37 or more in magnitude. */
 int npt_time_shift(struct npt_time *t, int k);
 /* t rounded to decimals places (halves up) as an integer; -1 if too large. */
 int npt_time_i64(const struct npt_time *t, int decimals, int64_t *v);
+/* The same count in 128 bits, into r (it always fits). */
+void npt_time_round(struct npt_time *r, const struct npt_time *t,
+    int decimals);
 /*
  * Decimal "[-]D[.D]" as the integer v * 10^scale (scale <= 12), exactly:
  * npt_time_parse, then "too many decimal places" unless the digits past
@@ -960,9 +969,6 @@ uint64_t npt_clocks_cyc(const struct npt_tsv *t, size_t col);
 /* The same for a start time, unwrapped on track k under -w. */
 uint64_t npt_clocks_ts(struct npt_clocks *c, struct npt_clk *k,
     const struct npt_tsv *t, size_t col);
-/* ts + dur (of column col), or a located error if that overflows. */
-uint64_t npt_clocks_end(const struct npt_tsv *t, size_t col, uint64_t ts,
-    uint64_t dur);
 
 /* jsonw.c: JSON text output */
 /*

@@ -463,7 +463,7 @@ for i, (s, d, t) in enumerate(ev):
 	12x|1|column ts_us: not a number: "12x"
 	1|-5|column dur_us: negative: "-5"
 	1|0.0000000000001|column dur_us: too many decimal places: "0.0000000000001"
-	9300000000000000|1|column ts_us: too large
+	10000000000000000000000000|1|column ts_us: too large: "10000000000000000000000000"
 	1|1.|column dur_us: not a number: "1."
 	EOF
 }
