@@ -1118,13 +1118,13 @@ static int
 vela_row(struct vela *v)
 {
 	struct csv *c = &v->c;
-	struct npt_time dur, hz;
+	struct npt_time dur, hz, r;
 	struct npt_span s;
 	const char *err;
 	char idb[24];
 	size_t i;
 	int rounded, d;
-	int64_t cyc, t0;
+	int64_t t0;
 
 	if (c->nf != v->ncol)
 		return fail(c, "%zu fields, but the header has %zu", c->nf,
@@ -1138,7 +1138,9 @@ vela_row(struct vela *v)
 		return fail(c, "%s: %s: \"%.*s\"", v->summary ? "cycles_total" :
 		    "Op Cycles", err ? err : "negative",
 		    (int)(s.n > 40 ? 40 : s.n), s.p);
-	if (npt_time_i64(&dur, 0, &cyc) < 0)
+	/* whole cycles, each count below 2^64 (npt-events(5)) */
+	npt_time_round(&r, &dur, 0);
+	if (r.hi != 0)
 		return fail(c, "%s: too large: \"%.*s\"", v->summary ?
 		    "cycles_total" : "Op Cycles", (int)(s.n > 40 ? 40 : s.n), s.p);
 	if (npt_time_decimals(&dur) != 0) {
@@ -1149,9 +1151,11 @@ vela_row(struct vela *v)
 			    (int)s.n, s.p);
 		v->rounded = 1;
 	}
-	npt_time_units(&dur, (uint64_t)cyc);
-	if (npt_time_i64(&v->ts, 0, &t0) < 0 || t0 > INT64_MAX - cyc)
-		return fail(c, "the cycles add up beyond 2^63");
+	npt_time_units(&dur, r.lo);
+	/* the start, the sum of the layers before: the end may pass it */
+	npt_time_round(&r, &v->ts, 0);
+	if (r.hi != 0)
+		return fail(c, "the cycles add up beyond 2^64 - 1");
 	npt_imp_begin(c->m, &v->ts, &dur, v->trk);
 	for (i = 0; i < c->nf; i++) {
 		s = trim(c->f[i]);
@@ -1182,7 +1186,7 @@ vela_row(struct vela *v)
 	}
 	v->layer++;
 	npt_imp_end(c->m);
-	(void)npt_time_add(&v->ts, &v->ts, &dur);	/* checked above */
+	(void)npt_time_add(&v->ts, &v->ts, &dur);	/* below 2^65 cycles */
 	return 0;
 }
 

@@ -936,14 +936,14 @@ npt-import: 1 event read before the error is written"
 	ADD,Add,10|3 fields, but the header has 4
 	ADD,Add,x,a|Op Cycles: not a number: "x"
 	ADD,Add,-5,a|Op Cycles: negative: "-5"
-	ADD,Add,9223372036854775808,a|Op Cycles: too large: "9223372036854775808"
+	ADD,Add,18446744073709551616,a|Op Cycles: too large: "18446744073709551616"
 	ADD,Add,1e26,a|Op Cycles: too large: "1e26"
 	ADD,Add,1,"a|unterminated quoted field
 	EOF
-	# each layer fits, their sum not
-	printf '%s\nADD,Add,9223372036854775807,a\nADD,Add,1,b\n' "$h" > s.csv
+	# each layer fits, and an end may pass 2^64 - 1, but not a start
+	printf '%s\nADD,Add,18446744073709551614,a\nADD,Add,18446744073709551615,b\nADD,Add,1,c\n' "$h" > s.csv
 	run --separate-stderr -1 npt-import s.csv
-	[ "${stderr_lines[0]}" = "npt-import: s.csv:3: the cycles add up beyond 2^63" ]
+	[ "${stderr_lines[0]}" = "npt-import: s.csv:4: the cycles add up beyond 2^64 - 1" ]
 	printf 'TFLite_operator,NNG Operator,Name\nADD,Add,a\n' > n.csv
 	run --separate-stderr -1 npt-import n.csv
 	assert_stderr "npt-import: n.csv:1: no Op Cycles column in the header"
