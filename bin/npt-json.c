@@ -50,9 +50,9 @@ typedef struct npt_time ns_t;
 static const ns_t end_of_time = { UINT64_MAX, INT64_MAX };
 static const ns_t start_of_time = { 0, INT64_MIN };
 
-/* Order of two times: a < b, a <= b (without branches). */
-#define LT(a, b) (((a).hi < (b).hi) | (((a).hi == (b).hi) & ((a).lo < (b).lo)))
-#define LE(a, b) (((a).hi < (b).hi) | (((a).hi == (b).hi) & ((a).lo <= (b).lo)))
+/* Order of two times: a < b, a <= b. */
+#define LT(a, b) ((a).hi != (b).hi ? (a).hi < (b).hi : (a).lo < (b).lo)
+#define LE(a, b) ((a).hi != (b).hi ? (a).hi < (b).hi : (a).lo <= (b).lo)
 
 struct lane {
 	ns_t *end;		/* ends of the open events, innermost last */
@@ -491,22 +491,6 @@ ns(ns_t *r, const struct npt_time *v, int exp)
 	}
 }
 
-/* c + d cycles at hz in nanoseconds, past 2^64 - 1 cycles if need be */
-static void
-cycns(ns_t *r, uint64_t c, uint64_t d, uint64_t hz)
-{
-	int64_t q;
-
-	if (d > UINT64_MAX - c) {
-		(void)npt_time_cycend(r, c, d, hz, 9, 0);
-	} else if (npt_time_cyc64(c + d, hz, 9, 0, &q) < 0) {
-		(void)npt_time_cycq(r, c + d, hz, 9, 0);
-	} else {
-		r->lo = (uint64_t)q;
-		r->hi = 0;
-	}
-}
-
 /* Start and end of the event in nanoseconds; 0 if it has no start. */
 static int
 times(struct npt_tsv *t, ns_t *ts, ns_t *te)
@@ -515,6 +499,7 @@ times(struct npt_tsv *t, ns_t *ts, ns_t *te)
 	struct npt_time a, b, e;
 	struct npt_clk *k;
 	uint64_t c, dc;
+	int64_t q;
 	int exp = tsunit > durunit ? tsunit : durunit;
 
 	if (f[its].n == 0)
@@ -524,8 +509,20 @@ times(struct npt_tsv *t, ns_t *ts, ns_t *te)
 		    f[itrack].p, itrack < 0 ? 0 : f[itrack].n);
 		c = npt_clocks_ts(&clocks, k, t, (size_t)its);
 		dc = f[idur].n ? npt_clocks_cyc(t, (size_t)idur) : 0;
-		cycns(ts, c, 0, k->hz);
-		cycns(te, c, dc, k->hz);
+		/* in 64 bits, else in 128 (the end past 2^64 - 1 cycles too) */
+		if (npt_time_cyc64(c, k->hz, 9, 0, &q) == 0) {
+			ts->lo = (uint64_t)q;
+			ts->hi = 0;
+		} else {
+			(void)npt_time_cycq(ts, c, k->hz, 9, 0);
+		}
+		if (dc <= UINT64_MAX - c &&
+		    npt_time_cyc64(c + dc, k->hz, 9, 0, &q) == 0) {
+			te->lo = (uint64_t)q;
+			te->hi = 0;
+		} else {
+			(void)npt_time_cycend(te, c, dc, k->hz, 9, 0);
+		}
 		return 1;
 	}
 	timeof(t, (size_t)its, tsunit, 0, &a);
