@@ -101,6 +101,7 @@ static size_t *keyoff;
 
 static int nfirst = 1;
 static unsigned long long nostart;
+static ns_t tfirst;		/* start of the first event written */
 
 /* The separator before an event, and "[" before the first. */
 static char *
@@ -182,10 +183,12 @@ meta(const char *what, long tid, const char *key, const char *s, size_t n,
 }
 
 static void
-process(void)
+process(const ns_t *ts)
 {
 	if (pstarted)
 		return;
+	if (pid == 1)
+		tfirst = *ts;
 	pstarted = 1;
 	meta("process_name", 0, "name", pname, strlen(pname), 0);
 	meta("process_sort_index", 0, "sort_index", NULL, 0, pid);
@@ -681,7 +684,7 @@ data(struct npt_tsv *t)
 		    "starts before the one of line %lld; sort the stream by "
 		    "start time", k->namelen ? k->name : "(none)",
 		    k->lastline);
-	process();
+	process(&ts);
 	if (ncopt > 0)
 		counters(k, t, &ts, &te);
 	k->have = 1;
@@ -733,6 +736,46 @@ data(struct npt_tsv *t)
 		*d++ = '}';
 	d = put(d, "}");
 	npt_out_commit((size_t)(d - b));
+}
+
+/*
+ * What the input lost, where viewers show it: a global instant event at
+ * the start of the trace, named after the warning, with the loss lines'
+ * counts as args.  It comes last, as the losses follow the events.
+ */
+static void
+lossmark(void)
+{
+	struct npt_buf b = { 0 };
+	size_t i, n, need;
+	uint64_t c;
+	const char *key;
+	char *o, *d;
+
+	npt_loss_text(&loss, &b);
+	need = 200 + 6 * b.n;
+	for (i = 0; i < npt_loss_count(&loss); i++) {
+		(void)npt_loss_entry(&loss, i, &n, &c);
+		need += 6 * n + 32;
+	}
+	d = sep(o = npt_out_reserve(need));
+	d = put(d, "{\"name\":\"input incomplete: ");
+	d += npt_json_esc(d, b.p, b.n, 0);
+	d = put(d, "\",\"cat\":\"npt_lost\",\"ph\":\"i\",\"s\":\"g\",\"pid\":1,"
+	    "\"ts\":");
+	d = putus(d, &tfirst);
+	d = put(d, ",\"args\":{");
+	for (i = 0; i < npt_loss_count(&loss); i++) {
+		key = npt_loss_entry(&loss, i, &n, &c);
+		if (i > 0)
+			*d++ = ',';
+		d = putstr(d, key, n, 0);
+		*d++ = ':';
+		d += npt_fmt_u64(d, c);
+	}
+	d = put(d, "}}");
+	npt_out_commit((size_t)(d - o));
+	npt_buf_free(&b);
 }
 
 static int
@@ -827,6 +870,8 @@ main(int argc, char *argv[])
 	for (i = 0; i < argc; i++)
 		rc |= run(argv[i]);
 	npt_errat_hook = NULL;
+	if (npt_loss_count(&loss) > 0)
+		lossmark();
 	if (nostart > 0)
 		npt_warnx("warning: %llu event%s with no start time left out",
 		    nostart, nostart == 1 ? "" : "s");

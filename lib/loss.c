@@ -192,22 +192,27 @@ phrase(struct npt_buf *b, const struct npt_loss *l, size_t e)
 	npt_buf_add(b, w, strlen(w));
 }
 
-int
-npt_loss_warn(const struct npt_loss *l, const char *what)
+const char *
+npt_loss_entry(const struct npt_loss *l, size_t i, size_t *len, uint64_t *n)
 {
-	struct npt_buf b = { 0 };
+	*len = l->e[i].len;
+	*n = l->e[i].n;
+	return l->e[i].key;
+}
+
+void
+npt_loss_text(const struct npt_loss *l, struct npt_buf *b)
+{
 	char num[32];
 	size_t i, k;
 
-	if (l->n == 0)
-		return 0;
 	/* the kinds npt writes in their order, then the others as met */
 	for (k = 0; k < NKIND; k++) {
 		size_t *v = npt_ht_get(&l->kinds, num, (size_t)snprintf(num,
 		    sizeof num, "lost.%s", kinds[k].kind));
 
 		if (v != NULL)
-			phrase(&b, l, *v);
+			phrase(b, l, *v);
 	}
 	for (i = 0; i < l->n; i++) {
 		if (l->e[i].kind != i)
@@ -218,21 +223,31 @@ npt_loss_warn(const struct npt_loss *l, const char *what)
 			    l->e[i].kindlen) == 0)
 				break;
 		if (k == NKIND)
-			phrase(&b, l, i);
+			phrase(b, l, i);
 	}
-	npt_buf_add(&b, " (", 2);
+	npt_buf_add(b, " (", 2);
 	for (i = 0; i < l->nsrc && i < 4; i++) {
 		const struct npt_loss_ent *e = &l->e[l->src[i]];
 
 		if (i > 0)
-			npt_buf_add(&b, ", ", 2);
-		addtext(&b, e->key + 6 + e->kindlen, e->len - 6 - e->kindlen);
+			npt_buf_add(b, ", ", 2);
+		addtext(b, e->key + 6 + e->kindlen, e->len - 6 - e->kindlen);
 	}
 	if (l->nsrc > 4) {
 		snprintf(num, sizeof num, ", %zu more", l->nsrc - 4);
-		npt_buf_add(&b, num, strlen(num));
+		npt_buf_add(b, num, strlen(num));
 	}
-	npt_buf_addc(&b, ')');
+	npt_buf_addc(b, ')');
+}
+
+int
+npt_loss_warn(const struct npt_loss *l, const char *what)
+{
+	struct npt_buf b = { 0 };
+
+	if (l->n == 0)
+		return 0;
+	npt_loss_text(l, &b);
 	npt_warnx("warning: input incomplete: %.*s; %s leaves them out",
 	    (int)b.n, b.p, what);
 	npt_buf_free(&b);

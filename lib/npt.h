@@ -352,6 +352,12 @@ int npt_loss_meta(struct npt_loss *l, const struct npt_tsv *t);
 void npt_loss_write(const struct npt_loss *l);
 /* The number of entries (kinds and sources) with a loss. */
 size_t npt_loss_count(const struct npt_loss *l);
+/* Entry i (< npt_loss_count): its key "lost.KIND.SOURCE" (*len bytes,
+ * as written in the stream) and count. */
+const char *npt_loss_entry(const struct npt_loss *l, size_t i, size_t *len,
+    uint64_t *n);
+/* Append "N records lost, ... (sources)" for a loss to b. */
+void npt_loss_text(const struct npt_loss *l, struct npt_buf *b);
 /*
  * If l holds a loss, warn "input incomplete: N records lost, ... (sources);
  * WHAT leaves them out" in one line and return 1; else 0.
