@@ -111,9 +111,22 @@ npt_loss_add(struct npt_loss *l, const char *kind, const char *src,
 }
 
 int
+npt_loss_addkey(struct npt_loss *l, const char *key, size_t len, uint64_t n)
+{
+	const char *dot;
+
+	if (len < 5 || memcmp(key, "lost.", 5) != 0 ||
+	    (dot = memchr(key + 5, '.', len - 5)) == NULL || dot == key + 5)
+		return -1;
+	if (n > 0)
+		add(l, key, len, (size_t)(dot - key - 5), n);
+	return 0;
+}
+
+int
 npt_loss_meta(struct npt_loss *l, const struct npt_tsv *t)
 {
-	const char *k = t->key.p, *end = t->line + t->len, *eq, *dot;
+	const char *k = t->key.p, *end = t->line + t->len, *eq;
 	const char *err;
 	uint64_t v;
 
@@ -125,16 +138,15 @@ npt_loss_meta(struct npt_loss *l, const struct npt_tsv *t)
 		npt_errat(t->in.name, t->in.lineno, "metadata %.*s: no count "
 		    "(## lost.KIND.SOURCE=COUNT)", (int)(end - k), k);
 	eq--;
-	dot = memchr(k + 5, '.', (size_t)(eq - k - 5));
-	if (dot == NULL || dot == k + 5)
+	if ((err = npt_parse_u64(eq + 1, (size_t)(end - eq - 1), &v)) != NULL)
+		v = 0;
+	if (npt_loss_addkey(l, k, (size_t)(eq - k), v) < 0)
 		npt_errat(t->in.name, t->in.lineno, "metadata %.*s: not "
 		    "lost.KIND.SOURCE", (int)(eq - k), k);
-	if ((err = npt_parse_u64(eq + 1, (size_t)(end - eq - 1), &v)) != NULL)
+	if (err != NULL)
 		npt_errat(t->in.name, t->in.lineno, "metadata %.*s: %s: "
 		    "\"%.*s\"", (int)(eq - k), k, err, (int)(end - eq - 1),
 		    eq + 1);
-	if (v > 0)
-		add(l, k, (size_t)(eq - k), (size_t)(dot - k - 5), v);
 	return 1;
 }
 

@@ -348,6 +348,10 @@ void npt_loss_add(struct npt_loss *l, const char *kind, const char *src,
  * one is a located error); else 0.
  */
 int npt_loss_meta(struct npt_loss *l, const struct npt_tsv *t);
+/* Add n to the entry key[0..len), "lost.KIND.SOURCE" as in the stream;
+ * -1 if key is not of that form. */
+int npt_loss_addkey(struct npt_loss *l, const char *key, size_t len,
+    uint64_t n);
 /* Write l to stdout as metadata lines, one per kind and source. */
 void npt_loss_write(const struct npt_loss *l);
 /* The number of entries (kinds and sources) with a loss. */

@@ -287,6 +287,19 @@ npt-import: 4 events read before the error are written"
 	EOF
 }
 
+@test "import: chrome: npt-json's mark of a loss gives the loss lines back; a bad one is a located error" {
+	printf '#ts_us\tdur_us\ttrack\top\n2\t3\tcore0\tA\n## lost.records.core0.bin=12\n## lost.ends.ctrl\\t0.bin=1\n' > in.tsv
+	npt-json in.tsv > t.json 2> /dev/null
+	run --separate-stderr -0 npt-import t.json
+	# the loss lines of the input, after the events, none dropped
+	[ "$(printf '%s\n' "$output" | grep '^## lost')" = "$(grep '^## lost' in.tsv)" ]
+	[ "$(printf '%s\n' "$output" | grep -vc '^#')" -eq 1 ]
+	run --separate-stderr -1 npt-import --strict t.json
+	printf '[{"name":"x","cat":"npt_lost","ph":"i","s":"g","pid":1,"ts":0,"args":{"records":3}}]' > bad.json
+	run --separate-stderr -1 npt-import bad.json
+	assert_stderr 'npt-import: bad.json:1:2: npt_lost: not a loss count: "records"'
+}
+
 @test "import: chrome: 200000 events in npt-json's shape come back exactly, through the temporary files" {
 	# cycles at 1 GHz are microseconds with three decimals: exact in awk
 	npt-synth -i 1000 -F events > ev.tsv

@@ -4,13 +4,11 @@
 # error.  Expected numbers come from python3's fractions, not from npt.
 load test_helper
 
-M=18446744073709551615
-
 # Events at the top of the range: an outer event whose end passes 2^64,
 # two nested in it near 2^64, and the last count with the last duration.
 top() {
 	printf '#ts_cyc\tdur_cyc\ttrack\top\n'
-	printf '%s\t%s\tcore0\tA\n' $((0)) 7
+	printf '0\t7\tcore0\tA\n'
 	printf '18446744073709551595\t18446744073709551615\tcore0\tA\n'
 	printf '18446744073709551605\t5\tcore0\tB\n'
 	printf '18446744073709551606\t2\tcore0\tC\n'
@@ -168,8 +166,9 @@ ref_time() {
 			printf '#ts_cyc\tdur_cyc\ttrack\top\n1\t18446744073709551616\tc\tA\n' > in.tsv
 		fi
 		for tool in 'npt-time -f 1GHz' 'npt-json -f 1GHz' npt-agg npt-overlap; do
-			run --separate-stderr -1 $tool in.tsv
-			assert_stderr "${tool%% *}: in.tsv:2: column ${col}_cyc: too large: \"18446744073709551616\""
+			read -ra cmd <<< "$tool"
+			run --separate-stderr -1 "${cmd[@]}" in.tsv
+			assert_stderr "${cmd[0]}: in.tsv:2: column ${col}_cyc: too large: \"18446744073709551616\""
 		done
 	done
 }
