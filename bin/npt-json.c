@@ -49,15 +49,27 @@ static const struct npt_longopt longopts[] = {
 static int strict;
 static struct npt_loss loss;
 
+/*
+ * Times are nanoseconds, signed 128-bit counts in a struct npt_time: the
+ * end of an event of 2^64 - 1 cycles at 2^64 - 1 does not fit 64 bits.
+ */
+typedef struct npt_time ns_t;
+static const ns_t end_of_time = { UINT64_MAX, INT64_MAX };
+static const ns_t start_of_time = { 0, INT64_MIN };
+
+/* Order of two times: a < b, a <= b. */
+#define LT(a, b) ((a).hi != (b).hi ? (a).hi < (b).hi : (a).lo < (b).lo)
+#define LE(a, b) ((a).hi != (b).hi ? (a).hi < (b).hi : (a).lo <= (b).lo)
+
 struct lane {
-	int64_t *end;		/* ends of the open events, innermost last */
+	ns_t *end;		/* ends of the open events, innermost last */
 	size_t n, cap;
 	long tid;
 };
 
 /* The least and the greatest top of the lanes below a node. */
 struct seg {
-	int64_t lo, hi;
+	ns_t lo, hi;
 };
 
 struct track {
@@ -67,10 +79,10 @@ struct track {
 	struct seg *seg;	/* the tree over the lanes, root 1 */
 	size_t nlane, cap;	/* room for cap lanes, leaves from seg[cap] */
 	long base;		/* the tid lane 0 would like */
-	int64_t last;		/* start of the last event */
+	ns_t last;		/* start of the last event */
 	long long lastline;
 	int have;
-	int64_t cend;		/* -C: when the last counter value ends */
+	ns_t cend;		/* -C: when the last counter value ends */
 	int cpend;
 };
 
@@ -96,6 +108,7 @@ static size_t *keyoff;
 
 static int nfirst = 1;
 static unsigned long long nostart;
+static ns_t tfirst;		/* start of the first event written */
 
 /* The separator before an event, and "[" before the first. */
 static char *
@@ -177,10 +190,12 @@ meta(const char *what, long tid, const char *key, const char *s, size_t n,
 }
 
 static void
-process(void)
+process(const ns_t *ts)
 {
 	if (pstarted)
 		return;
+	if (pid == 1)
+		tfirst = *ts;
 	pstarted = 1;
 	meta("process_name", 0, "name", pname, strlen(pname), 0);
 	meta("process_sort_index", 0, "sort_index", NULL, 0, pid);
@@ -307,18 +322,21 @@ track(struct npt_tsv *t)
 static void
 pull(struct seg *g, size_t v)
 {
-	g[v].lo = g[2 * v].lo < g[2 * v + 1].lo ? g[2 * v].lo : g[2 * v + 1].lo;
-	g[v].hi = g[2 * v].hi > g[2 * v + 1].hi ? g[2 * v].hi : g[2 * v + 1].hi;
+	g[v].lo = LT(g[2 * v].lo, g[2 * v + 1].lo) ? g[2 * v].lo :
+	    g[2 * v + 1].lo;
+	g[v].hi = LT(g[2 * v + 1].hi, g[2 * v].hi) ? g[2 * v].hi :
+	    g[2 * v + 1].hi;
 }
 
-/* Lane i's top (INT64_MAX if it is empty) into its leaf. */
+/* Lane i's top (the end of time if it is empty) into its leaf. */
 static size_t
 leaf(struct track *k, size_t i)
 {
 	struct lane *l = &k->lane[i];
 	size_t v = k->cap + i;
 
-	k->seg[v].lo = k->seg[v].hi = l->n > 0 ? l->end[l->n - 1] : INT64_MAX;
+	k->seg[v].lo = k->seg[v].hi = l->n > 0 ? l->end[l->n - 1] :
+	    end_of_time;
 	return v;
 }
 
@@ -350,8 +368,8 @@ addlane(struct track *k)
 		free(k->seg);
 		k->seg = npt_ereallocarray(NULL, 2 * k->cap, sizeof *k->seg);
 		for (i = 0; i < k->cap; i++) {
-			k->seg[k->cap + i].lo = INT64_MAX;
-			k->seg[k->cap + i].hi = INT64_MIN;
+			k->seg[k->cap + i].lo = end_of_time;
+			k->seg[k->cap + i].hi = start_of_time;
 		}
 		for (i = 0; i < k->nlane; i++)
 			leaf(k, i);
@@ -364,25 +382,26 @@ addlane(struct track *k)
 
 /* The tid of the first lane where [ts, te) nests or that is free. */
 static long
-lane(struct track *k, int64_t ts, int64_t te)
+lane(struct track *k, ns_t ts, ns_t te)
 {
 	struct seg *g;
 	struct lane *l;
 	size_t v, i = k->nlane;
 
 	/* close the events that ended by ts, in every lane */
-	while (k->cap > 0 && k->seg[1].lo <= ts && k->seg[1].lo != INT64_MAX) {
+	while (k->cap > 0 && LE(k->seg[1].lo, ts) &&
+	    LT(k->seg[1].lo, end_of_time)) {
 		g = k->seg;
-		for (v = 1; v < k->cap; v = 2 * v + (g[2 * v].lo > ts))
+		for (v = 1; v < k->cap; v = 2 * v + LT(ts, g[2 * v].lo))
 			;
 		l = &k->lane[v - k->cap];
-		while (l->n > 0 && l->end[l->n - 1] <= ts)
+		while (l->n > 0 && LE(l->end[l->n - 1], ts))
 			l->n--;
 		settop(k, v - k->cap);
 	}
-	if (k->cap > 0 && k->seg[1].hi >= te) {
+	if (k->cap > 0 && LE(te, k->seg[1].hi)) {
 		g = k->seg;
-		for (v = 1; v < k->cap; v = 2 * v + (g[2 * v].hi < te))
+		for (v = 1; v < k->cap; v = 2 * v + LT(g[2 * v].hi, te))
 			;
 		i = v - k->cap;
 	}
@@ -469,25 +488,28 @@ timeof(struct npt_tsv *t, size_t col, int exp, int dur, struct npt_time *v)
 }
 
 /* v (of a unit of 10^-exp s) in nanoseconds, rounded to nearest, halves up. */
-static int64_t
-ns(struct npt_tsv *t, size_t col, const struct npt_time *v, int exp)
+static void
+ns(ns_t *r, const struct npt_time *v, int exp)
 {
-	int64_t r;
+	int64_t q;
 
-	if (npt_time_i64(v, 9 - exp, &r) < 0)
-		npt_errat(t->in.name, t->in.lineno, "column %s: too large",
-		    t->hdr.col[col].p);
-	return r;
+	if (npt_time_i64(v, 9 - exp, &q) < 0) {
+		npt_time_round(r, v, 9 - exp);
+	} else {
+		r->lo = (uint64_t)q;
+		r->hi = q < 0 ? -1 : 0;
+	}
 }
 
 /* Start and end of the event in nanoseconds; 0 if it has no start. */
 static int
-times(struct npt_tsv *t, int64_t *ts, int64_t *te)
+times(struct npt_tsv *t, ns_t *ts, ns_t *te)
 {
 	const struct npt_span *f = t->f;
 	struct npt_time a, b, e;
 	struct npt_clk *k;
 	uint64_t c, dc;
+	int64_t q;
 	int exp = tsunit > durunit ? tsunit : durunit;
 
 	if (f[its].n == 0)
@@ -497,13 +519,20 @@ times(struct npt_tsv *t, int64_t *ts, int64_t *te)
 		    f[itrack].p, itrack < 0 ? 0 : f[itrack].n);
 		c = npt_clocks_ts(&clocks, k, t, (size_t)its);
 		dc = f[idur].n ? npt_clocks_cyc(t, (size_t)idur) : 0;
-		if (npt_time_cyc64(c, k->hz, 9, 0, ts) < 0)
-			npt_errat(t->in.name, t->in.lineno, "column %s: too "
-			    "large", t->hdr.col[its].p);
-		if (npt_time_cyc64(npt_clocks_end(t, (size_t)idur, c, dc),
-		    k->hz, 9, 0, te) < 0)
-			npt_errat(t->in.name, t->in.lineno, "column %s: too "
-			    "large", t->hdr.col[idur].p);
+		/* in 64 bits, else in 128 (the end past 2^64 - 1 cycles too) */
+		if (npt_time_cyc64(c, k->hz, 9, 0, &q) == 0) {
+			ts->lo = (uint64_t)q;
+			ts->hi = 0;
+		} else {
+			(void)npt_time_cycq(ts, c, k->hz, 9, 0);
+		}
+		if (dc <= UINT64_MAX - c &&
+		    npt_time_cyc64(c + dc, k->hz, 9, 0, &q) == 0) {
+			te->lo = (uint64_t)q;
+			te->hi = 0;
+		} else {
+			(void)npt_time_cycend(te, c, dc, k->hz, 9, 0);
+		}
 		return 1;
 	}
 	timeof(t, (size_t)its, tsunit, 0, &a);
@@ -516,16 +545,22 @@ times(struct npt_tsv *t, int64_t *ts, int64_t *te)
 	    npt_time_add(&e, &a, &b) < 0)
 		npt_errat(t->in.name, t->in.lineno, "column %s: too large",
 		    t->hdr.col[idur].p);
-	*ts = ns(t, (size_t)its, &a, exp);
-	*te = ns(t, (size_t)idur, &e, exp);
+	ns(ts, &a, exp);
+	ns(te, &e, exp);
 	return 1;
 }
 
+/* Nanoseconds as microseconds with three decimals. */
 static char *
-putus(char *d, int64_t v)
+putus(char *d, const ns_t *t)
 {
-	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v, r = u % 1000;
+	int64_t v = (int64_t)t->lo;
+	uint64_t u, r;
 
+	if (t->hi != (v < 0 ? -1 : 0))
+		return d + npt_time_fmtp(d, t, 3, 3);
+	u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	r = u % 1000;
 	if (v < 0)
 		*d++ = '-';
 	d += npt_fmt_u64(d, u / 1000);
@@ -537,7 +572,7 @@ putus(char *d, int64_t v)
 
 /* Counter samples: "ts" and args from the -C columns (zeros if !vals). */
 static void
-counter(struct track *k, struct npt_tsv *t, int64_t ts, int vals)
+counter(struct track *k, struct npt_tsv *t, const ns_t *ts, int vals)
 {
 	size_t need = 200 + 6 * k->namelen, j;
 	char *b, *d;
@@ -574,7 +609,7 @@ counter(struct track *k, struct npt_tsv *t, int64_t ts, int vals)
 }
 
 static void
-counters(struct track *k, struct npt_tsv *t, int64_t ts, int64_t te)
+counters(struct track *k, struct npt_tsv *t, const ns_t *ts, const ns_t *te)
 {
 	size_t j;
 	int any = 0;
@@ -589,15 +624,15 @@ counters(struct track *k, struct npt_tsv *t, int64_t ts, int64_t te)
 			    "number: \"%.*s\"", copt[j], (int)f->n, f->p);
 		any = 1;
 	}
-	if (k->cpend && ts > k->cend) {
-		counter(k, t, k->cend, 0);
+	if (k->cpend && LT(k->cend, *ts)) {
+		counter(k, t, &k->cend, 0);
 		k->cpend = 0;
 	}
 	if (!any)
 		return;
 	counter(k, t, ts, 1);
-	if (!k->cpend || te > k->cend)
-		k->cend = te;
+	if (!k->cpend || LT(k->cend, *te))
+		k->cend = *te;
 	k->cpend = 1;
 }
 
@@ -641,7 +676,7 @@ data(struct npt_tsv *t)
 {
 	const struct npt_span *f = t->f, *nm;
 	struct track *k;
-	int64_t ts, te;
+	ns_t ts, te, dur;
 	long tid;
 	size_t need, i, nargs;
 	char *b, *d;
@@ -651,14 +686,14 @@ data(struct npt_tsv *t)
 		return;
 	}
 	k = track(t);
-	if (k->have && ts < k->last)
+	if (k->have && LT(ts, k->last))
 		npt_errat(t->in.name, t->in.lineno, "track %s: the event "
 		    "starts before the one of line %lld; sort the stream by "
 		    "start time", k->namelen ? k->name : "(none)",
 		    k->lastline);
-	process();
+	process(&ts);
 	if (ncopt > 0)
-		counters(k, t, ts, te);
+		counters(k, t, &ts, &te);
 	k->have = 1;
 	k->last = ts;
 	k->lastline = t->in.lineno;
@@ -682,9 +717,10 @@ data(struct npt_tsv *t)
 	d = put(d, ",\"tid\":");
 	d = putnum(d, tid);
 	d = put(d, ",\"ts\":");
-	d = putus(d, ts);
+	d = putus(d, &ts);
 	d = put(d, ",\"dur\":");
-	d = putus(d, te - ts);
+	npt_time_sub(&dur, &te, &ts);
+	d = putus(d, &dur);
 	/* named by its op or track: say the name was empty, for npt-import */
 	if (iname < 0 || f[iname].n == 0)
 		d = put(d, ",\"npt_name\":\"\"");
@@ -707,6 +743,46 @@ data(struct npt_tsv *t)
 		*d++ = '}';
 	d = put(d, "}");
 	npt_out_commit((size_t)(d - b));
+}
+
+/*
+ * What the input lost, where viewers show it: a global instant event at
+ * the start of the trace, named after the warning, with the loss lines'
+ * counts as args.  It comes last, as the losses follow the events.
+ */
+static void
+lossmark(void)
+{
+	struct npt_buf b = { 0 };
+	size_t i, n, need;
+	uint64_t c;
+	const char *key;
+	char *o, *d;
+
+	npt_loss_text(&loss, &b);
+	need = 200 + 6 * b.n;
+	for (i = 0; i < npt_loss_count(&loss); i++) {
+		(void)npt_loss_entry(&loss, i, &n, &c);
+		need += 6 * n + 32;
+	}
+	d = sep(o = npt_out_reserve(need));
+	d = put(d, "{\"name\":\"input incomplete: ");
+	d += npt_json_esc(d, b.p, b.n, 0);
+	d = put(d, "\",\"cat\":\"npt_lost\",\"ph\":\"i\",\"s\":\"g\",\"pid\":1,"
+	    "\"ts\":");
+	d = putus(d, &tfirst);
+	d = put(d, ",\"args\":{");
+	for (i = 0; i < npt_loss_count(&loss); i++) {
+		key = npt_loss_entry(&loss, i, &n, &c);
+		if (i > 0)
+			*d++ = ',';
+		d = putstr(d, key, n, 0);
+		*d++ = ':';
+		d += npt_fmt_u64(d, c);
+	}
+	d = put(d, "}}");
+	npt_out_commit((size_t)(d - o));
+	npt_buf_free(&b);
 }
 
 static int
@@ -746,7 +822,7 @@ done:
 		size_t j;
 
 		if (k->cpend)
-			counter(k, &t, k->cend, 0);
+			counter(k, &t, &k->cend, 0);
 		for (j = 0; j < k->nlane; j++)
 			free(k->lane[j].end);
 		free(k->lane);
@@ -801,6 +877,8 @@ main(int argc, char *argv[])
 	for (i = 0; i < argc; i++)
 		rc |= run(argv[i]);
 	npt_errat_hook = NULL;
+	if (npt_loss_count(&loss) > 0)
+		lossmark();
 	if (nostart > 0)
 		npt_warnx("warning: %llu event%s with no start time left out",
 		    nostart, nostart == 1 ? "" : "s");

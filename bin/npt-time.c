@@ -127,6 +127,18 @@ conv(uint64_t cyc, uint64_t hz, struct val *v)
 		(void)npt_time_cycq(&v->t, cyc, hz, unit, places);
 }
 
+/* The end ts + dur, past 2^64 - 1 if need be (2^65 10^18 < 2^127). */
+static void
+convend(uint64_t ts, uint64_t dur, uint64_t hz, struct val *v)
+{
+	if (dur <= UINT64_MAX - ts) {
+		conv(ts + dur, hz, v);
+	} else {
+		v->wide = 1;
+		(void)npt_time_cycend(&v->t, ts, dur, hz, unit, places);
+	}
+}
+
 static void
 widen(struct val *v)
 {
@@ -168,7 +180,7 @@ convert(struct npt_tsv *t, char *dst)
 	const struct npt_span *f = t->f;
 	struct npt_clk *k = NULL;
 	struct val ts, end, v;
-	uint64_t tc = 0, ec;
+	uint64_t tc = 0;
 	const char *pos = t->line;
 	char *d = dst;
 	size_t i, col, n;
@@ -200,8 +212,7 @@ convert(struct npt_tsv *t, char *dst)
 				d += put(d, &ts);
 			}
 		} else if ((long)col == idur && hasts) {
-			ec = npt_clocks_end(t, col, tc, npt_clocks_cyc(t, col));
-			conv(ec, k->hz, &end);
+			convend(tc, npt_clocks_cyc(t, col), k->hz, &end);
 			d += putdiff(d, &end, &ts);
 		} else {
 			conv(npt_clocks_cyc(t, col), k->hz, &v);

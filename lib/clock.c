@@ -208,17 +208,6 @@ npt_clocks_ts(struct npt_clocks *c, struct npt_clk *k,
 	return k->value;
 }
 
-uint64_t
-npt_clocks_end(const struct npt_tsv *t, size_t col, uint64_t ts,
-    uint64_t dur)
-{
-	if (dur > UINT64_MAX - ts)
-		npt_errat(t->in.name, t->in.lineno,
-		    "column %s: start plus duration is too large",
-		    t->hdr.col[col].p);
-	return ts + dur;
-}
-
 void
 npt_clocks_reset(struct npt_clocks *c)
 {

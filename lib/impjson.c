@@ -707,6 +707,31 @@ meta(struct chrome *c)
 	npt_imp_track_name(c->m, t, txt(e, &e->arg[i].v), e->arg[i].v.n);
 }
 
+/*
+ * npt-json's mark of a loss (cat "npt_lost", an instant): its args, the
+ * loss lines' keys and counts, back into the stream's losses.
+ */
+static int
+lostmark(struct chrome *c)
+{
+	struct ev *e = &c->ev;
+	uint64_t n;
+	size_t i;
+
+	for (i = 0; i < e->narg; i++) {
+		const struct arg *a = &e->arg[i];
+
+		if (a->v.tok != NPT_JSON_NUM ||
+		    npt_parse_u64(txt(e, &a->v), a->v.n, &n) != NULL ||
+		    npt_loss_addkey(npt_imp_loss(c->m), txt(e, &a->k), a->k.n,
+		    n) < 0)
+			return npt_imp_fail(c->m, e->line, e->col, "npt_lost: "
+			    "not a loss count: \"%.*s\"",
+			    (int)(a->k.n > 40 ? 40 : a->k.n), txt(e, &a->k));
+	}
+	return 0;
+}
+
 static int
 handle(struct chrome *c)
 {
@@ -730,6 +755,9 @@ handle(struct chrome *c)
 		meta(c);
 		return 0;
 	}
+	if (ph == 'i' && e->cat.tok == NPT_JSON_STR && e->cat.n == 8 &&
+	    memcmp(txt(e, &e->cat), "npt_lost", 8) == 0)
+		return lostmark(c);
 	if ((ph != 'X' && ph != 'B' && ph != 'E' && ph != 'i' && ph != 'I' &&
 	    ph != 'C') || ((ph == 'i' || ph == 'I') && !c->opt->instants) ||
 	    (ph == 'C' && !c->opt->counters)) {

@@ -111,9 +111,22 @@ npt_loss_add(struct npt_loss *l, const char *kind, const char *src,
 }
 
 int
+npt_loss_addkey(struct npt_loss *l, const char *key, size_t len, uint64_t n)
+{
+	const char *dot;
+
+	if (len < 5 || memcmp(key, "lost.", 5) != 0 ||
+	    (dot = memchr(key + 5, '.', len - 5)) == NULL || dot == key + 5)
+		return -1;
+	if (n > 0)
+		add(l, key, len, (size_t)(dot - key - 5), n);
+	return 0;
+}
+
+int
 npt_loss_meta(struct npt_loss *l, const struct npt_tsv *t)
 {
-	const char *k = t->key.p, *end = t->line + t->len, *eq, *dot;
+	const char *k = t->key.p, *end = t->line + t->len, *eq;
 	const char *err;
 	uint64_t v;
 
@@ -125,16 +138,15 @@ npt_loss_meta(struct npt_loss *l, const struct npt_tsv *t)
 		npt_errat(t->in.name, t->in.lineno, "metadata %.*s: no count "
 		    "(## lost.KIND.SOURCE=COUNT)", (int)(end - k), k);
 	eq--;
-	dot = memchr(k + 5, '.', (size_t)(eq - k - 5));
-	if (dot == NULL || dot == k + 5)
+	if ((err = npt_parse_u64(eq + 1, (size_t)(end - eq - 1), &v)) != NULL)
+		v = 0;
+	if (npt_loss_addkey(l, k, (size_t)(eq - k), v) < 0)
 		npt_errat(t->in.name, t->in.lineno, "metadata %.*s: not "
 		    "lost.KIND.SOURCE", (int)(eq - k), k);
-	if ((err = npt_parse_u64(eq + 1, (size_t)(end - eq - 1), &v)) != NULL)
+	if (err != NULL)
 		npt_errat(t->in.name, t->in.lineno, "metadata %.*s: %s: "
 		    "\"%.*s\"", (int)(eq - k), k, err, (int)(end - eq - 1),
 		    eq + 1);
-	if (v > 0)
-		add(l, k, (size_t)(eq - k), (size_t)(dot - k - 5), v);
 	return 1;
 }
 
@@ -162,15 +174,10 @@ npt_loss_write(const struct npt_loss *l)
 static void
 addtext(struct npt_buf *b, const char *p, size_t n)
 {
-	const char *z;
+	char *s = npt_field_str(p, n);
 
-	while ((z = memchr(p, '\0', n)) != NULL) {
-		npt_buf_add(b, p, (size_t)(z - p));
-		npt_buf_add(b, "\\0", 2);
-		n -= (size_t)(z - p) + 1;
-		p = z + 1;
-	}
-	npt_buf_add(b, p, n);
+	npt_buf_add(b, s, strlen(s));
+	free(s);
 }
 
 /* Append "N words" for the kind whose first entry is e. */
@@ -197,22 +204,27 @@ phrase(struct npt_buf *b, const struct npt_loss *l, size_t e)
 	npt_buf_add(b, w, strlen(w));
 }
 
-int
-npt_loss_warn(const struct npt_loss *l, const char *what)
+const char *
+npt_loss_entry(const struct npt_loss *l, size_t i, size_t *len, uint64_t *n)
 {
-	struct npt_buf b = { 0 };
+	*len = l->e[i].len;
+	*n = l->e[i].n;
+	return l->e[i].key;
+}
+
+void
+npt_loss_text(const struct npt_loss *l, struct npt_buf *b)
+{
 	char num[32];
 	size_t i, k;
 
-	if (l->n == 0)
-		return 0;
 	/* the kinds npt writes in their order, then the others as met */
 	for (k = 0; k < NKIND; k++) {
 		size_t *v = npt_ht_get(&l->kinds, num, (size_t)snprintf(num,
 		    sizeof num, "lost.%s", kinds[k].kind));
 
 		if (v != NULL)
-			phrase(&b, l, *v);
+			phrase(b, l, *v);
 	}
 	for (i = 0; i < l->n; i++) {
 		if (l->e[i].kind != i)
@@ -223,21 +235,31 @@ npt_loss_warn(const struct npt_loss *l, const char *what)
 			    l->e[i].kindlen) == 0)
 				break;
 		if (k == NKIND)
-			phrase(&b, l, i);
+			phrase(b, l, i);
 	}
-	npt_buf_add(&b, " (", 2);
+	npt_buf_add(b, " (", 2);
 	for (i = 0; i < l->nsrc && i < 4; i++) {
 		const struct npt_loss_ent *e = &l->e[l->src[i]];
 
 		if (i > 0)
-			npt_buf_add(&b, ", ", 2);
-		addtext(&b, e->key + 6 + e->kindlen, e->len - 6 - e->kindlen);
+			npt_buf_add(b, ", ", 2);
+		addtext(b, e->key + 6 + e->kindlen, e->len - 6 - e->kindlen);
 	}
 	if (l->nsrc > 4) {
 		snprintf(num, sizeof num, ", %zu more", l->nsrc - 4);
-		npt_buf_add(&b, num, strlen(num));
+		npt_buf_add(b, num, strlen(num));
 	}
-	npt_buf_addc(&b, ')');
+	npt_buf_addc(b, ')');
+}
+
+int
+npt_loss_warn(const struct npt_loss *l, const char *what)
+{
+	struct npt_buf b = { 0 };
+
+	if (l->n == 0)
+		return 0;
+	npt_loss_text(l, &b);
 	npt_warnx("warning: input incomplete: %.*s; %s leaves them out",
 	    (int)b.n, b.p, what);
 	npt_buf_free(&b);

@@ -400,10 +400,20 @@ void npt_loss_add(struct npt_loss *l, const char *kind, const char *src,
  * one is a located error); else 0.
  */
 int npt_loss_meta(struct npt_loss *l, const struct npt_tsv *t);
+/* Add n to the entry key[0..len), "lost.KIND.SOURCE" as in the stream;
+ * -1 if key is not of that form. */
+int npt_loss_addkey(struct npt_loss *l, const char *key, size_t len,
+    uint64_t n);
 /* Write l to stdout as metadata lines, one per kind and source. */
 void npt_loss_write(const struct npt_loss *l);
 /* The number of entries (kinds and sources) with a loss. */
 size_t npt_loss_count(const struct npt_loss *l);
+/* Entry i (< npt_loss_count): its key "lost.KIND.SOURCE" (*len bytes,
+ * as written in the stream) and count. */
+const char *npt_loss_entry(const struct npt_loss *l, size_t i, size_t *len,
+    uint64_t *n);
+/* Append "N records lost, ... (sources)" for a loss to b. */
+void npt_loss_text(const struct npt_loss *l, struct npt_buf *b);
 /*
  * If l holds a loss, warn "input incomplete: N records lost, ... (sources);
  * WHAT leaves them out" in one line and return 1; else 0.
@@ -642,6 +652,21 @@ npt_tsel_keep(struct npt_tsel *s, const char *track, size_t n)
 void npt_tsel_free(struct npt_tsel *s);
 
 /* wide.c: unsigned 256-bit integers for exact sums (npt-agg) */
+/* (hi, lo) = a * b on 64-bit halves, for compilers without a 128-bit type. */
+void npt_mul64_portable(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo);
+/* (hi, lo) = a * b; NPT_NO_INT128 forces the portable path (for tests). */
+NPT_INLINE void
+npt_mul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
+{
+#if defined(__SIZEOF_INT128__) && !defined(NPT_NO_INT128)
+	__extension__ unsigned __int128 p = (unsigned __int128)a * b;
+
+	*hi = (uint64_t)(p >> 64);
+	*lo = (uint64_t)p;
+#else
+	npt_mul64_portable(a, b, hi, lo);
+#endif
+}
 struct npt_u256 {
 	uint64_t w[4];		/* least significant word first */
 };
@@ -690,19 +715,14 @@ extern const int npt_unit_scale[NPT_NUNIT];
 int npt_time_unit(const char *s, size_t n);
 /* Unit of column name col[0..n) if it is prefix + a unit name, else -1. */
 int npt_unit_of(const char *col, size_t n, const char *prefix);
-void npt_time_mul_portable(struct npt_time *t, uint64_t m, uint64_t p);
 /* t = m * p (a product of two 64-bit numbers: always fits). */
 NPT_INLINE void
 npt_time_mul(struct npt_time *t, uint64_t m, uint64_t p)
 {
-#if defined(__SIZEOF_INT128__) && !defined(NPT_NO_INT128)
-	__extension__ unsigned __int128 x = (unsigned __int128)m * p;
+	uint64_t hi;
 
-	t->lo = (uint64_t)x;
-	t->hi = (int64_t)(x >> 64);
-#else
-	npt_time_mul_portable(t, m, p);
-#endif
+	npt_mul64(m, p, &hi, &t->lo);
+	t->hi = (int64_t)hi;
 }
 /* t = v whole units. */
 void npt_time_units(struct npt_time *t, uint64_t v);
@@ -792,10 +812,19 @@ int npt_time_cyc64(uint64_t cyc, uint64_t hz, int exp, int decimals,
  */
 int npt_time_cycq(struct npt_time *t, uint64_t cyc, uint64_t hz, int exp,
     int decimals);
+/*
+ * The same for the end of an event, ts + dur cycles: up to 2^65 - 2, so
+ * it always fits when exp + decimals <= 18 (2^65 10^18 < 2^127).
+ */
+int npt_time_cycend(struct npt_time *t, uint64_t ts, uint64_t dur,
+    uint64_t hz, int exp, int decimals);
 /* t = t * 10^k (k >= 0); -1 if that is 10^37 or more in magnitude. */
 int npt_time_shift(struct npt_time *t, int k);
 /* t rounded to decimals places (halves up) as an integer; -1 if too large. */
 int npt_time_i64(const struct npt_time *t, int decimals, int64_t *v);
+/* The same count in 128 bits, into r (it always fits). */
+void npt_time_round(struct npt_time *r, const struct npt_time *t,
+    int decimals);
 /*
  * Decimal "[-]D[.D]" as the integer v * 10^scale (scale <= 12), exactly:
  * npt_time_parse, then "too many decimal places" unless the digits past
@@ -1073,9 +1102,6 @@ uint64_t npt_clocks_cyc(const struct npt_tsv *t, size_t col);
 /* The same for a start time, unwrapped on track k under -w. */
 uint64_t npt_clocks_ts(struct npt_clocks *c, struct npt_clk *k,
     const struct npt_tsv *t, size_t col);
-/* ts + dur (of column col), or a located error if that overflows. */
-uint64_t npt_clocks_end(const struct npt_tsv *t, size_t col, uint64_t ts,
-    uint64_t dur);
 
 /* jsonw.c: JSON text output */
 /*

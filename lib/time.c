@@ -31,43 +31,14 @@ const int npt_unit_scale[NPT_NUNIT] = { 0, 3, 6, 9 };
 #define MAXHI 0x785ee10d5da46d9ULL
 #define MAXLO 0x00f436a000000000ULL
 
-/* (hi, lo) = a * b */
-static void
-mul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
-{
-#ifdef WIDE
-	u128 p = (u128)a * b;
-
-	*hi = (uint64_t)(p >> 64);
-	*lo = (uint64_t)p;
-#else
-	uint64_t al = a & 0xffffffff, ah = a >> 32;
-	uint64_t bl = b & 0xffffffff, bh = b >> 32;
-	uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
-	uint64_t mid = (ll >> 32) + (lh & 0xffffffff) + (hl & 0xffffffff);
-
-	*lo = (ll & 0xffffffff) | mid << 32;
-	*hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
-#endif
-}
-
-void
-npt_time_mul_portable(struct npt_time *t, uint64_t m, uint64_t p)
-{
-	uint64_t hi;
-
-	mul64(m, p, &hi, &t->lo);
-	t->hi = (int64_t)hi;
-}
-
 /* x = x * m for a magnitude x; -1 if that does not fit 128 bits */
 static int
 mmul(uint64_t *hi, uint64_t *lo, uint64_t m)
 {
 	uint64_t h1, l1, h2, l2;
 
-	mul64(*lo, m, &h1, &l1);
-	mul64(*hi, m, &h2, &l2);
+	npt_mul64(*lo, m, &h1, &l1);
+	npt_mul64(*hi, m, &h2, &l2);
 	if (h2 != 0 || h1 + l2 < h1)
 		return -1;
 	*hi = h1 + l2;
@@ -192,17 +163,30 @@ static const uint64_t fits[20] = {
 };
 
 /*
- * round(cyc * 10^e / hz), halves up, into (hi, lo): c cycles are c / hz
- * whole seconds and (c % hz) 10^e / hz, rounded once; -1 if too large.
+ * round(c * 10^e / hz), halves up, into (hi, lo), for c = cyc or, if top
+ * is set, 2^64 + cyc (an end past 2^64 - 1): c cycles are c / hz whole
+ * seconds and (c % hz) 10^e / hz, rounded once; -1 if too large.
  * Rounding to nearest is monotonic, so times keep the order of the cycle
  * counts they come from: events that nest or touch still do.
  */
 static int
-cycq(uint64_t cyc, uint64_t hz, int e, uint64_t *hi, uint64_t *lo)
+cycq(uint64_t cyc, uint64_t hz, int e, uint64_t *hi, uint64_t *lo, int top)
 {
-	uint64_t a = cyc / hz, b = cyc % hz, p, q, r, q2;
+	uint64_t a = cyc / hz, b = cyc % hz, p, q, r, q2, ah = 0;
 
-	if (e <= 19 && b <= fits[e]) {
+	if (top) {
+		/* 2^64 + cyc = 2m + (cyc & 1), m = 2^63 + cyc / 2 */
+		if (hz == 1) {
+			ah = 1;
+		} else {
+			npt_muldiv(1ULL << 63 | cyc >> 1, 2, hz, &a, &b);
+			if ((cyc & 1) && ++b == hz) {
+				b = 0;
+				a++;
+			}
+		}
+	}
+	if (e <= 19 && b <= fits[e] && ah == 0) {
 		/* the common case, in 64 bits */
 		p = npt_pow10[e];
 		q = b * p / hz;
@@ -230,7 +214,7 @@ cycq(uint64_t cyc, uint64_t hz, int e, uint64_t *hi, uint64_t *lo)
 			madd(hi, lo, 1);
 	}
 	/* + a * 10^e */
-	q = 0;
+	q = ah;
 	r = a;
 	if (mpow10(&q, &r, e) < 0 || madd(&q, &r, *lo) < 0 ||
 	    (*hi += q) < q)
@@ -245,7 +229,7 @@ npt_time_cyc(struct npt_time *t, uint64_t cyc, uint64_t hz, int exp,
 {
 	uint64_t hi, lo;
 
-	if (cycq(cyc, hz, exp + decimals, &hi, &lo) < 0 ||
+	if (cycq(cyc, hz, exp + decimals, &hi, &lo, 0) < 0 ||
 	    mpow10(&hi, &lo, NPT_TIME_DEC - decimals) < 0 || toobig(hi, lo))
 		return -1;
 	t->hi = (int64_t)hi;
@@ -259,7 +243,21 @@ npt_time_cycq(struct npt_time *t, uint64_t cyc, uint64_t hz, int exp,
 {
 	uint64_t hi, lo;
 
-	if (cycq(cyc, hz, exp + decimals, &hi, &lo) < 0 || hi >> 63)
+	if (cycq(cyc, hz, exp + decimals, &hi, &lo, 0) < 0 || hi >> 63)
+		return -1;
+	t->hi = (int64_t)hi;
+	t->lo = lo;
+	return 0;
+}
+
+int
+npt_time_cycend(struct npt_time *t, uint64_t ts, uint64_t dur, uint64_t hz,
+    int exp, int decimals)
+{
+	uint64_t hi, lo;
+
+	if (cycq(ts + dur, hz, exp + decimals, &hi, &lo, dur > UINT64_MAX - ts) <
+	    0 || hi >> 63)
 		return -1;
 	t->hi = (int64_t)hi;
 	t->lo = lo;
@@ -272,7 +270,7 @@ npt_time_cyc64(uint64_t cyc, uint64_t hz, int exp, int decimals,
 {
 	uint64_t hi, lo;
 
-	if (cycq(cyc, hz, exp + decimals, &hi, &lo) < 0 || hi != 0 ||
+	if (cycq(cyc, hz, exp + decimals, &hi, &lo, 0) < 0 || hi != 0 ||
 	    lo > (uint64_t)INT64_MAX)
 		return -1;
 	*v = (int64_t)lo;
@@ -291,21 +289,40 @@ npt_time_shift(struct npt_time *t, int k)
 	return 0;
 }
 
+/* |t| rounded to decimals places, halves up, into (hi, lo); the sign */
+NPT_INLINE int
+roundmag(const struct npt_time *t, int decimals, uint64_t *hi, uint64_t *lo)
+{
+	uint64_t half = npt_pow10[NPT_TIME_DEC - decimals] / 2;
+	int k, s = mag(t, hi, lo);
+
+	/* toward zero when negative; |t| <= 2^127: no overflow */
+	if (half > 0)
+		madd(hi, lo, s ? half - 1 : half);
+	for (k = NPT_TIME_DEC - decimals; k > 0; k -= 9)
+		mdiv(hi, lo, (uint32_t)npt_pow10[k > 9 ? 9 : k]);
+	return s;
+}
+
 int
 npt_time_i64(const struct npt_time *t, int decimals, int64_t *v)
 {
-	uint64_t hi, lo, half = npt_pow10[NPT_TIME_DEC - decimals] / 2;
-	int k, s = mag(t, &hi, &lo);
+	uint64_t hi, lo;
+	int s = roundmag(t, decimals, &hi, &lo);
 
-	/* halves up: toward zero when negative */
-	if (half > 0 && madd(&hi, &lo, s ? half - 1 : half) < 0)
-		return -1;
-	for (k = NPT_TIME_DEC - decimals; k > 0; k -= 9)
-		mdiv(&hi, &lo, (uint32_t)npt_pow10[k > 9 ? 9 : k]);
 	if (hi != 0 || lo > (uint64_t)INT64_MAX + s)
 		return -1;
 	*v = s ? (int64_t)(0 - lo) : (int64_t)lo;
 	return 0;
+}
+
+void
+npt_time_round(struct npt_time *r, const struct npt_time *t, int decimals)
+{
+	uint64_t hi, lo;
+	int s = roundmag(t, decimals, &hi, &lo);
+
+	setmag(r, hi, lo, s);
 }
 
 /* inverses of 5^k modulo 2^64, k = 0 to 12, and (2^64 - 1) / 5^k */
@@ -338,7 +355,7 @@ npt_time_narrow1(const struct npt_time *t, int decimals, int64_t *v)
 	}
 	p5 = npt_pow10[k] >> k;
 	q = lo * npt_inv5[k];
-	mul64(q, p5, &ph, &pl);
+	npt_mul64(q, p5, &ph, &pl);
 	if (ph != hi || pl != lo || q > (uint64_t)INT64_MAX + s)
 		return -1;
 	*v = s ? (int64_t)(0 - q) : (int64_t)q;

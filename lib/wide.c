@@ -14,15 +14,9 @@
 __extension__ typedef unsigned __int128 u128;
 #endif
 
-static void
-mul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
+void
+npt_mul64_portable(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
 {
-#ifdef __SIZEOF_INT128__
-	u128 p = (u128)a * b;
-
-	*hi = (uint64_t)(p >> 64);
-	*lo = (uint64_t)p;
-#else
 	uint64_t a0 = a & 0xffffffff, a1 = a >> 32;
 	uint64_t b0 = b & 0xffffffff, b1 = b >> 32;
 	uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
@@ -30,7 +24,6 @@ mul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
 
 	*lo = (mid << 32) | (p00 & 0xffffffff);
 	*hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-#endif
 }
 
 void
@@ -67,7 +60,7 @@ npt_u256_addmul(struct npt_u256 *a, uint64_t b, uint64_t c)
 	uint64_t hi, lo, s;
 	int i;
 
-	mul64(b, c, &hi, &lo);
+	npt_mul64(b, c, &hi, &lo);
 	s = a->w[0] + lo;
 	hi += s < lo;		/* hi < 2^64 - 1: no overflow */
 	a->w[0] = s;
@@ -109,7 +102,7 @@ npt_u256_mul(struct npt_u256 *r, const struct npt_u256 *a,
 	for (i = 0; i < 4; i++) {
 		c = 0;
 		for (j = 0; j < 4; j++) {
-			mul64(a->w[i], b->w[j], &hi, &lo);
+			npt_mul64(a->w[i], b->w[j], &hi, &lo);
 			s = t[i + j] + lo;
 			c1 = s < lo;
 			s += c;

@@ -287,6 +287,19 @@ npt-import: 4 events read before the error are written"
 	EOF
 }
 
+@test "import: chrome: npt-json's mark of a loss gives the loss lines back; a bad one is a located error" {
+	printf '#ts_us\tdur_us\ttrack\top\n2\t3\tcore0\tA\n## lost.records.core0.bin=12\n## lost.ends.ctrl\\t0.bin=1\n' > in.tsv
+	npt-json in.tsv > t.json 2> /dev/null
+	run --separate-stderr -0 npt-import t.json
+	# the loss lines of the input, after the events, none dropped
+	[ "$(printf '%s\n' "$output" | grep '^## lost')" = "$(grep '^## lost' in.tsv)" ]
+	[ "$(printf '%s\n' "$output" | grep -vc '^#')" -eq 1 ]
+	run --separate-stderr -1 npt-import --strict t.json
+	printf '[{"name":"x","cat":"npt_lost","ph":"i","s":"g","pid":1,"ts":0,"args":{"records":3}}]' > bad.json
+	run --separate-stderr -1 npt-import bad.json
+	assert_stderr 'npt-import: bad.json:1:2: npt_lost: not a loss count: "records"'
+}
+
 @test "import: chrome: 200000 events in npt-json's shape come back exactly, through the temporary files" {
 	# cycles at 1 GHz are microseconds with three decimals: exact in awk
 	npt-synth -i 1000 -F events > ev.tsv
@@ -936,14 +949,14 @@ npt-import: 1 event read before the error is written"
 	ADD,Add,10|3 fields, but the header has 4
 	ADD,Add,x,a|Op Cycles: not a number: "x"
 	ADD,Add,-5,a|Op Cycles: negative: "-5"
-	ADD,Add,9223372036854775808,a|Op Cycles: too large: "9223372036854775808"
+	ADD,Add,18446744073709551616,a|Op Cycles: too large: "18446744073709551616"
 	ADD,Add,1e26,a|Op Cycles: too large: "1e26"
 	ADD,Add,1,"a|unterminated quoted field
 	EOF
-	# each layer fits, their sum not
-	printf '%s\nADD,Add,9223372036854775807,a\nADD,Add,1,b\n' "$h" > s.csv
+	# each layer fits, and an end may pass 2^64 - 1, but not a start
+	printf '%s\nADD,Add,18446744073709551614,a\nADD,Add,18446744073709551615,b\nADD,Add,1,c\n' "$h" > s.csv
 	run --separate-stderr -1 npt-import s.csv
-	[ "${stderr_lines[0]}" = "npt-import: s.csv:3: the cycles add up beyond 2^63" ]
+	[ "${stderr_lines[0]}" = "npt-import: s.csv:4: the cycles add up beyond 2^64 - 1" ]
 	printf 'TFLite_operator,NNG Operator,Name\nADD,Add,a\n' > n.csv
 	run --separate-stderr -1 npt-import n.csv
 	assert_stderr "npt-import: n.csv:1: no Op Cycles column in the header"

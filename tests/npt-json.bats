@@ -463,7 +463,7 @@ for i, (s, d, t) in enumerate(ev):
 	12x|1|column ts_us: not a number: "12x"
 	1|-5|column dur_us: negative: "-5"
 	1|0.0000000000001|column dur_us: too many decimal places: "0.0000000000001"
-	9300000000000000|1|column ts_us: too large
+	10000000000000000000000000|1|column ts_us: too large: "10000000000000000000000000"
 	1|1.|column dur_us: not a number: "1."
 	EOF
 }
@@ -548,15 +548,38 @@ for i, (s, d, t) in enumerate(ev):
 	[[ $output == *$'\nevents=7\n'* ]] || flunk "$output"
 }
 
-@test "json: loss lines after the data: the same trace, one warning after it, exit 1 with --strict" {
-	printf '#ts_us\tdur_us\ttrack\top\n0\t3\tcore0\tA\n3\t1\tcore0\tB\n' > clean.tsv
+@test "json: loss lines after the data: the same events, a mark of the loss, one warning after it, exit 1 with --strict" {
+	printf '#ts_us\tdur_us\ttrack\top\n2\t3\tcore0\tA\n5\t1\tcore0\tB\n' > clean.tsv
 	{ cat clean.tsv; printf '## lost.records.core0.bin=12\n## lost.truncated.core0.bin=1\n'; } > a.tsv
 	printf '#ts_us\tdur_us\ttrack\top\n## lost.ends.ctrl0.bin=1\n5\t1\tcore1\tC\n' > b.tsv
 	npt-json -p run clean.tsv > want
 	run --separate-stderr -0 npt-json -p run a.tsv
 	json_ok
-	[ "$output" = "$(cat want)" ]
 	assert_stderr "npt-json: warning: input incomplete: 12 records lost, 1 input cut short (core0.bin); the trace leaves them out"
+	# the clean trace, then one global instant event before the bracket
+	printf '%s\n' "$output" > got.json
+	[ "$(sed '$d' want | sed '$s/$/,/')" = "$(head -n "$(($(wc -l < want) - 1))" got.json)" ]
+	[ "$(tail -n 1 got.json)" = "]" ]
+	python3 - <<-'EOF'
+	import json
+	want = json.load(open("want"))
+	got = json.load(open("got.json"))
+	assert got[:-1] == want, "the events changed"
+	m = got[-1]
+	assert m == {"name": "input incomplete: 12 records lost, 1 input cut "
+	             "short (core0.bin)", "cat": "npt_lost", "ph": "i", "s": "g",
+	             "pid": 1, "ts": 2.0, "args": {"lost.records.core0.bin": 12,
+	             "lost.truncated.core0.bin": 1}}, m
+	EOF
+	jq -e '.[-1] | .ph == "i" and .s == "g" and .args["lost.records.core0.bin"] == 12' got.json
+	jq -e '[.[] | select(.ph == "i")] | length == 1' got.json
+	# no events: the mark alone
+	printf '#ts_us\tdur_us\ttrack\top\n## lost.records.x\\ty=3\n' > c.tsv
+	run --separate-stderr -0 npt-json c.tsv
+	json_ok
+	[ "$output" = '[
+{"name":"input incomplete: 3 records lost (x\\ty)","cat":"npt_lost","ph":"i","s":"g","pid":1,"ts":0.000,"args":{"lost.records.x\\ty":3}}
+]' ]
 	# summed over the inputs
 	run --separate-stderr -1 npt-json --strict a.tsv b.tsv
 	json_ok

@@ -228,10 +228,11 @@ test_arith(void)
 #endif
 	ok(bad == 0, "time: add, sub and cmp agree with __int128");
 	for (i = 0; i < 100000; i++) {
-		uint64_t m = rnd(), p = rnd();
+		uint64_t m = rnd(), p = rnd(), hi;
 
 		npt_time_mul(&a, m, p);
-		npt_time_mul_portable(&b, m, p);
+		npt_mul64_portable(m, p, &hi, &b.lo);
+		b.hi = (int64_t)hi;
 		bad += npt_time_cmp(&a, &b) != 0;
 	}
 	ok(bad == 0, "time: the portable product equals the inline one");
@@ -241,7 +242,7 @@ static void
 test_cyc(void)
 {
 	struct npt_time t, u;
-	int i, bad = 0, mono = 0;
+	int i, bad = 0, mono = 0, end = 0;
 	int64_t v;
 	char buf[64];
 
@@ -299,6 +300,34 @@ test_cyc(void)
 		}
 	}
 	ok(bad == 0, "time cyc64: the 64-bit count is the time's, when it fits");
+	ok(npt_time_cycend(&t, UINT64_MAX, UINT64_MAX, 900000000, 6, 3) == 0 &&
+	    npt_time_fmtp(buf, &t, 3, 3) == 21 &&
+	    memcmp(buf, "40992764608243448.033", 21) == 0,
+	    "time cycend: 2^65 - 2 cycles at 900 MHz in us");
+	for (i = 0; i < 100000; i++) {
+		uint64_t ts = rndbits(), dur = rndbits(), hz = rnd() % 4 == 0 ?
+		    rnd() % 3 + 1 : rndbits() % 5000000000ULL + 1;
+		int dec = (int)(rnd() % 10), exp = 3 * (int)(rnd() % 4);
+
+		if (npt_time_cycend(&t, ts, dur, hz, exp, dec) < 0) {
+			end++;
+			continue;
+		}
+		if (dur <= UINT64_MAX - ts)
+			end += npt_time_cycq(&u, ts + dur, hz, exp, dec) < 0 ||
+			    npt_time_cmp(&t, &u) != 0;
+#ifdef REF
+		{
+			u128 x = ((u128)ts + dur) * npt_pow10[exp + dec];
+			u128 q = x / hz, r = x % hz;
+
+			if (r >= hz - r)
+				q++;
+			end += (u128)val(&t) != q;
+		}
+#endif
+	}
+	ok(end == 0, "time cycend: ts + dur past 2^64 - 1 agrees with __int128");
 	parse(&t, "-1.5", 0, NULL);
 	ok(npt_time_shift(&t, 3) == 0 && eq(&t, "-1500", 0) &&
 	    npt_time_shift(&t, 21) == 0 && eq(&t, "-1500" "0000000000" "00000000000", 0) &&
