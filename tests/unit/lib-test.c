@@ -196,7 +196,7 @@ test_freq(void)
 	ok(ff(900000000, "900MHz") && ff(1000000000, "1GHz") &&
 	    ff(333333333, "333333333Hz") && ff(32768, "32768Hz") &&
 	    ff(1500000000, "1500MHz") && ff(44100, "44100Hz") &&
-	    ff(48000, "48kHz"), "freq_fmt prints the shortest exact unit");
+	    ff(48000, "48kHz"), "freq_fmt writes a whole number of the largest unit that divides the clock");
 }
 
 static void
