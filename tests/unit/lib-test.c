@@ -45,7 +45,8 @@ test_dig8(void)
 			    npt_pow10[7 - k];
 			bad += npt_dig8(p, &v) != want || (want && v != w);
 		}
-	ok(bad == 0, "dig8 reads 8 digits as a byte-by-byte loop does, and refuses every other byte");
+	ok(bad == 0, "dig8 reads 8 digits as a byte-by-byte loop does, and "
+	    "refuses every other byte");
 }
 
 static void
@@ -196,7 +197,8 @@ test_freq(void)
 	ok(ff(900000000, "900MHz") && ff(1000000000, "1GHz") &&
 	    ff(333333333, "333333333Hz") && ff(32768, "32768Hz") &&
 	    ff(1500000000, "1500MHz") && ff(44100, "44100Hz") &&
-	    ff(48000, "48kHz"), "freq_fmt writes a whole number of the largest unit that divides the clock");
+	    ff(48000, "48kHz"), "freq_fmt writes a whole number of the largest "
+	    "unit that divides the clock");
 }
 
 static void
