@@ -174,7 +174,8 @@ main(int argc, char *argv[])
 			    "are");
 		rc = 1;
 	}
-	if (strict && npt_loss_count(npt_imp_loss(m)) > 0)
+	/* under --strict, an exit for lost data says what was lost */
+	if (strict && npt_loss_warn(npt_imp_loss(m), "the stream"))
 		rc = 1;
 	npt_imp_free(m);
 	npt_buf_free(&hint);

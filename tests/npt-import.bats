@@ -294,7 +294,9 @@ npt-import: 4 events read before the error are written"
 	# the loss lines of the input, after the events, none dropped
 	[ "$(printf '%s\n' "$output" | grep '^## lost')" = "$(grep '^## lost' in.tsv)" ]
 	[ "$(printf '%s\n' "$output" | grep -vc '^#')" -eq 1 ]
+	# --strict exits 1, and says why
 	run --separate-stderr -1 npt-import --strict t.json
+	assert_stderr 'npt-import: warning: input incomplete: 12 records lost, 1 event end lost (core0.bin, ctrl\t0.bin); the stream leaves them out'
 	printf '[{"name":"x","cat":"npt_lost","ph":"i","s":"g","pid":1,"ts":0,"args":{"records":3}}]' > bad.json
 	run --separate-stderr -1 npt-import bad.json
 	assert_stderr 'npt-import: bad.json:1:2: npt_lost: not a loss count: "records"'
