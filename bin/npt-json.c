@@ -540,8 +540,10 @@ times(struct npt_tsv *t, ns_t *ts, ns_t *te)
 	if (f[idur].n > 0)
 		timeof(t, (size_t)idur, durunit, 1, &b);
 	/* both in the finer unit, then exactly added */
-	if (npt_time_shift(&a, exp - tsunit) < 0 ||
-	    npt_time_shift(&b, exp - durunit) < 0 ||
+	if (npt_time_shift(&a, exp - tsunit) < 0)
+		npt_errat(t->in.name, t->in.lineno, "column %s: too large",
+		    t->hdr.col[its].p);
+	if (npt_time_shift(&b, exp - durunit) < 0 ||
 	    npt_time_add(&e, &a, &b) < 0)
 		npt_errat(t->in.name, t->in.lineno, "column %s: too large",
 		    t->hdr.col[idur].p);

@@ -466,6 +466,14 @@ for i, (s, d, t) in enumerate(ev):
 	10000000000000000000000000|1|column ts_us: too large: "10000000000000000000000000"
 	1|1.|column dur_us: not a number: "1."
 	EOF
+	# a start in ms that is in the range but not once in ns (the finer
+	# unit of the two, which the end is added in) names its own column
+	printf '#ts_ms\tdur_ns\n0\t1\n9999999999999999999999.5\t1\n' > in.tsv
+	run --separate-stderr -1 npt-json in.tsv
+	assert_stderr "npt-json: in.tsv:3: column ts_ms: too large"
+	printf '#ts_ns\tdur_ms\n0\t1\n1\t9999999999999999999999.5\n' > in.tsv
+	run --separate-stderr -1 npt-json in.tsv
+	assert_stderr "npt-json: in.tsv:3: column dur_ms: too large"
 }
 
 @test "json: bad options are usage errors" {
