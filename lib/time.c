@@ -241,13 +241,7 @@ int
 npt_time_cycq(struct npt_time *t, uint64_t cyc, uint64_t hz, int exp,
     int decimals)
 {
-	uint64_t hi, lo;
-
-	if (cycq(cyc, hz, exp + decimals, &hi, &lo, 0) < 0 || hi >> 63)
-		return -1;
-	t->hi = (int64_t)hi;
-	t->lo = lo;
-	return 0;
+	return npt_time_cycend(t, cyc, 0, hz, exp, decimals);
 }
 
 int
