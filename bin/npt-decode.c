@@ -30,7 +30,20 @@ struct src {
 	struct npt_logev *la;	/* events read ahead, after ev */
 	size_t nla, cla;
 	struct npt_evinv inv;	/* its last INVOKE written */
+	int isctl;		/* a control core's log */
 };
+
+/*
+ * The inference of the events of compute cores is the same from one to
+ * the next until the output reaches the next event of a control log or
+ * the end of an INVOKE: iteration() keeps it for starts in [lo, hi),
+ * and a control event written forgets it.
+ */
+static struct {
+	uint64_t lo, hi;
+	int64_t iter;
+	int ok;
+} memo;
 
 static int progress, strict;
 
@@ -46,6 +59,13 @@ rankcmp(const void *a, const void *b)
 	if (cx != cy)
 		return cx < cy ? -1 : 1;
 	return x->rank < y->rank ? -1 : x->rank > y->rank;
+}
+
+/* Whether ev is an INVOKE. */
+static int
+isinvoke(const struct npt_logev *ev)
+{
+	return ev->kind == NPT_LOG_CONTROL && ev->ctl == NPT_LOG_CTL_INVOKE_BEGIN;
 }
 
 /* The shared meter over every log that is a file (npt_progress_show). */
@@ -92,11 +112,11 @@ invoke_at(struct src *s, uint64_t ts, int head)
 	const struct npt_logev *e = &s->ev;
 	size_t i;
 
-	if (head && (e->ts != ts || npt_ev_isinvoke(e)))
+	if (head && (e->ts != ts || isinvoke(e)))
 		return e->ts == ts ? e : NULL;
 	for (i = 0; i < s->nla; i++) {
 		e = &s->la[i];
-		if (e->ts != ts || npt_ev_isinvoke(e))
+		if (e->ts != ts || isinvoke(e))
 			return e->ts == ts ? e : NULL;
 	}
 	while (e->ts == ts && e->kind == NPT_LOG_CONTROL && !s->done) {
@@ -109,10 +129,38 @@ invoke_at(struct src *s, uint64_t ts, int head)
 			break;
 		}
 		e = &s->la[s->nla++];
-		if (npt_ev_isinvoke(e))
+		if (isinvoke(e))
 			return e->ts == ts ? e : NULL;
 	}
 	return NULL;
+}
+
+/*
+ * Keep iter for the starts from ts on that no control log can change: up
+ * to the next event of each (the output is in order of start, so every
+ * one is at ts or later) and the end of each INVOKE that holds ts.
+ */
+static void
+remember(struct src **ctl, size_t nctl, uint64_t ts, int64_t iter)
+{
+	const struct npt_evinv *v;
+	uint64_t hi = UINT64_MAX, b;
+	size_t i;
+
+	for (i = 0; i < nctl; i++) {
+		if (ctl[i]->live && ctl[i]->ev.ts < hi)
+			hi = ctl[i]->ev.ts;
+		v = &ctl[i]->inv;
+		if (v->have && !v->open) {
+			b = v->end > v->ts ? v->end : v->ts + 1;
+			if (b > ts && b < hi)
+				hi = b;
+		}
+	}
+	memo.lo = ts;
+	memo.hi = hi;
+	memo.iter = iter;
+	memo.ok = 1;
 }
 
 /* The inference of ev, about to be written by s (npt_evinv). */
@@ -125,8 +173,10 @@ iteration(struct src **ctl, size_t nctl, const struct src *s,
 	int64_t iter = -1;
 	size_t i;
 
-	if (npt_ev_isinvoke(ev))
+	if (isinvoke(ev))
 		return ev->id;
+	if (memo.ok && ev->ts >= memo.lo && ev->ts < memo.hi)
+		return memo.iter;
 	for (i = 0; i < nctl; i++) {
 		if (ctl[i]->live &&
 		    (e = invoke_at(ctl[i], ev->ts, ctl[i] != s)) != NULL) {
@@ -140,6 +190,8 @@ iteration(struct src **ctl, size_t nctl, const struct src *s,
 			iter = ctl[i]->inv.arg;
 		}
 	}
+	if (!s->isctl)
+		remember(ctl, nctl, ev->ts, iter);
 	return iter;
 }
 
@@ -213,7 +265,8 @@ main(int argc, char *argv[])
 	live = npt_ereallocarray(NULL, n ? n : 1, sizeof *live);
 	ctl = npt_ereallocarray(NULL, n ? n : 1, sizeof *ctl);
 	for (i = 0; i < n; i++) {
-		if (npt_log_kind(s[i].log) == NPT_LOG_CORE_CONTROL)
+		if ((s[i].isctl = npt_log_kind(s[i].log) ==
+		    NPT_LOG_CORE_CONTROL))
 			ctl[nctl++] = &s[i];
 		if ((s[i].live = advance(&s[i])))
 			live[nlive++] = &s[i];
@@ -224,8 +277,10 @@ main(int argc, char *argv[])
 		for (i = 1; i < nlive; i++)
 			if (live[i]->ev.ts < best->ev.ts)
 				best = live[b = i];
-		if (npt_ev_isinvoke(&best->ev))
+		if (isinvoke(&best->ev))
 			npt_ev_invoke(&best->inv, &best->ev);
+		if (best->isctl)
+			memo.ok = 0;
 		npt_ev_print(&best->ev, best->track, best->tracklen,
 		    nctl ? iteration(ctl, nctl, best, &best->ev) : -1);
 		if (!(best->live = advance(best))) {

@@ -42,9 +42,13 @@ str(char *b, const char *p, size_t n, int plain)
 {
 	if (!plain)
 		return npt_esc_field(b, p, n);
-	memcpy(b, p, n);
+	npt_memcpy(b, p, n);
 	return n;
 }
+
+static int64_t itv = -1;	/* the last iter, its text and length */
+static char its[24];
+static size_t itn;
 
 void
 npt_ev_print(const struct npt_logev *ev, const char *track, size_t tn,
@@ -79,7 +83,7 @@ npt_ev_print(const struct npt_logev *ev, const char *track, size_t tn,
 			k += num(b + k, ev->dur);
 		else
 			b[k++] = '\t';
-		memcpy(b + k, track, tn);
+		npt_memcpy(b + k, track, tn);
 		k += tn;
 		b[k++] = '\t';
 		if (ev->op != NULL)
@@ -102,8 +106,15 @@ npt_ev_print(const struct npt_logev *ev, const char *track, size_t tn,
 		k += npt_fmt_u64_fast(b + k, ev->id);
 	}
 	b[k++] = '\t';
-	if (iter >= 0)
-		k += npt_fmt_u64_fast(b + k, (uint64_t)iter);
+	if (iter >= 0) {
+		/* the same for the ~200 events of an inference: kept as text */
+		if (iter != itv) {
+			itn = npt_fmt_u64_fast(its, (uint64_t)iter);
+			itv = iter;
+		}
+		memcpy(b + k, its, sizeof its);
+		k += itn;
+	}
 	b[k++] = '\n';
 	npt_out_commit(k);
 }
@@ -120,8 +131,3 @@ npt_ev_invoke(struct npt_evinv *inv, const struct npt_logev *ev)
 	inv->arg = ev->id;
 }
 
-int
-npt_ev_isinvoke(const struct npt_logev *ev)
-{
-	return ev->kind == NPT_LOG_CONTROL && ev->ctl == NPT_LOG_CTL_INVOKE_BEGIN;
-}

@@ -205,12 +205,39 @@ char *npt_field_str(const char *p, size_t n);
 void npt_out_linebuf(int on);
 void npt_out_flush(void);
 /*
+ * The output buffer, for the inline paths of npt_out_reserve and
+ * npt_out_commit (out.c's alone to change); slow: it is line buffered, or
+ * a reservation is beyond it.
+ */
+#define NPT_OUTBUF (64 * 1024)
+struct npt_ob {
+	size_t len;
+	int slow;
+	char buf[NPT_OUTBUF];
+};
+extern struct npt_ob npt_ob;
+char *npt_out_reserve1(size_t n);
+void npt_out_commit1(size_t n);
+/*
  * Room for n bytes of output: write into the pointer returned, then
  * npt_out_commit the bytes used (before any other output).  Up to the
  * buffer's 64 KiB it is the output buffer, beyond in memory of its own.
  */
-char *npt_out_reserve(size_t n);
-void npt_out_commit(size_t n);
+NPT_INLINE char *
+npt_out_reserve(size_t n)
+{
+	if (n <= NPT_OUTBUF - npt_ob.len)
+		return npt_ob.buf + npt_ob.len;
+	return npt_out_reserve1(n);
+}
+NPT_INLINE void
+npt_out_commit(size_t n)
+{
+	if (!npt_ob.slow)
+		npt_ob.len += n;
+	else
+		npt_out_commit1(n);
+}
 /* Flush and close stdout; returns 0, or 1 after reporting an error. */
 int npt_out_close(void);
 
@@ -509,8 +536,6 @@ npt_ev_holds(const struct npt_evinv *inv, uint64_t ts)
 	return inv->have && ts >= inv->ts &&
 	    (inv->open || ts < inv->end || ts == inv->ts);
 }
-/* Whether ev is an INVOKE. */
-int npt_ev_isinvoke(const struct npt_logev *ev);
 
 /*
  * Whether a[0..n) and b[0..n) are equal: memcmp without the call for the
@@ -547,6 +572,35 @@ npt_memeq(const char *a, const char *b, size_t n)
 		if (*a++ != *b++)
 			return 0;
 	return 1;
+}
+
+/*
+ * memcpy(d, s, n) without the call for the short names and keys that are
+ * the rule, in the same way: two words that may overlap cover 4 to 16
+ * bytes.
+ */
+NPT_INLINE void
+npt_memcpy(char *d, const char *s, size_t n)
+{
+	uint64_t x, y;
+	uint32_t u, v;
+
+	if (n > 16) {
+		memcpy(d, s, n);
+	} else if (n >= 8) {
+		memcpy(&x, s, 8);
+		memcpy(&y, s + n - 8, 8);
+		memcpy(d, &x, 8);
+		memcpy(d + n - 8, &y, 8);
+	} else if (n >= 4) {
+		memcpy(&u, s, 4);
+		memcpy(&v, s + n - 4, 4);
+		memcpy(d, &u, 4);
+		memcpy(d + n - 4, &v, 4);
+	} else {
+		for (; n > 0; n--)
+			*d++ = *s++;
+	}
 }
 
 /* p[0..n) as a decimal without sign or leading zero below limit, or -1. */

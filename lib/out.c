@@ -7,10 +7,11 @@
 
 #include "npt.h"
 
-#define OUTBUF (64 * 1024)
+#define OUTBUF NPT_OUTBUF
+#define obuf npt_ob.buf
+#define olen npt_ob.len
 
-static char obuf[OUTBUF];
-static size_t olen;
+struct npt_ob npt_ob;
 static int linebuf, closed;
 /* Room for a reservation bigger than obuf, written at its commit. */
 static char *big;
@@ -73,7 +74,7 @@ npt_out_write(const void *p, size_t n)
 }
 
 char *
-npt_out_reserve(size_t n)
+npt_out_reserve1(size_t n)
 {
 	if (n > OUTBUF - olen) {
 		npt_out_flush();
@@ -82,7 +83,7 @@ npt_out_reserve(size_t n)
 				big = npt_erealloc(big, n);
 				bigcap = n;
 			}
-			inbig = 1;
+			inbig = npt_ob.slow = 1;
 			return big;
 		}
 	}
@@ -90,11 +91,12 @@ npt_out_reserve(size_t n)
 }
 
 void
-npt_out_commit(size_t n)
+npt_out_commit1(size_t n)
 {
 	if (inbig) {
 		/* obuf was flushed by the reservation */
 		inbig = 0;
+		npt_ob.slow = linebuf;
 		if (!closed)
 			wr(big, n);
 		return;
@@ -204,6 +206,7 @@ void
 npt_out_linebuf(int on)
 {
 	linebuf = on;
+	npt_ob.slow = linebuf || inbig;
 }
 
 int

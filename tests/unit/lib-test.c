@@ -50,6 +50,26 @@ test_dig8(void)
 }
 
 static void
+test_memcpy(void)
+{
+	char src[48], a[64], b[64];
+	size_t n, j;
+	int bad = 0;
+
+	for (j = 0; j < sizeof src; j++)
+		src[j] = (char)('a' + j);
+	for (n = 0; n <= 40; n++) {
+		memset(a, '.', sizeof a);
+		memset(b, '.', sizeof b);
+		memcpy(a + 3, src + 5, n);
+		npt_memcpy(b + 3, src + 5, n);
+		bad += memcmp(a, b, sizeof a) != 0;
+	}
+	ok(bad == 0, "npt_memcpy copies 0 to 40 bytes as memcpy does, and "
+	    "writes nothing around them");
+}
+
+static void
 test_fmt(void)
 {
 	char a[64], b[64];
@@ -840,6 +860,7 @@ main(int argc, char *argv[])
 	(void)argc;
 	test_fmt();
 	test_dig8();
+	test_memcpy();
 	test_parse();
 	test_freq();
 	test_muldiv();
