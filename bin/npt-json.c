@@ -520,14 +520,14 @@ times(struct npt_tsv *t, ns_t *ts, ns_t *te)
 		c = npt_clocks_ts(&clocks, k, t, (size_t)its);
 		dc = f[idur].n ? npt_clocks_cyc(t, (size_t)idur) : 0;
 		/* in 64 bits, else in 128 (the end past 2^64 - 1 cycles too) */
-		if (npt_time_cyc64(c, k->hz, 9, 0, &q) == 0) {
+		if (npt_cyc64(&k->cv, c, k->hz, 9, 0, &q) == 0) {
 			ts->lo = (uint64_t)q;
 			ts->hi = 0;
 		} else {
 			(void)npt_time_cycq(ts, c, k->hz, 9, 0);
 		}
 		if (dc <= UINT64_MAX - c &&
-		    npt_time_cyc64(c + dc, k->hz, 9, 0, &q) == 0) {
+		    npt_cyc64(&k->cv, c + dc, k->hz, 9, 0, &q) == 0) {
 			te->lo = (uint64_t)q;
 			te->hi = 0;
 		} else {

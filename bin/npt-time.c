@@ -118,24 +118,24 @@ clock_of(struct npt_tsv *t)
 	return npt_clocks_track(&clocks, t, t->f[itrack].p, t->f[itrack].n);
 }
 
-/* cyc cycles at hz; in 128 bits it always fits (2^64 10^18 < 2^127) */
+/* cyc cycles at k's clock; in 128 bits it always fits (2^64 10^18 < 2^127) */
 static void
-conv(uint64_t cyc, uint64_t hz, struct val *v)
+conv(uint64_t cyc, struct npt_clk *k, struct val *v)
 {
-	v->wide = npt_time_cyc64(cyc, hz, unit, places, &v->q) < 0;
+	v->wide = npt_cyc64(&k->cv, cyc, k->hz, unit, places, &v->q) < 0;
 	if (v->wide)
-		(void)npt_time_cycq(&v->t, cyc, hz, unit, places);
+		(void)npt_time_cycq(&v->t, cyc, k->hz, unit, places);
 }
 
 /* The end ts + dur, past 2^64 - 1 if need be (2^65 10^18 < 2^127). */
 static void
-convend(uint64_t ts, uint64_t dur, uint64_t hz, struct val *v)
+convend(uint64_t ts, uint64_t dur, struct npt_clk *k, struct val *v)
 {
 	if (dur <= UINT64_MAX - ts) {
-		conv(ts + dur, hz, v);
+		conv(ts + dur, k, v);
 	} else {
 		v->wide = 1;
-		(void)npt_time_cycend(&v->t, ts, dur, hz, unit, places);
+		(void)npt_time_cycend(&v->t, ts, dur, k->hz, unit, places);
 	}
 }
 
@@ -189,7 +189,7 @@ convert(struct npt_tsv *t, char *dst)
 	if (hasts) {
 		k = clock_of(t);
 		tc = npt_clocks_ts(&clocks, k, t, (size_t)its);
-		conv(tc, k->hz, &ts);
+		conv(tc, k, &ts);
 	}
 	for (i = 0; i < nconv; i++) {
 		col = conv_col[i];
@@ -212,10 +212,10 @@ convert(struct npt_tsv *t, char *dst)
 				d += put(d, &ts);
 			}
 		} else if ((long)col == idur && hasts) {
-			convend(tc, npt_clocks_cyc(t, col), k->hz, &end);
+			convend(tc, npt_clocks_cyc(t, col), k, &end);
 			d += putdiff(d, &end, &ts);
 		} else {
-			conv(npt_clocks_cyc(t, col), k->hz, &v);
+			conv(npt_clocks_cyc(t, col), k, &v);
 			d += put(d, &v);
 		}
 	}

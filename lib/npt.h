@@ -860,6 +860,32 @@ int npt_time_cyc(struct npt_time *t, uint64_t cyc, uint64_t hz, int exp,
 int npt_time_cyc64(uint64_t cyc, uint64_t hz, int exp, int decimals,
     int64_t *v);
 /*
+ * The same for many counts at one clock and scale, with one division each
+ * (npt_time_cyc64 takes two): cycles times num / den, the reduced fraction
+ * 10^(exp + decimals) / hz, while cyc * num fits int64 (cyc <= lim).
+ */
+struct npt_cyc {
+	uint64_t hz, num, den, lim;
+	int e;
+};
+void npt_cyc_init(struct npt_cyc *c, uint64_t hz, int e);
+NPT_INLINE int
+npt_cyc64(struct npt_cyc *c, uint64_t cyc, uint64_t hz, int exp,
+    int decimals, int64_t *v)
+{
+	uint64_t x, q, r;
+
+	if (c->hz != hz || c->e != exp + decimals || hz == 0)
+		npt_cyc_init(c, hz, exp + decimals);
+	if (cyc > c->lim)
+		return npt_time_cyc64(cyc, hz, exp, decimals, v);
+	x = cyc * c->num;
+	q = x / c->den;
+	r = x % c->den;
+	*v = (int64_t)(q + (r >= c->den - r));	/* halves up */
+	return 0;
+}
+/*
  * The same count in 128 bits, beyond the range of a time (2^64 cycles at
  * 1 Hz in ns): npt-time writes it, the readers then refuse it.  Print it
  * with npt_time_fmtp(buf, t, decimals, decimals).  -1 past 2^127.
@@ -1114,6 +1140,7 @@ int npt_mlir_streq(const char *p, size_t n, int quoted, const char *s);
 /* Per-track state of struct npt_clocks. */
 struct npt_clk {
 	uint64_t hz;		/* the track's clock; 0 if it has none */
+	struct npt_cyc cv;	/* for the caller's conversions at hz */
 	uint64_t meta;		/* private: from metadata, */
 	uint64_t last, value;	/* last raw and unwrapped ts, */
 	long long line;		/* its line, */

@@ -271,6 +271,24 @@ npt_time_cyc64(uint64_t cyc, uint64_t hz, int exp, int decimals,
 	return 0;
 }
 
+void
+npt_cyc_init(struct npt_cyc *c, uint64_t hz, int e)
+{
+	uint64_t a, b, r;
+
+	c->hz = hz;
+	c->e = e;
+	c->num = c->den = 1;
+	c->lim = 0;		/* 0 cycles is 0 at any clock and scale */
+	if (hz == 0 || e < 0 || e > 19)
+		return;
+	for (a = npt_pow10[e], b = hz; b != 0; a = b, b = r)
+		r = a % b;
+	c->num = npt_pow10[e] / a;
+	c->den = hz / a;
+	c->lim = (uint64_t)INT64_MAX / c->num;
+}
+
 int
 npt_time_shift(struct npt_time *t, int k)
 {

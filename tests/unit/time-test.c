@@ -300,6 +300,29 @@ test_cyc(void)
 		}
 	}
 	ok(bad == 0, "time cyc64: the 64-bit count is the time's, when it fits");
+	for (i = bad = 0; i < 400000; i++) {
+		static struct npt_cyc cv;	/* kept, as a caller keeps it */
+		static uint64_t hz = 900000000;
+		static int dec, exp = 9;
+		uint64_t c = rnd() % 2 ? rndbits() : rndbits() >> (rnd() % 64);
+		int64_t q1 = -5, q2 = -7;
+		int r1, r2;
+
+		if (rnd() % 64 == 0) {	/* another clock or scale now and then */
+			hz = rnd() % 3 == 0 ? rnd() % 3 + 1 : rnd() % 2 ?
+			    (rnd() % 3000 + 1) * 1000000 :
+			    rndbits() % 5000000000ULL + 1;
+			dec = (int)(rnd() % 13);
+			exp = 3 * (int)(rnd() % 4);
+		}
+		if (rnd() % 8 == 0 && cv.lim > 0)	/* at the limit */
+			c = cv.lim - 1 + rnd() % 3;
+		r1 = npt_time_cyc64(c, hz, exp, dec, &q1);
+		r2 = npt_cyc64(&cv, c, hz, exp, dec, &q2);
+		bad += r1 != r2 || (r1 == 0 && q1 != q2);
+	}
+	ok(bad == 0, "time cyc: npt_cyc64 (one division) gives npt_time_cyc64's "
+	    "counts, at every clock and scale, up to its limit and past it");
 	ok(npt_time_cycend(&t, UINT64_MAX, UINT64_MAX, 900000000, 6, 3) == 0 &&
 	    npt_time_fmtp(buf, &t, 3, 3) == 21 &&
 	    memcmp(buf, "40992764608243448.033", 21) == 0,
