@@ -15,34 +15,40 @@ BIN = \
 
 LIBOBJ = \
 	lib/buf.o \
-	lib/clock.o \
+	lib/clocks.o \
 	lib/crc32c.o \
 	lib/err.o \
 	lib/event.o \
+	lib/fmt.o \
 	lib/freq.o \
-	lib/hash.o \
-	lib/htcache.o \
+	lib/getopt.o \
+	lib/ht.o \
+	lib/htc.o \
 	lib/imp.o \
 	lib/impcsv.o \
 	lib/impjson.o \
 	lib/in.o \
 	lib/json.o \
 	lib/jsonw.o \
-	lib/logrd.o \
+	lib/log.o \
 	lib/loss.o \
 	lib/mem.o \
 	lib/mlir.o \
-	lib/num.o \
-	lib/opt.o \
+	lib/mul.o \
 	lib/out.o \
+	lib/parse.o \
+	lib/pow10.o \
 	lib/pretty.o \
-	lib/qsketch.o \
+	lib/progress.o \
+	lib/qs.o \
+	lib/tcol.o \
 	lib/time.o \
 	lib/tsel.o \
 	lib/tsv.o \
-	lib/wide.o
+	lib/u256.o
 
-HDR = lib/npt.h lib/nptlog.h
+HDR = lib/base.h lib/import.h lib/log.h lib/mlir.h lib/nptlog.h lib/stats.h \
+	lib/stream.h
 
 MAN1 = \
 	man/npt-agg.1 \

@@ -5,13 +5,13 @@
  * Groups live in a hash table keyed by the -k fields joined with TAB.  Each
  * holds exact integer state: count, the sum and the sum of squares of the
  * durations (256-bit), min, max, self time, and for quantiles either every
- * value (exact) or a log-linear sketch (lib/qsketch.c).  All of it merges
+ * value (exact) or a log-linear sketch (lib/qs.c).  All of it merges
  * by addition, which is what --partial writes and --merge reads, so a split
  * run prints what one pass prints.  Times are 128-bit counts of 10^-12 of
  * the unit (lib/time.c), sums of them 256-bit; averages and standard
  * deviations are rounded once, at the end, from the exact sums.  Exact
  * quantiles keep a group's values as 64-bit integers at the picosecond
- * (npt_unit_scale) while they fit, and as times once one does not.
+ * (npt_time_unit_scale) while they fit, and as times once one does not.
  *
  * Self time needs, per track, the events that are still open: a stack
  * whose ends never increase upward.  An event pops those that ended
@@ -21,7 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lib/npt.h"
+#include "../lib/base.h"
+#include "../lib/stats.h"
+#include "../lib/stream.h"
 
 static const char synopsis[] =
     "[-pr] [-k columns] [-q mode] [-s column] [-t pattern] [--merge]\n"
@@ -144,10 +146,10 @@ parse_sort(const char *arg)
 			return;
 		}
 	for (u = 0; u < NPT_NUNIT; u++) {
-		size_t k = strlen(npt_unit_name[u]);
+		size_t k = strlen(npt_time_unit_name[u]);
 
 		if (n > k + 1 && arg[n - k - 1] == '_' &&
-		    strcmp(arg + n - k, npt_unit_name[u]) == 0) {
+		    strcmp(arg + n - k, npt_time_unit_name[u]) == 0) {
 			n -= k + 1;
 			break;
 		}
@@ -167,7 +169,7 @@ set_unit(struct npt_tsv *t, int u)
 	if (unit >= 0 && u != unit)
 		npt_errat(t->in.name, t->in.lineno, "dur_%s after dur_%s: one "
 		    "unit per stream (convert cycles with npt-time)",
-		    npt_unit_name[u], npt_unit_name[unit]);
+		    npt_time_unit_name[u], npt_time_unit_name[unit]);
 	unit = u;
 }
 
@@ -178,7 +180,7 @@ widen(int64_t v)
 	struct npt_time t;
 
 	npt_time_mul(&t, (uint64_t)v, npt_pow10[NPT_TIME_DEC -
-	    npt_unit_scale[unit]]);
+	    npt_time_unit_scale[unit]]);
 	return t;
 }
 
@@ -196,7 +198,7 @@ keep_value(struct group *g, const struct npt_time *v)
 		else
 			g->v = npt_ereallocarray(g->v, g->cap, sizeof *g->v);
 	}
-	if (!g->wide && npt_time_narrow(v, npt_unit_scale[unit], &x) == 0) {
+	if (!g->wide && npt_time_narrow(v, npt_time_unit_scale[unit], &x) == 0) {
 		g->v[g->nv++] = x;
 		return;
 	}
@@ -243,7 +245,7 @@ add_value(struct group *g, const struct npt_time *v)
 	} else if (qmode == Q_SKETCH) {
 		int64_t q;
 
-		if (npt_time_i64(v, npt_unit_scale[unit], &q) < 0)
+		if (npt_time_i64(v, npt_time_unit_scale[unit], &q) < 0)
 			q = INT64_MAX;
 		npt_qs_addn(&g->qs, npt_qs_bucket((uint64_t)q), 1);
 	}
@@ -264,7 +266,7 @@ nest(struct npt_tsv *t, const struct npt_span *tr,
 	if (!isnew && npt_time_cmp(ts, &k->last) < 0) {
 		char b[48];
 
-		b[npt_time_fmtmin(b, &k->last, npt_unit_scale[unit])] = '\0';
+		b[npt_time_fmtmin(b, &k->last, npt_time_unit_scale[unit])] = '\0';
 		npt_errat(t->in.name, t->in.lineno, "column %s: out of order on "
 		    "track %.*s: \"%.*s\" after %s (self time needs events "
 		    "sorted by start per track: sort them, or give --no-self)",
@@ -336,7 +338,7 @@ read_events(const char *path, int *rc)
 			set_unit(&t, tc.unit);
 			for (i = 0; i < nkeys; i++)
 				kcol[i] = (long)npt_tsv_col(&t, keys[i]);
-			trcol = npt_hdr_find(&t.hdr, "track");
+			trcol = npt_tsv_hdr_find(&t.hdr, "track");
 			/* split only up to the last column used */
 			need = (size_t)(tc.dur > tc.ts ? tc.dur : tc.ts);
 			if (trcol > (long)need)
@@ -369,7 +371,7 @@ read_events(const char *path, int *rc)
 			kp = kb.p;
 			kn = kb.n;
 		}
-		if (nkeys == 1 && (k = npt_smallkey(kp, kn, SMALL)) >= 0)
+		if (nkeys == 1 && (k = npt_parse_smallkey(kp, kn, SMALL)) >= 0)
 			g = small_group(k, kp, kn);
 		else
 			g = npt_htc_put(&groups, &gcache, kp, kn, NULL);
@@ -425,16 +427,16 @@ merge_meta(struct npt_tsv *t)
 			qmode = x;
 	} else if (kn == 4 && memcmp(k, "unit", 4) == 0) {
 		for (i = 0; i < NPT_NUNIT; i++)
-			if (strlen(npt_unit_name[i]) == vn &&
-			    memcmp(npt_unit_name[i], v, vn) == 0)
+			if (strlen(npt_time_unit_name[i]) == vn &&
+			    memcmp(npt_time_unit_name[i], v, vn) == 0)
 				x = i;
 		if (x < 0)
 			npt_errat(t->in.name, t->in.lineno, "unknown unit "
 			    "\"%.*s\"", (int)vn, v);
 		if (unit >= 0 && unit != x)
 			npt_errat(t->in.name, t->in.lineno, "unit %s, but "
-			    "the partials before had %s", npt_unit_name[x],
-			    npt_unit_name[unit]);
+			    "the partials before had %s", npt_time_unit_name[x],
+			    npt_time_unit_name[unit]);
 		unit = x;
 	} else if (kn == 5 && memcmp(k, "scale", 5) == 0) {
 		if (vn != 2 || memcmp(v, "12", 2) != 0)
@@ -458,7 +460,7 @@ merge_meta(struct npt_tsv *t)
 	/* whichever of the two came first */
 	if (unit >= 0 && digits > (unit == NPT_UNIT_CYC ? 0 : NPT_TIME_DEC))
 		npt_errat(t->in.name, t->in.lineno, "digits %d, more than the "
-		    "unit %s has", digits, npt_unit_name[unit]);
+		    "unit %s has", digits, npt_time_unit_name[unit]);
 }
 
 /* The values of a partial line of count events; exact: as many as count. */
@@ -576,10 +578,10 @@ read_partial(const char *path, int *rc)
 		}
 		if (r == NPT_TSV_HEADER) {
 			if ((qpart < 0 || unit < 0 || !pscale) &&
-			    npt_hdr_find(&t.hdr, pcol[P_COUNT]) < 0)
+			    npt_tsv_hdr_find(&t.hdr, pcol[P_COUNT]) < 0)
 				npt_errat(t.in.name, t.in.lineno, "%s", notpart);
 			for (i = 0; i < NPCOL; i++)
-				col[i] = i == P_SELF ? npt_hdr_find(&t.hdr,
+				col[i] = i == P_SELF ? npt_tsv_hdr_find(&t.hdr,
 				    pcol[i]) : (long)npt_tsv_col(&t, pcol[i]);
 			if (col[P_SELF] < 0)
 				noself = 1;
@@ -641,7 +643,7 @@ print_partial(struct group **gv, size_t n)
 	npt_out_str("## npt-agg.quantiles=");
 	npt_out_str(qname[qmode]);
 	npt_out_str("\n## npt-agg.unit=");
-	npt_out_str(npt_unit_name[unit < 0 ? 0 : unit]);
+	npt_out_str(npt_time_unit_name[unit < 0 ? 0 : unit]);
 	npt_out_str("\n## npt-agg.scale=12\n## npt-agg.digits=");
 	npt_out_u64((uint64_t)digits);
 	npt_out_str("\n## npt-agg.skipped=");
@@ -781,7 +783,7 @@ finish(struct group *g, int scale, int d)
 			g->q[i] = g->wide ? g->w[rk - 1] : widen(g->v[rk - 1]);
 		} else if (qmode == Q_SKETCH) {
 			npt_time_mul(&g->q[i], npt_qs_rank(&g->qs, rk),
-			    npt_pow10[NPT_TIME_DEC - npt_unit_scale[unit]]);
+			    npt_pow10[NPT_TIME_DEC - npt_time_unit_scale[unit]]);
 			if (npt_time_cmp(&g->q[i], &g->min) < 0)
 				g->q[i] = g->min;
 			if (npt_time_cmp(&g->q[i], &g->max) > 0)
@@ -864,10 +866,10 @@ groupcmp(const void *pa, const void *pb)
 
 		keyfield(a, sortkey, &x, &xn);
 		keyfield(b, sortkey, &y, &yn);
-		if (npt_dec_scale(x, xn) >= 0 && npt_dec_scale(y, yn) >= 0)
+		if (npt_parse_scale(x, xn) >= 0 && npt_parse_scale(y, yn) >= 0)
 			c = numcmp(x, xn, y, yn);
-		else if (npt_dec_scale(x, xn) >= 0 || npt_dec_scale(y, yn) >= 0)
-			c = npt_dec_scale(x, xn) >= 0 ? -1 : 1;
+		else if (npt_parse_scale(x, xn) >= 0 || npt_parse_scale(y, yn) >= 0)
+			c = npt_parse_scale(x, xn) >= 0 ? -1 : 1;
 		else
 			c = bytecmp(x, xn, y, yn);
 	} else {
@@ -965,7 +967,7 @@ cell(struct cells *t, const char *p, size_t n)
 		t->cap = t->cap ? t->cap * 2 : 64;
 		t->c = npt_ereallocarray(t->c, t->cap, sizeof *t->c);
 	}
-	t->c[t->n++] = npt_field_str(p, n);
+	t->c[t->n++] = npt_tsv_cstr(p, n);
 }
 
 static int showcol[NCOL], haveshare;
@@ -1215,7 +1217,7 @@ print_table(struct group **gv, size_t n)
 			cell(&t, colname[i], strcspn(colname[i], "_"));
 		} else {
 			snprintf(b, sizeof b, "%s_%s", colname[i],
-			    npt_unit_name[u]);
+			    npt_time_unit_name[u]);
 			cell(&t, b, strlen(b));
 		}
 		if (i == C_SHARE && pretty)

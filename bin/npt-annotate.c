@@ -11,7 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../lib/npt.h"
+#include "../lib/base.h"
+#include "../lib/stream.h"
+#include "../lib/mlir.h"
 
 static const char synopsis[] =
     "--mlir file [-f] [--by-name | --id-attr name | --order] [--func name]\n"
@@ -127,7 +129,7 @@ escaped(const char *p, size_t n)
 	struct npt_span s;
 	char *d = npt_emalloc(2 * n + 1);
 
-	s.n = npt_esc_field(d, p, n);
+	s.n = npt_out_esc(d, p, n);
 	s.p = d;
 	return s;
 }
@@ -243,7 +245,7 @@ densify(void)
 
 	limit = 8 * keys.n + 1024;
 	while ((e = npt_ht_iter(&keys, &i)) != NULL) {
-		if ((k = npt_smallkey(e->key, e->len, limit)) < 0)
+		if ((k = npt_parse_smallkey(e->key, e->len, limit)) < 0)
 			return;
 		if ((size_t)k >= max)
 			max = (size_t)k + 1;
@@ -251,7 +253,7 @@ densify(void)
 	dense = npt_ecalloc(max + 1, sizeof *dense);
 	ndense = max;
 	for (i = 0; (e = npt_ht_iter(&keys, &i)) != NULL; )
-		dense[npt_smallkey(e->key, e->len, limit)] =
+		dense[npt_parse_smallkey(e->key, e->len, limit)] =
 		    *(size_t *)npt_ht_val(e);
 }
 
@@ -385,7 +387,7 @@ loadmlir(void)
 			decoded(m.op[i].sym, m.op[i].symlen, m.op[i].symquoted);
 			tmp2.n = 0;
 			npt_buf_grow(&tmp2, 2 * tmp.n + 1);
-			tmp2.n = npt_esc_field(tmp2.p, tmp.p, tmp.n);
+			tmp2.n = npt_out_esc(tmp2.p, tmp.p, tmp.n);
 			v = npt_ht_put(&funcs, tmp2.p, tmp2.n, &isnew);
 			if (isnew)
 				*v = i + 1;
@@ -423,7 +425,7 @@ loadmlir(void)
 			decoded(tmp2.p + info.name_off + 1, info.name_len - 2, 1);
 			tmp2.n = 0;
 			npt_buf_grow(&tmp2, 2 * tmp.n);
-			tmp2.n = npt_esc_field(tmp2.p, tmp.p, tmp.n);
+			tmp2.n = npt_out_esc(tmp2.p, tmp.p, tmp.n);
 			v = npt_ht_put(&keys, tmp2.p, tmp2.n, &isnew);
 			if (isnew)
 				*v = i + 1;
@@ -466,7 +468,7 @@ static void
 loadmap(void)
 {
 	struct again dup = { 0, "repeated keys; the first line is used" };
-	static struct npt_hdr h;	/* its names are the target columns */
+	static struct npt_tsv_hdr h;	/* its names are the target columns */
 	struct npt_tsv t;
 	size_t nrow = 0, cap = 0, i, *v;
 	long long *lineof = NULL, hline = 0;
@@ -484,11 +486,11 @@ loadmap(void)
 		if (k == NPT_TSV_HEADER) {
 			if (hline == 0) {
 				hline = t.in.lineno;
-				npt_hdr_parse(&h, t.line, t.len);
+				npt_tsv_hdr_parse(&h, t.line, t.len);
 				continue;
 			}
 			for (i = 0; i < h.ncol; i++)
-				if (npt_hdr_find(&t.hdr, h.col[i].p) != (long)i)
+				if (npt_tsv_hdr_find(&t.hdr, h.col[i].p) != (long)i)
 					break;
 			if (i < h.ncol || t.hdr.ncol != h.ncol)
 				npt_errat(t.in.name, t.in.lineno, "the header "
@@ -596,7 +598,7 @@ header(struct npt_tsv *t)
 				ocol[i].tg = (long)j;
 	}
 	for (j = 0; j < ntarget; j++) {
-		if (npt_hdr_find(&t->hdr, target[j]) >= 0)
+		if (npt_tsv_hdr_find(&t->hdr, target[j]) >= 0)
 			continue;
 		if ((r = rank(target[j])) < 0) {
 			at = nocol;
@@ -622,7 +624,7 @@ header(struct npt_tsv *t)
 		nocol++;
 	}
 	kcol = (long)npt_tsv_col(t, keycol);
-	namecol = npt_hdr_find(&t->hdr, "name");
+	namecol = npt_tsv_hdr_find(&t->hdr, "name");
 	lcol = -1;
 	for (i = 0; i < nocol; i++)
 		if (strcmp(oname[i], "loc") == 0 && ocol[i].src >= 0)
@@ -713,7 +715,7 @@ lookup(struct npt_tsv *t, struct npt_span f)
 	switch (key) {
 	case K_ORDER:
 		/* plain digits the fast way; anything else as the grammar says */
-		if ((k = npt_smallkey(f.p, f.n, norder)) >= 0)
+		if ((k = npt_parse_smallkey(f.p, f.n, norder)) >= 0)
 			return oprow(order[k]);
 		if ((e = npt_parse_u64(f.p, f.n, &u)) != NULL)
 			npt_errat(t->in.name, t->in.lineno, "column id: %s: "
@@ -722,7 +724,7 @@ lookup(struct npt_tsv *t, struct npt_span f)
 	case K_ATTR:
 		if (evfn >= 0 && !fsel[evfn])
 			return NULL;	/* a function --func leaves out */
-		if (dense != NULL && (k = npt_smallkey(f.p, f.n, ndense)) >= 0) {
+		if (dense != NULL && (k = npt_parse_smallkey(f.p, f.n, ndense)) >= 0) {
 			/* one operation (neither 0 nor AMBIG), no function */
 			if (dense[k] - 1 < AMBIG - 1 && evfn < 0)
 				return oprow(dense[k] - 1);
@@ -752,7 +754,7 @@ lookup(struct npt_tsv *t, struct npt_span f)
 		return v ? oprow(*v - 1) : NULL;
 	default:
 		if (dense != NULL) {
-			k = npt_smallkey(f.p, f.n, ndense);
+			k = npt_parse_smallkey(f.p, f.n, ndense);
 			return k >= 0 && dense[k] > 0 ? &rows[dense[k] - 1] :
 			    NULL;
 		}
@@ -786,10 +788,10 @@ resolve(struct npt_tsv *t, struct npt_span f, struct npt_span *out)
 	tmp.n = 0;
 	npt_buf_grow(&tmp, 2 * tmp2.n);
 	if (locfirst)
-		tmp.n = npt_esc_field(tmp.p, tmp2.p + info.first_off,
+		tmp.n = npt_out_esc(tmp.p, tmp2.p + info.first_off,
 		    info.first_len);
 	else
-		tmp.n = npt_esc_field(tmp.p, tmp2.p, tmp2.n);
+		tmp.n = npt_out_esc(tmp.p, tmp2.p, tmp2.n);
 	out->p = tmp.p;
 	out->n = tmp.n;
 	return 1;

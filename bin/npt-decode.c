@@ -3,7 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lib/npt.h"
+#include "../lib/base.h"
+#include "../lib/stream.h"
+#include "../lib/log.h"
 #include "../lib/nptlog.h"
 
 static const char synopsis[] = "[--progress] [--strict] [file ...]";
@@ -29,7 +31,7 @@ struct src {
 	int live, done;		/* ev is set; the log is read to its end */
 	struct npt_logev *la;	/* events read ahead, after ev */
 	size_t nla, cla;
-	struct npt_evinv inv;	/* its last INVOKE written */
+	struct npt_event_inv inv;	/* its last INVOKE written */
 	int isctl;		/* a control core's log */
 };
 
@@ -143,7 +145,7 @@ invoke_at(struct src *s, uint64_t ts, int head)
 static void
 remember(struct src **ctl, size_t nctl, uint64_t ts, int64_t iter)
 {
-	const struct npt_evinv *v;
+	const struct npt_event_inv *v;
 	uint64_t hi = UINT64_MAX, b;
 	size_t i;
 
@@ -163,7 +165,7 @@ remember(struct src **ctl, size_t nctl, uint64_t ts, int64_t iter)
 	memo.ok = 1;
 }
 
-/* The inference of ev, about to be written by s (npt_evinv). */
+/* The inference of ev, about to be written by s (npt_event_inv). */
 static int64_t
 iteration(struct src **ctl, size_t nctl, const struct src *s,
     const struct npt_logev *ev)
@@ -184,7 +186,7 @@ iteration(struct src **ctl, size_t nctl, const struct src *s,
 				begin = e->ts;
 				iter = e->id;
 			}
-		} else if (npt_ev_holds(&ctl[i]->inv, ev->ts) &&
+		} else if (npt_event_holds(&ctl[i]->inv, ev->ts) &&
 		    (iter < 0 || begin < ctl[i]->inv.ts)) {
 			begin = ctl[i]->inv.ts;
 			iter = ctl[i]->inv.arg;
@@ -207,7 +209,7 @@ metadata(struct src *s, size_t n)
 			npt_errx(1, "two logs for track %s: %s and %s",
 			    s[i].track, s[i - 1].path, s[i].path);
 	for (i = 0; i < n; i++)
-		npt_ev_meta(s[i].track, npt_log_clock(s[i].log),
+		npt_event_meta(s[i].track, npt_log_clock(s[i].log),
 		    npt_log_kind(s[i].log));
 }
 
@@ -259,7 +261,7 @@ main(int argc, char *argv[])
 	for (i = 0; i < n; i++)
 		s[i].rank = (unsigned long)i;
 	metadata(s, n);
-	npt_ev_header();
+	npt_event_header();
 
 	/* the logs with events left, in rank order: ties go to the first */
 	live = npt_ereallocarray(NULL, n ? n : 1, sizeof *live);
@@ -278,10 +280,10 @@ main(int argc, char *argv[])
 			if (live[i]->ev.ts < best->ev.ts)
 				best = live[b = i];
 		if (isinvoke(&best->ev))
-			npt_ev_invoke(&best->inv, &best->ev);
+			npt_event_invoke(&best->inv, &best->ev);
 		if (best->isctl)
 			memo.ok = 0;
-		npt_ev_print(&best->ev, best->track, best->tracklen,
+		npt_event_print(&best->ev, best->track, best->tracklen,
 		    nctl ? iteration(ctl, nctl, best, &best->ev) : -1);
 		if (!(best->live = advance(best))) {
 			nlive--;

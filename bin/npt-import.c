@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lib/npt.h"
+#include "../lib/base.h"
+#include "../lib/stream.h"
+#include "../lib/import.h"
 
 static const char synopsis[] =
     "[-civ] [-f freq] [-S size] [-t type] [--strict] [file ...]";

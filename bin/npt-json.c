@@ -27,7 +27,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lib/npt.h"
+#include "../lib/base.h"
+#include "../lib/stream.h"
+#include "../lib/import.h"
 
 static const char synopsis[] =
     "[-C column] [-f [track=]freq] [-p name] [-w bits] [--strict]\n"
@@ -150,7 +152,7 @@ static char *
 putstr(char *d, const char *p, size_t n, int tsv)
 {
 	*d++ = '"';
-	d += npt_json_esc(d, p, n, tsv);
+	d += npt_jsonw_esc(d, p, n, tsv);
 	*d++ = '"';
 	return d;
 }
@@ -425,37 +427,37 @@ header(struct npt_tsv *t)
 {
 	static const char *tsname[] = { "ts_us", "ts_ns", "ts_ms", "ts_cyc" };
 	static const char *durname[] = { "dur_us", "dur_ns", "dur_ms" };
-	struct npt_hdr *h = &t->hdr;
+	struct npt_tsv_hdr *h = &t->hdr;
 	size_t i, j;
 	char *d;
 
 	its = idur = -1;
 	for (i = 0; i < 4 && its < 0; i++)
-		its = npt_hdr_find(h, tsname[i]);
+		its = npt_tsv_hdr_find(h, tsname[i]);
 	if (its < 0)
 		npt_errat(t->in.name, t->in.lineno, "no column ts_us, ts_ns, "
 		    "ts_ms or ts_cyc in the header");
 	tsunit = npt_time_unit(h->col[its].p + 3, h->col[its].n - 3);
 	if (tsunit < 0) {
 		tsunit = 0;
-		if ((idur = npt_hdr_find(h, "dur_cyc")) < 0)
+		if ((idur = npt_tsv_hdr_find(h, "dur_cyc")) < 0)
 			npt_errat(t->in.name, t->in.lineno,
 			    "no column dur_cyc in the header");
 	} else {
 		char same[8] = "dur_";
 
 		memcpy(same + 4, h->col[its].p + 3, 3);
-		idur = npt_hdr_find(h, same);
+		idur = npt_tsv_hdr_find(h, same);
 		for (i = 0; i < 3 && idur < 0; i++)
-			idur = npt_hdr_find(h, durname[i]);
+			idur = npt_tsv_hdr_find(h, durname[i]);
 		if (idur < 0)
 			npt_errat(t->in.name, t->in.lineno, "no column %s in "
 			    "the header", same);
 	}
 	durunit = tsunit ? npt_time_unit(h->col[idur].p + 4, 2) : 0;
-	itrack = npt_hdr_find(h, "track");
-	iop = npt_hdr_find(h, "op");
-	iname = npt_hdr_find(h, "name");
+	itrack = npt_tsv_hdr_find(h, "track");
+	iop = npt_tsv_hdr_find(h, "op");
+	iname = npt_tsv_hdr_find(h, "name");
 
 	argcol = npt_ereallocarray(argcol, h->ncol, sizeof *argcol);
 	keyoff = npt_ereallocarray(keyoff, h->ncol + 1, sizeof *keyoff);
@@ -520,14 +522,14 @@ times(struct npt_tsv *t, ns_t *ts, ns_t *te)
 		c = npt_clocks_ts(&clocks, k, t, (size_t)its);
 		dc = f[idur].n ? npt_clocks_cyc(t, (size_t)idur) : 0;
 		/* in 64 bits, else in 128 (the end past 2^64 - 1 cycles too) */
-		if (npt_cyc64(&k->cv, c, k->hz, 9, 0, &q) == 0) {
+		if (npt_time_conv64(&k->cv, c, k->hz, 9, 0, &q) == 0) {
 			ts->lo = (uint64_t)q;
 			ts->hi = 0;
 		} else {
 			(void)npt_time_cycq(ts, c, k->hz, 9, 0);
 		}
 		if (dc <= UINT64_MAX - c &&
-		    npt_cyc64(&k->cv, c + dc, k->hz, 9, 0, &q) == 0) {
+		    npt_time_conv64(&k->cv, c + dc, k->hz, 9, 0, &q) == 0) {
 			te->lo = (uint64_t)q;
 			te->hi = 0;
 		} else {
@@ -568,7 +570,7 @@ putus(char *d, const ns_t *t)
 	d += npt_fmt_u64(d, u / 1000);
 	*d++ = '.';
 	*d++ = (char)('0' + r / 100);
-	memcpy(d, npt_digits2 + 2 * (r % 100), 2);
+	memcpy(d, npt_fmt_digits2 + 2 * (r % 100), 2);
 	return d + 2;
 }
 
@@ -621,7 +623,7 @@ counters(struct track *k, struct npt_tsv *t, const ns_t *ts, const ns_t *te)
 
 		if (f->n == 0)
 			continue;
-		if (!npt_json_isnum(f->p, f->n))
+		if (!npt_jsonw_isnum(f->p, f->n))
 			npt_errat(t->in.name, t->in.lineno, "column %s: not a "
 			    "number: \"%.*s\"", copt[j], (int)f->n, f->p);
 		any = 1;
@@ -648,7 +650,7 @@ argval(char *d, const struct npt_span *f)
 	const char *p = f->p, *e = p + f->n, *q = p, *s;
 	size_t digits;
 
-	/* -?(0|[1-9]D*)(.D+)?, as npt_json_isnum, counting the digits */
+	/* -?(0|[1-9]D*)(.D+)?, as npt_jsonw_isnum, counting the digits */
 	if (q < e && *q == '-')
 		q++;
 	s = q;
@@ -769,7 +771,7 @@ lossmark(void)
 	}
 	d = sep(o = npt_out_reserve(need));
 	d = put(d, "{\"name\":\"input incomplete: ");
-	d += npt_json_esc(d, b.p, b.n, 0);
+	d += npt_jsonw_esc(d, b.p, b.n, 0);
 	d = put(d, "\",\"cat\":\"npt_lost\",\"ph\":\"i\",\"s\":\"g\",\"pid\":1,"
 	    "\"ts\":");
 	d = putus(d, &tfirst);

@@ -16,7 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lib/npt.h"
+#include "../lib/base.h"
+#include "../lib/stats.h"
+#include "../lib/stream.h"
 
 static const char synopsis[] =
     "[-p] [-c name=pattern[,pattern ...]] [-t pattern] [--strict]\n"
@@ -272,12 +274,12 @@ read_events(const char *path, int *rc)
 				npt_errat(t.in.name, t.in.lineno, "%s", e);
 			if (tc.ts < 0)
 				npt_errat(t.in.name, t.in.lineno, "no column "
-				    "ts_%s in the header", npt_unit_name[tc.unit]);
+				    "ts_%s in the header", npt_time_unit_name[tc.unit]);
 			if (unit >= 0 && tc.unit != unit)
 				npt_errat(t.in.name, t.in.lineno, "dur_%s after "
 				    "dur_%s: one unit per stream (convert cycles "
-				    "with npt-time)", npt_unit_name[tc.unit],
-				    npt_unit_name[unit]);
+				    "with npt-time)", npt_time_unit_name[tc.unit],
+				    npt_time_unit_name[unit]);
 			unit = tc.unit;
 			trcol = (long)npt_tsv_col(&t, "track");
 			need = (size_t)(tc.dur > tc.ts ? tc.dur : tc.ts);
@@ -302,7 +304,7 @@ read_events(const char *path, int *rc)
 		} else if (tlt(ts, front)) {
 			char b[48];
 
-			b[npt_time_fmtmin(b, &front, npt_unit_scale[unit])] = '\0';
+			b[npt_time_fmtmin(b, &front, npt_time_unit_scale[unit])] = '\0';
 			npt_errat(t.in.name, t.in.lineno, "column %s: out of "
 			    "order: \"%.*s\" after %s (npt-overlap needs events "
 			    "sorted by start)", t.hdr.col[tc.ts].p,
@@ -330,7 +332,7 @@ read_events(const char *path, int *rc)
 			free(name);
 			k->name = npt_ht_key(k, &k->namelen);
 			if (memchr(k->name, '\0', k->namelen) != NULL) {
-				k->name = npt_field_str(k->name, k->namelen);
+				k->name = npt_tsv_cstr(k->name, k->namelen);
 				k->namelen = strlen(k->name);
 			}
 		}
@@ -669,7 +671,7 @@ main(int argc, char *argv[])
 	}
 
 	snprintf(b, sizeof b, "#kind\tname\ttime_%s\tpct\tonly_%s\tonly_pct\t"
-	    "balance_pct\n", npt_unit_name[unit], npt_unit_name[unit]);
+	    "balance_pct\n", npt_time_unit_name[unit], npt_time_unit_name[unit]);
 	npt_out_str(b);
 	tsv_row("span", "all", NULL, span, NULL);
 	tsv_row("busy", "all", NULL, unionb, NULL);

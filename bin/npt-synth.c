@@ -19,7 +19,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../lib/npt.h"
+#include "../lib/base.h"
+#include "../lib/stream.h"
+#include "../lib/log.h"
 #define NPT_LOGW_CRC32C(crc, p, n) npt_crc32c((crc), (p), (n))
 #include "../lib/nptlog.h"
 
@@ -188,7 +190,7 @@ static size_t ncorrupt;
 static int have_overflow, have_truncate, have_corrupt;
 
 static uint64_t rng;
-static struct npt_evinv inv;	/* -F events: the last INVOKE written */
+static struct npt_event_inv inv;	/* -F events: the last INVOKE written */
 
 static uint64_t
 next(void)
@@ -258,7 +260,7 @@ field(const char *src, long long line, struct npt_span f, const char *col)
 static void
 loadmodel(const char *src, const char *text, size_t len)
 {
-	struct npt_hdr h = { 0 };
+	struct npt_tsv_hdr h = { 0 };
 	struct npt_span *f = NULL;
 	size_t fcap = 0, nf, n;
 	const char *p = text, *e = text + len, *nl, *err;
@@ -279,13 +281,13 @@ loadmodel(const char *src, const char *text, size_t len)
 		if (n >= 2 && p[0] == '#' && p[1] == '#')
 			continue;
 		if (n >= 1 && p[0] == '#') {
-			if ((err = npt_hdr_parse(&h, p, n)) != NULL)
+			if ((err = npt_tsv_hdr_parse(&h, p, n)) != NULL)
 				npt_errat(src, line, "header: %s", err);
-			icol = npt_hdr_find(&h, "id");
-			ocol = npt_hdr_find(&h, "op");
-			if ((ccol = npt_hdr_find(&h, "cost")) < 0)
-				ccol = npt_hdr_find(&h, "share_pct");
-			ncol = npt_hdr_find(&h, "name");
+			icol = npt_tsv_hdr_find(&h, "id");
+			ocol = npt_tsv_hdr_find(&h, "op");
+			if ((ccol = npt_tsv_hdr_find(&h, "cost")) < 0)
+				ccol = npt_tsv_hdr_find(&h, "share_pct");
+			ncol = npt_tsv_hdr_find(&h, "name");
 			if (icol < 0 || ocol < 0 || ccol < 0)
 				npt_errat(src, line, "the model needs columns "
 				    "id, op and cost (or share_pct)");
@@ -315,7 +317,7 @@ loadmodel(const char *src, const char *text, size_t len)
 			model[nlayer].class = classify(op);
 			free(op);
 		}
-		if ((err = npt_parse_dec(f[ccol].p, f[ccol].n, 6, &v)) != NULL
+		if ((err = npt_time_decimal(f[ccol].p, f[ccol].n, 6, &v)) != NULL
 		    || v < 0)
 			npt_errat(src, line, "column %s: %s: \"%.*s\"",
 			    h.col[ccol].p, err ? err : "negative",
@@ -344,7 +346,7 @@ loadmodel(const char *src, const char *text, size_t len)
 	}
 	free(w);
 	free(f);
-	npt_hdr_free(&h);
+	npt_tsv_hdr_free(&h);
 }
 
 /* Every name must fit one string record of a packet. */
@@ -530,8 +532,8 @@ event(const struct core *c, const struct rec *r, const struct layer *l,
 	ev.vector = r->comp[1];
 	ev.dma_load = r->comp[2];
 	ev.dma_store = r->comp[3];
-	npt_ev_print(&ev, track, strlen(track),
-	    npt_ev_holds(&inv, ev.ts) ? (int64_t)inv.arg : -1);
+	npt_event_print(&ev, track, strlen(track),
+	    npt_event_holds(&inv, ev.ts) ? (int64_t)inv.arg : -1);
 }
 
 static void
@@ -557,11 +559,11 @@ run(void)
 		    c < ncores ? c : 0);
 		track[c] = npt_estrdup(b);
 		if (events)
-			npt_ev_meta(track[c], clock_hz, c < ncores ?
+			npt_event_meta(track[c], clock_hz, c < ncores ?
 			    NPT_LOG_CORE_COMPUTE : NPT_LOG_CORE_CONTROL);
 	}
 	if (events)
-		npt_ev_header();
+		npt_event_header();
 
 	for (it = 0; it < iterations; it++) {
 		int okb, oke;
@@ -623,8 +625,8 @@ run(void)
 			ev.oplen = 6;
 			ev.name = "invoke";
 			ev.namelen = 6;
-			npt_ev_invoke(&inv, &ev);
-			npt_ev_print(&ev, track[ncores], strlen(track[ncores]),
+			npt_event_invoke(&inv, &ev);
+			npt_event_print(&ev, track[ncores], strlen(track[ncores]),
 			    (int64_t)it);
 		}
 		for (i = 0; i < nlayer; i++)
@@ -852,7 +854,7 @@ main(int argc, char *argv[])
 			    UINT32_MAX);
 			break;
 		case 'j':
-			if ((e = npt_parse_dec(g.arg, strlen(g.arg), 1, &v))
+			if ((e = npt_time_decimal(g.arg, strlen(g.arg), 1, &v))
 			    == NULL && (v < 0 || v > 500))
 				e = v < 0 ? "negative" : "more than 50%";
 			if (e != NULL)

@@ -4,7 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lib/npt.h"
+#include "../lib/base.h"
+#include "../lib/stream.h"
 
 static const char synopsis[] =
     "[-z] [-c column] [-d places] [-f [track=]freq] [-u unit] [-w bits]\n"
@@ -51,13 +52,13 @@ is_cyc(const struct npt_span *c)
 static void
 header(struct npt_tsv *t)
 {
-	struct npt_hdr *h = &t->hdr;
+	struct npt_tsv_hdr *h = &t->hdr;
 	size_t i, j, k;
 	int hit;
 
-	its = npt_hdr_find(h, "ts_cyc");
-	idur = npt_hdr_find(h, "dur_cyc");
-	itrack = npt_hdr_find(h, "track");
+	its = npt_tsv_hdr_find(h, "ts_cyc");
+	idur = npt_tsv_hdr_find(h, "dur_cyc");
+	itrack = npt_tsv_hdr_find(h, "track");
 	conv_col = npt_ereallocarray(conv_col, h->ncol, sizeof *conv_col);
 	nconv = 0;
 	for (i = 0; i < h->ncol; i++) {
@@ -122,7 +123,7 @@ clock_of(struct npt_tsv *t)
 static void
 conv(uint64_t cyc, struct npt_clk *k, struct val *v)
 {
-	v->wide = npt_cyc64(&k->cv, cyc, k->hz, unit, places, &v->q) < 0;
+	v->wide = npt_time_conv64(&k->cv, cyc, k->hz, unit, places, &v->q) < 0;
 	if (v->wide)
 		(void)npt_time_cycq(&v->t, cyc, k->hz, unit, places);
 }

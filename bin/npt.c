@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../lib/npt.h"
+#include "../lib/base.h"
 
 int npt_agg_main(int, char **);
 int npt_annotate_main(int, char **);

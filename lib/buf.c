@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "npt.h"
+#include "base.h"
 
 #define MIB (1024 * 1024)
 

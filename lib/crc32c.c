@@ -16,7 +16,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "npt.h"
+#include "log.h"
 
 static uint32_t tab[8][256];
 static int tab_ready;

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "npt.h"
+#include "base.h"
 
 const char *npt_prog = "npt";
 /*

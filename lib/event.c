@@ -1,14 +1,16 @@
 /* See LICENSE file for copyright and license details. */
 #include <string.h>
 
-#include "npt.h"
+#include "base.h"
+#include "stream.h"
+#include "log.h"
 #include "nptlog.h"
 
 static const char header[] = "#ts_cyc\tdur_cyc\ttrack\top\tname\tid\tloc\t"
     "conv_cyc\tvector_cyc\tdma_load_cyc\tdma_store_cyc\targ\titer\n";
 
 void
-npt_ev_meta(const char *track, uint64_t hz, int kind)
+npt_event_meta(const char *track, uint64_t hz, int kind)
 {
 	char b[48];
 
@@ -22,7 +24,7 @@ npt_ev_meta(const char *track, uint64_t hz, int kind)
 }
 
 void
-npt_ev_header(void)
+npt_event_header(void)
 {
 	npt_out_write(header, sizeof header - 1);
 }
@@ -41,7 +43,7 @@ static size_t
 str(char *b, const char *p, size_t n, int plain)
 {
 	if (!plain)
-		return npt_esc_field(b, p, n);
+		return npt_out_esc(b, p, n);
 	npt_memcpy(b, p, n);
 	return n;
 }
@@ -51,7 +53,7 @@ static char its[24];
 static size_t itn;
 
 void
-npt_ev_print(const struct npt_logev *ev, const char *track, size_t tn,
+npt_event_print(const struct npt_logev *ev, const char *track, size_t tn,
     int64_t iter)
 {
 	size_t need, k;
@@ -120,7 +122,7 @@ npt_ev_print(const struct npt_logev *ev, const char *track, size_t tn,
 }
 
 void
-npt_ev_invoke(struct npt_evinv *inv, const struct npt_logev *ev)
+npt_event_invoke(struct npt_event_inv *inv, const struct npt_logev *ev)
 {
 	inv->have = 1;
 	inv->ts = ev->ts;

@@ -2,7 +2,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "npt.h"
+#include "base.h"
+#include "stream.h"
 
 static const struct {
 	const char *unit;
@@ -44,10 +45,10 @@ npt_freq_parse(const char *s, size_t n, uint64_t *hz)
 			break;
 		}
 	}
-	if (npt_dec_scale(s, n) < 0 || s[0] == '-')
-		return n > 0 && s[0] == '-' && npt_dec_scale(s, n) >= 0 ?
+	if (npt_parse_scale(s, n) < 0 || s[0] == '-')
+		return n > 0 && s[0] == '-' && npt_parse_scale(s, n) >= 0 ?
 		    "not positive" : "not a frequency";
-	if ((e = npt_parse_dec(s, n, exp, &v)) != NULL)
+	if ((e = npt_time_decimal(s, n, exp, &v)) != NULL)
 		return strcmp(e, "too many decimal places") == 0 ?
 		    "not a whole number of hertz" : e;
 	if (v <= 0)

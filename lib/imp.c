@@ -25,7 +25,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "npt.h"
+#include "base.h"
+#include "stream.h"
+#include "import.h"
 
 /*
  * Records are kept in blocks of BLK bytes (a record longer than that gets
@@ -214,7 +216,7 @@ npt_imp_meta(struct npt_imp *m, const char *key, const char *val, size_t n)
 	npt_buf_addc(&m->meta, '=');
 	npt_buf_grow(&m->meta, 2 * n + 1);
 	d = m->meta.p + m->meta.n;
-	m->meta.n += npt_esc_field(d, val, n);
+	m->meta.n += npt_out_esc(d, val, n);
 	npt_buf_addc(&m->meta, '\n');
 }
 
@@ -659,7 +661,7 @@ emit(const char *r, struct out *o)
 				memcpy(p + k, o->val[i].p, n);
 				k += n;
 			} else {
-				k += npt_esc_field(p + k, o->val[i].p, n);
+				k += npt_out_esc(p + k, o->val[i].p, n);
 			}
 		}
 		p[k++] = '\n';
@@ -853,7 +855,7 @@ npt_imp_write(struct npt_imp *m)
 	o.trkn = npt_ecalloc(m->ntrk + 1, sizeof *o.trkn);
 	for (i = 0; i < m->ntrk; i++) {
 		o.trk[i] = npt_emalloc(2 * m->trk[i].n + 1);
-		o.trkn[i] = npt_esc_field(o.trk[i], m->trk[i].name,
+		o.trkn[i] = npt_out_esc(o.trk[i], m->trk[i].name,
 		    m->trk[i].n);
 	}
 	if (m->nrun == 0) {
@@ -878,14 +880,14 @@ npt_imp_write(struct npt_imp *m)
 
 const struct npt_imp_type npt_imp_types[NPT_IMP_NTYPES] = {
 	{ "chrome", "Chrome Trace Event Format JSON (object or array form)",
-	    npt_imp_chrome },
+	    npt_impjson_chrome },
 	{ "tensorrt", "TensorRT per-layer profile (trtexec --exportProfile)",
-	    npt_imp_trt },
+	    npt_impjson_trt },
 	{ "torq-compile", "Torq compile-time timeline CSV (C0 to C3)",
-	    npt_imp_torqc },
+	    npt_impcsv_torqc },
 	{ "torq-runtime", "Torq runtime profile CSV (R0 to R2)",
-	    npt_imp_torqr },
-	{ "vela", "Arm Vela per-layer or summary CSV", npt_imp_vela },
+	    npt_impcsv_torqr },
+	{ "vela", "Arm Vela per-layer or summary CSV", npt_impcsv_vela },
 };
 
 static int
@@ -921,5 +923,5 @@ npt_imp_detect(struct npt_in *in)
 	}
 	p = in->buf + in->beg;
 	nl = memchr(p, '\n', n);
-	return npt_imp_probe(p, nl ? (size_t)(nl - p) : n);
+	return npt_impcsv_probe(p, nl ? (size_t)(nl - p) : n);
 }

@@ -19,7 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "npt.h"
+#include "base.h"
+#include "stream.h"
+#include "import.h"
 
 #define MAXWARN 10
 
@@ -308,7 +310,7 @@ torqid(struct npt_span s)
 }
 
 int
-npt_imp_probe(const char *line, size_t n)
+npt_impcsv_probe(const char *line, size_t n)
 {
 	struct csv c;
 	struct npt_span s, f0;
@@ -490,7 +492,7 @@ torqc_row(struct csv *c, int hdr, int *c1)
 }
 
 int
-npt_imp_torqc(struct npt_imp *m, struct npt_in *in,
+npt_impcsv_torqc(struct npt_imp *m, struct npt_in *in,
     const struct npt_imp_opt *opt)
 {
 	struct csv c;
@@ -916,7 +918,7 @@ rt_row(struct rt *r, int v)
 }
 
 int
-npt_imp_torqr(struct npt_imp *m, struct npt_in *in,
+npt_impcsv_torqr(struct npt_imp *m, struct npt_in *in,
     const struct npt_imp_opt *opt)
 {
 	struct rt r;
@@ -1187,7 +1189,7 @@ vela_row(struct vela *v)
 }
 
 int
-npt_imp_vela(struct npt_imp *m, struct npt_in *in,
+npt_impcsv_vela(struct npt_imp *m, struct npt_in *in,
     const struct npt_imp_opt *opt)
 {
 	struct vela v;

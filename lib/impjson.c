@@ -18,7 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "npt.h"
+#include "base.h"
+#include "stream.h"
+#include "import.h"
 
 #define MAXWARN 10
 
@@ -909,7 +911,7 @@ chrome_free(struct chrome *c)
 }
 
 int
-npt_imp_chrome(struct npt_imp *m, struct npt_in *in,
+npt_impjson_chrome(struct npt_imp *m, struct npt_in *in,
     const struct npt_imp_opt *opt)
 {
 	struct chrome c;
@@ -1014,7 +1016,7 @@ member(const struct ev *e, const char *k)
  * order, each lasting its averageMs.
  */
 int
-npt_imp_trt(struct npt_imp *m, struct npt_in *in,
+npt_impjson_trt(struct npt_imp *m, struct npt_in *in,
     const struct npt_imp_opt *opt)
 {
 	static const char *const known[] = { "count", "timeMs", "averageMs",

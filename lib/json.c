@@ -23,7 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "npt.h"
+#include "base.h"
+#include "import.h"
 
 enum {
 	S_VALUE,	/* a value: at the top, after ':' or after ',' in [] */

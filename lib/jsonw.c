@@ -11,7 +11,7 @@
  */
 #include <string.h>
 
-#include "npt.h"
+#include "import.h"
 
 /* 0: copied as is; 1: escaped (" \ and C0 controls); 2: not ASCII */
 static const unsigned char cls[256] = {
@@ -136,7 +136,7 @@ esc(char *d, char *dend, const unsigned char **pp, const unsigned char *e,
 }
 
 size_t
-npt_json_esc(char *dst, const char *p, size_t n, int tsv)
+npt_jsonw_esc(char *dst, const char *p, size_t n, int tsv)
 {
 	const unsigned char *s = (const unsigned char *)p;
 
@@ -144,7 +144,7 @@ npt_json_esc(char *dst, const char *p, size_t n, int tsv)
 }
 
 int
-npt_json_isnum(const char *p, size_t n)
+npt_jsonw_isnum(const char *p, size_t n)
 {
 	size_t i = n > 0 && p[0] == '-';
 

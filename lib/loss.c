@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "npt.h"
+#include "base.h"
+#include "stream.h"
 
 struct npt_loss_ent {
 	char *key;		/* "lost.KIND.SOURCE", NUL-terminated */
@@ -105,7 +106,7 @@ npt_loss_add(struct npt_loss *l, const char *kind, const char *src,
 	npt_buf_add(&b, kind, kn);
 	npt_buf_addc(&b, '.');
 	npt_buf_grow(&b, 2 * n + 1);
-	b.n += npt_esc_field(b.p + b.n, src, n);
+	b.n += npt_out_esc(b.p + b.n, src, n);
 	add(l, b.p, b.n, kn, count);
 	npt_buf_free(&b);
 }
@@ -174,7 +175,7 @@ npt_loss_write(const struct npt_loss *l)
 static void
 addtext(struct npt_buf *b, const char *p, size_t n)
 {
-	char *s = npt_field_str(p, n);
+	char *s = npt_tsv_cstr(p, n);
 
 	npt_buf_add(b, s, strlen(s));
 	free(s);

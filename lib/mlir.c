@@ -32,7 +32,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "npt.h"
+#include "base.h"
+#include "mlir.h"
 
 #define MAXSTACK 10000		/* open brackets before the rest is skipped */
 

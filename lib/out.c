@@ -5,13 +5,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "npt.h"
+#include "base.h"
 
 #define OUTBUF NPT_OUTBUF
-#define obuf npt_ob.buf
-#define olen npt_ob.len
+#define obuf npt_out_buf.buf
+#define olen npt_out_buf.len
 
-struct npt_ob npt_ob;
+struct npt_out_buf npt_out_buf;
 static int linebuf, closed;
 /* Room for a reservation bigger than obuf, written at its commit. */
 static char *big;
@@ -83,7 +83,7 @@ npt_out_reserve1(size_t n)
 				big = npt_erealloc(big, n);
 				bigcap = n;
 			}
-			inbig = npt_ob.slow = 1;
+			inbig = npt_out_buf.slow = 1;
 			return big;
 		}
 	}
@@ -96,7 +96,7 @@ npt_out_commit1(size_t n)
 	if (inbig) {
 		/* obuf was flushed by the reservation */
 		inbig = 0;
-		npt_ob.slow = linebuf;
+		npt_out_buf.slow = linebuf;
 		if (!closed)
 			wr(big, n);
 		return;
@@ -151,7 +151,7 @@ static const unsigned char esc[256] = {
 };
 
 size_t
-npt_esc_field(char *dst, const char *p, size_t n)
+npt_out_esc(char *dst, const char *p, size_t n)
 {
 	size_t i, k = 0;
 
@@ -166,24 +166,6 @@ npt_esc_field(char *dst, const char *p, size_t n)
 		}
 	}
 	return k;
-}
-
-char *
-npt_field_str(const char *p, size_t n)
-{
-	char *c = npt_ereallocarray(NULL, n + 1, 2);
-	size_t i, k = 0;
-
-	for (i = 0; i < n; i++) {
-		if (p[i] == '\0') {
-			c[k++] = '\\';
-			c[k++] = '0';
-		} else {
-			c[k++] = p[i];
-		}
-	}
-	c[k] = '\0';
-	return c;
 }
 
 void
@@ -206,7 +188,7 @@ void
 npt_out_linebuf(int on)
 {
 	linebuf = on;
-	npt_ob.slow = linebuf || inbig;
+	npt_out_buf.slow = linebuf || inbig;
 }
 
 int

@@ -20,7 +20,9 @@
  */
 #include <string.h>
 
-#include "npt.h"
+#include "base.h"
+#include "stats.h"
+#include "stream.h"
 
 struct range {
 	uint32_t lo, hi;

@@ -7,25 +7,23 @@
  * them still fits (10^37 < 2^127).
  *
  * The common values (an integer of up to 18 digits, a short decimal) are
- * a 64-bit mantissa times one power of ten (npt_tcol_get in npt.h); the
+ * a 64-bit mantissa times one power of ten (npt_tcol_get in stream.h); the
  * rest goes through npt_time_parse, digit by digit into 128 bits.  With a
  * compiler that has no 128-bit type (32-bit targets) the same code runs
  * on two 64-bit halves: NPT_NO_INT128 forces that path for the tests.
- *
- * Also here: the time columns of a stream, ts_<unit> and dur_<unit>, and
- * their reader, whose errors name the line and the column.
  */
 #include <string.h>
 
-#include "npt.h"
+#include "base.h"
+#include "stream.h"
 
 #if defined(__SIZEOF_INT128__) && !defined(NPT_NO_INT128)
 #define WIDE 1
 __extension__ typedef unsigned __int128 u128;
 #endif
 
-const char *const npt_unit_name[NPT_NUNIT] = { "cyc", "ns", "us", "ms" };
-const int npt_unit_scale[NPT_NUNIT] = { 0, 3, 6, 9 };
+const char *const npt_time_unit_name[NPT_NUNIT] = { "cyc", "ns", "us", "ms" };
+const int npt_time_unit_scale[NPT_NUNIT] = { 0, 3, 6, 9 };
 
 /* 10^37 (the bound of a time's magnitude) as two halves */
 #define MAXHI 0x785ee10d5da46d9ULL
@@ -272,7 +270,7 @@ npt_time_cyc64(uint64_t cyc, uint64_t hz, int exp, int decimals,
 }
 
 void
-npt_cyc_init(struct npt_cyc *c, uint64_t hz, int e)
+npt_time_convinit(struct npt_time_conv *c, uint64_t hz, int e)
 {
 	uint64_t a, b, r;
 
@@ -338,14 +336,14 @@ npt_time_round(struct npt_time *r, const struct npt_time *t, int decimals)
 }
 
 /* inverses of 5^k modulo 2^64, k = 0 to 12, and (2^64 - 1) / 5^k */
-const uint64_t npt_inv5[13] = {
+const uint64_t npt_time_inv5[13] = {
 	0x1ULL, 0xcccccccccccccccdULL, 0x8f5c28f5c28f5c29ULL,
 	0x1cac083126e978d5ULL, 0xd288ce703afb7e91ULL, 0x5d4e8fb00bcbe61dULL,
 	0x790fb65668c26139ULL, 0xe5032477ae8d46a5ULL, 0xc767074b22e90e21ULL,
 	0x8e47ce423a2e9c6dULL, 0x4fa7f60d3ed61f49ULL, 0x0fee64690c913975ULL,
 	0x3662e0e1cf503eb1ULL,
 };
-const uint64_t npt_max5[13] = {
+const uint64_t npt_time_max5[13] = {
 	0xffffffffffffffffULL, 0x3333333333333333ULL, 0xa3d70a3d70a3d70ULL,
 	0x20c49ba5e353f7cULL, 0x68db8bac710cb2ULL, 0x14f8b588e368f0ULL,
 	0x431bde82d7b63ULL, 0xd6bf94d5e57aULL, 0x2af31dc46118ULL,
@@ -366,7 +364,7 @@ npt_time_narrow1(const struct npt_time *t, int decimals, int64_t *v)
 		hi >>= k;
 	}
 	p5 = npt_pow10[k] >> k;
-	q = lo * npt_inv5[k];
+	q = lo * npt_time_inv5[k];
 	npt_mul64(q, p5, &ph, &pl);
 	if (ph != hi || pl != lo || q > (uint64_t)INT64_MAX + s)
 		return -1;
@@ -647,7 +645,7 @@ npt_time_parse(struct npt_time *t, const char *s, size_t n, int flags,
 }
 
 const char *
-npt_parse_dec(const char *s, size_t n, int scale, int64_t *v)
+npt_time_decimal(const char *s, size_t n, int scale, int64_t *v)
 {
 	struct npt_time t;
 	const char *e;
@@ -694,7 +692,7 @@ npt_time_split(const struct npt_time *t, int k, int64_t *i, uint64_t *f)
 	return 0;
 }
 
-/* Time columns */
+/* The exponent of a unit name */
 
 int
 npt_time_unit(const char *s, size_t n)
@@ -707,80 +705,4 @@ npt_time_unit(const char *s, size_t n)
 		}
 	}
 	return -1;
-}
-
-int
-npt_unit_of(const char *col, size_t n, const char *prefix)
-{
-	size_t k = strlen(prefix), u;
-	int i;
-
-	if (n <= k || memcmp(col, prefix, k) != 0)
-		return -1;
-	u = n - k;
-	for (i = 0; i < NPT_NUNIT; i++)
-		if (strlen(npt_unit_name[i]) == u &&
-		    memcmp(col + k, npt_unit_name[i], u) == 0)
-			return i;
-	return -1;
-}
-
-const char *
-npt_tcol_find(struct npt_tcol *tc, const struct npt_hdr *h)
-{
-	static char msg[160];
-	size_t i;
-	int u, tsu = -1;
-
-	tc->ts = tc->dur = -1;
-	tc->unit = -1;
-	for (i = 0; i < h->ncol; i++) {
-		if ((u = npt_unit_of(h->col[i].p, h->col[i].n, "dur_")) >= 0) {
-			if (tc->dur >= 0) {
-				snprintf(msg, sizeof msg, "two duration columns, "
-				    "dur_%s and dur_%s", npt_unit_name[tc->unit],
-				    npt_unit_name[u]);
-				return msg;
-			}
-			tc->dur = (long)i;
-			tc->unit = u;
-		} else if ((u = npt_unit_of(h->col[i].p, h->col[i].n,
-		    "ts_")) >= 0) {
-			if (tc->ts >= 0) {
-				snprintf(msg, sizeof msg, "two start columns, "
-				    "ts_%s and ts_%s", npt_unit_name[tsu],
-				    npt_unit_name[u]);
-				return msg;
-			}
-			tc->ts = (long)i;
-			tsu = u;
-		}
-	}
-	if (tc->dur < 0)
-		return "no duration column (dur_cyc, dur_ns, dur_us or dur_ms)";
-	if (tc->ts >= 0 && tsu != tc->unit) {
-		snprintf(msg, sizeof msg, "ts_%s and dur_%s differ in unit "
-		    "(convert cycles with npt-time)", npt_unit_name[tsu],
-		    npt_unit_name[tc->unit]);
-		return msg;
-	}
-	return NULL;
-}
-
-int
-npt_tcol_get1(const struct npt_tsv *t, size_t col, int unit, int dur,
-    struct npt_time *v)
-{
-	const struct npt_span *f = &t->f[col];
-	const char *e;
-	int d;
-
-	e = npt_time_parse(v, f->p, f->n, unit == NPT_UNIT_CYC ?
-	    NPT_TIME_CYC : 0, 0, &d, NULL);
-	if (e == NULL && dur && v->hi < 0)
-		e = "negative";
-	if (e != NULL)
-		npt_errat(t->in.name, t->in.lineno, "column %s: %s: \"%.*s\"",
-		    t->hdr.col[col].p, e, (int)f->n, f->p);
-	return d;
 }

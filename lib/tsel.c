@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "npt.h"
+#include "base.h"
+#include "stream.h"
 
 void
 npt_tsel_pattern(struct npt_tsel *s, const char *pattern)

@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "npt.h"
+#include "base.h"
+#include "stream.h"
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -205,7 +206,7 @@ npt_tsv_unescape(char *dst, const char *p, size_t n)
 }
 
 void
-npt_tsv_esccheck(const struct npt_hdr *h, const char *p, size_t n,
+npt_tsv_esccheck(const struct npt_tsv_hdr *h, const char *p, size_t n,
     const char *src, long long line)
 {
 	size_t i, col = 0;
@@ -241,7 +242,7 @@ npt_tsv_esccheck(const struct npt_hdr *h, const char *p, size_t n,
 }
 
 const char *
-npt_hdr_parse(struct npt_hdr *h, const char *p, size_t n)
+npt_tsv_hdr_parse(struct npt_tsv_hdr *h, const char *p, size_t n)
 {
 	size_t i, j;
 	struct npt_ht seen;
@@ -279,7 +280,7 @@ npt_hdr_parse(struct npt_hdr *h, const char *p, size_t n)
 }
 
 long
-npt_hdr_find(const struct npt_hdr *h, const char *name)
+npt_tsv_hdr_find(const struct npt_tsv_hdr *h, const char *name)
 {
 	size_t i, n = strlen(name);
 
@@ -290,7 +291,7 @@ npt_hdr_find(const struct npt_hdr *h, const char *name)
 }
 
 void
-npt_hdr_free(struct npt_hdr *h)
+npt_tsv_hdr_free(struct npt_tsv_hdr *h)
 {
 	free(h->text);
 	free(h->col);
@@ -315,7 +316,7 @@ void
 npt_tsv_close(struct npt_tsv *t)
 {
 	npt_in_close(&t->in);
-	npt_hdr_free(&t->hdr);
+	npt_tsv_hdr_free(&t->hdr);
 	npt_buf_free(&t->hint);
 	free(t->f);
 	t->f = NULL;
@@ -494,7 +495,7 @@ npt_tsv_nextn(struct npt_tsv *t, size_t need)
 		return NPT_TSV_META;
 	}
 	if (n >= 1 && p[0] == '#') {
-		if ((e = npt_hdr_parse(&t->hdr, p, n)) != NULL)
+		if ((e = npt_tsv_hdr_parse(&t->hdr, p, n)) != NULL)
 			npt_errat(t->in.name, t->in.lineno, "header: %s", e);
 		t->have_hdr = 1;
 		return NPT_TSV_HEADER;
@@ -527,10 +528,28 @@ npt_tsv_next(struct npt_tsv *t)
 size_t
 npt_tsv_col(struct npt_tsv *t, const char *name)
 {
-	long i = npt_hdr_find(&t->hdr, name);
+	long i = npt_tsv_hdr_find(&t->hdr, name);
 
 	if (i < 0)
 		npt_errat(t->in.name, t->in.lineno, "no column %s in the header",
 		    name);
 	return (size_t)i;
+}
+
+char *
+npt_tsv_cstr(const char *p, size_t n)
+{
+	char *c = npt_ereallocarray(NULL, n + 1, 2);
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		if (p[i] == '\0') {
+			c[k++] = '\\';
+			c[k++] = '0';
+		} else {
+			c[k++] = p[i];
+		}
+	}
+	c[k] = '\0';
+	return c;
 }

@@ -9,6 +9,7 @@ static void fuzz_one(const uint8_t *p, size_t n);
 static void fuzz_cleanup(void);
 
 #include "fuzz.h"
+#include "../../lib/import.h"
 
 static struct npt_in in;
 static struct npt_json j;

@@ -1,4 +1,4 @@
-/* Fuzz target: the binary log reader (lib/logrd.c) and event printer. */
+/* Fuzz target: the binary log reader (lib/log.c) and event printer. */
 #include <stdint.h>
 #include <stddef.h>
 
@@ -6,6 +6,8 @@ static void fuzz_one(const uint8_t *p, size_t n);
 static void fuzz_cleanup(void);
 
 #include "fuzz.h"
+#include "../../lib/stream.h"
+#include "../../lib/log.h"
 
 static struct npt_log *l;
 
@@ -17,7 +19,7 @@ fuzz_one(const uint8_t *p, size_t n)
 	if ((l = npt_log_open_mem("fuzz.bin", p, n)) == NULL)
 		return;
 	while (npt_log_next(l, &ev))
-		npt_ev_print(&ev, npt_log_track(l), 5, -1);
+		npt_event_print(&ev, npt_log_track(l), 5, -1);
 }
 
 static void

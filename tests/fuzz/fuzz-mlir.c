@@ -9,6 +9,7 @@ static void fuzz_one(const uint8_t *p, size_t n);
 static void fuzz_cleanup(void);
 
 #include "fuzz.h"
+#include "../../lib/mlir.h"
 
 static struct npt_mlir m;
 static struct npt_buf out;

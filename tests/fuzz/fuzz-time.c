@@ -15,6 +15,7 @@ static void fuzz_one(const uint8_t *p, size_t n);
 static void fuzz_cleanup(void);
 
 #include "fuzz.h"
+#include "../../lib/stream.h"
 
 static void
 same(const struct npt_time *a, const struct npt_time *b)

@@ -46,7 +46,12 @@
 
 #include <sanitizer/allocator_interface.h>
 
-#include "../../lib/npt.h"
+#include "../../lib/base.h"
+#include "../../lib/stats.h"
+#include "../../lib/stream.h"
+#include "../../lib/log.h"
+#include "../../lib/import.h"
+#include "../../lib/mlir.h"
 
 #define FUZZ_MAXARG (sizeof fuzz_argv[0] / sizeof fuzz_argv[0][0] - 1)
 

@@ -14,6 +14,7 @@ static void fuzz_one(const uint8_t *p, size_t n);
 static void fuzz_cleanup(void);
 
 #include "fuzz.h"
+#include "../../lib/stream.h"
 
 static struct npt_tsv t, t2;
 static int topen, t2open;
@@ -72,9 +73,9 @@ fuzz_one(const uint8_t *p, size_t n)
 			npt_out_field(u, (size_t)k);
 			npt_parse_u64(t.f[i].p, t.f[i].n, &u64);
 			npt_parse_i64(t.f[i].p, t.f[i].n, &i64);
-			npt_parse_dec(t.f[i].p, t.f[i].n, 3, &i64);
-			npt_parse_dec(t.f[i].p, t.f[i].n, 9, &i64);
-			npt_dec_scale(t.f[i].p, t.f[i].n);
+			npt_time_decimal(t.f[i].p, t.f[i].n, 3, &i64);
+			npt_time_decimal(t.f[i].p, t.f[i].n, 9, &i64);
+			npt_parse_scale(t.f[i].p, t.f[i].n);
 			npt_freq_parse(t.f[i].p, t.f[i].n, &hz);
 		}
 	}

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "../../lib/npt.h"
+#include "../../lib/base.h"
 
 static jmp_buf fuzz_jmp;
 

@@ -1,6 +1,6 @@
 /* See LICENSE file for copyright and license details. */
 /*
- * agg-test: unit tests of lib/wide.c, lib/time.c (columns) and lib/qsketch.c, as TAP.
+ * agg-test: unit tests of lib/u256.c, lib/tcol.c and lib/qs.c, as TAP.
  * Expected values come from other computations: unsigned __int128 where
  * the compiler has it, r^2 <= a < (r+1)^2 for square roots, snprintf for
  * decimals, and the sketch's bound checked against the values themselves.
@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../lib/npt.h"
+#include "../../lib/base.h"
+#include "../../lib/stats.h"
+#include "../../lib/stream.h"
 
 #include "tap.h"
 
@@ -107,18 +109,18 @@ test_wide(void)
 static void
 test_tcol(void)
 {
-	struct npt_hdr h = { 0 };
+	struct npt_tsv_hdr h = { 0 };
 	struct npt_tcol tc;
 
-	npt_hdr_parse(&h, "#ts_us\tdur_us\ttrack", 19);
+	npt_tsv_hdr_parse(&h, "#ts_us\tdur_us\ttrack", 19);
 	ok(npt_tcol_find(&tc, &h) == NULL && tc.ts == 0 && tc.dur == 1 &&
 	    tc.unit == NPT_UNIT_US, "tcol: finds ts_us and dur_us");
-	npt_hdr_parse(&h, "#dur_cyc\tx_ms", 13);
+	npt_tsv_hdr_parse(&h, "#dur_cyc\tx_ms", 13);
 	ok(npt_tcol_find(&tc, &h) == NULL && tc.ts == -1 && tc.dur == 0 &&
 	    tc.unit == NPT_UNIT_CYC, "tcol: ts is optional");
-	npt_hdr_parse(&h, "#ts_cyc\tdur_s", 13);
+	npt_tsv_hdr_parse(&h, "#ts_cyc\tdur_s", 13);
 	ok(npt_tcol_find(&tc, &h) != NULL, "tcol: _s is not a unit");
-	npt_hdr_free(&h);
+	npt_tsv_hdr_free(&h);
 }
 
 /* fields by a plain byte loop, to check the word-at-a-time splitter */

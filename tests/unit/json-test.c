@@ -18,7 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../lib/npt.h"
+#include "../../lib/base.h"
+#include "../../lib/import.h"
 
 static void
 hex(const char *tag, const char *s, size_t n)

@@ -11,12 +11,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../lib/npt.h"
+#include "../../lib/base.h"
+#include "../../lib/stream.h"
+#include "../../lib/log.h"
+#include "../../lib/import.h"
+#include "../../lib/mlir.h"
 #include "../../lib/nptlog.h"
 
 #include "tap.h"
 
-/* npt_dig8 against a byte-by-byte reading, on digits and on every byte. */
+/* npt_parse_dig8 against a byte-by-byte reading, on digits and on every byte. */
 static void
 test_dig8(void)
 {
@@ -33,7 +37,7 @@ test_dig8(void)
 			w = w * 10 + (uint64_t)(p[j] - '0');
 		}
 		v = 0;
-		bad += npt_dig8(p, &v) != want || (want && v != w);
+		bad += npt_parse_dig8(p, &v) != want || (want && v != w);
 	}
 	for (k = 0; k < 8; k++)		/* every byte at every place */
 		for (c = 0; c < 256; c++) {
@@ -43,7 +47,7 @@ test_dig8(void)
 			v = 0;
 			w = 12345678 + ((uint64_t)c - ('1' + (uint64_t)k)) *
 			    npt_pow10[7 - k];
-			bad += npt_dig8(p, &v) != want || (want && v != w);
+			bad += npt_parse_dig8(p, &v) != want || (want && v != w);
 		}
 	ok(bad == 0, "dig8 reads 8 digits as a byte-by-byte loop does, and "
 	    "refuses every other byte");
@@ -134,7 +138,7 @@ static int
 pd(const char *s, int scale, int64_t want, const char *err)
 {
 	int64_t v = 0;
-	const char *e = npt_parse_dec(s, strlen(s), scale, &v);
+	const char *e = npt_time_decimal(s, strlen(s), scale, &v);
 
 	if (err != NULL)
 		return e != NULL && strcmp(e, err) == 0;
@@ -171,8 +175,8 @@ test_parse(void)
 	    pd("9223372036854775.808", 3, 0, "too large") &&
 	    pd("-9223372036854775.808", 3, INT64_MIN, NULL),
 	    "parse_dec limits at INT64_MAX and INT64_MIN");
-	ok(npt_dec_scale("1.250", 5) == 3 && npt_dec_scale("7", 1) == 0 &&
-	    npt_dec_scale("x", 1) == -1, "dec_scale counts decimal places");
+	ok(npt_parse_scale("1.250", 5) == 3 && npt_parse_scale("7", 1) == 0 &&
+	    npt_parse_scale("x", 1) == -1, "dec_scale counts decimal places");
 }
 
 static int
@@ -261,7 +265,7 @@ splits(const char *line, size_t want)
 static void
 test_tsv(void)
 {
-	struct npt_hdr h = { 0 };
+	struct npt_tsv_hdr h = { 0 };
 	char buf[64];
 	long n;
 	size_t k;
@@ -275,18 +279,18 @@ test_tsv(void)
 	ok(npt_tsv_unescape(buf, "a\\x", 3) == -1 &&
 	    npt_tsv_unescape(buf, "a\\", 2) == -1,
 	    "tsv_unescape rejects an unknown escape and a trailing backslash");
-	k = npt_esc_field(buf, "a\tb\\c\nd\re\0f", 11);
+	k = npt_out_esc(buf, "a\tb\\c\nd\re\0f", 11);
 	ok(k == 16 && memcmp(buf, "a\\tb\\\\c\\nd\\re\\0f", 16) == 0,
 	    "esc_field escapes TAB, LF, CR, backslash and NUL");
-	ok(npt_hdr_parse(&h, "#ts_cyc\tdur_cyc\ttrack", 21) == NULL &&
-	    h.ncol == 3 && npt_hdr_find(&h, "track") == 2 &&
-	    npt_hdr_find(&h, "op") == -1 && strcmp(h.col[0].p, "ts_cyc") == 0,
+	ok(npt_tsv_hdr_parse(&h, "#ts_cyc\tdur_cyc\ttrack", 21) == NULL &&
+	    h.ncol == 3 && npt_tsv_hdr_find(&h, "track") == 2 &&
+	    npt_tsv_hdr_find(&h, "op") == -1 && strcmp(h.col[0].p, "ts_cyc") == 0,
 	    "hdr_parse names the columns");
-	ok(npt_hdr_parse(&h, "#a\tb\ta", 6) != NULL &&
-	    strcmp(npt_hdr_parse(&h, "#a\tb\ta", 6), "duplicate column name")
+	ok(npt_tsv_hdr_parse(&h, "#a\tb\ta", 6) != NULL &&
+	    strcmp(npt_tsv_hdr_parse(&h, "#a\tb\ta", 6), "duplicate column name")
 	    == 0, "hdr_parse rejects a duplicate column");
-	ok(npt_hdr_parse(&h, "#a\t\tb", 5) != NULL, "hdr_parse rejects an empty name");
-	npt_hdr_free(&h);
+	ok(npt_tsv_hdr_parse(&h, "#a\t\tb", 5) != NULL, "hdr_parse rejects an empty name");
+	npt_tsv_hdr_free(&h);
 }
 
 /* tsv_split against a byte-by-byte split, on random lines of tabs and text */
@@ -325,24 +329,24 @@ test_json(void)
 	char buf[128];
 	size_t n;
 
-	n = npt_json_esc(buf, "a\"b\\c\x01\x1f\t", 8, 0);
+	n = npt_jsonw_esc(buf, "a\"b\\c\x01\x1f\t", 8, 0);
 	ok(n == 21 && memcmp(buf, "a\\\"b\\\\c\\u0001\\u001f\\t", 21) == 0,
 	    "json_esc escapes quote, backslash and control characters");
-	n = npt_json_esc(buf, "x\\ty\\0z\\q\\", 10, 1);
+	n = npt_jsonw_esc(buf, "x\\ty\\0z\\q\\", 10, 1);
 	ok(n == 16 && memcmp(buf, "x\\ty\\u0000z\\\\q\\\\", 16) == 0,
 	    "json_esc undoes field escapes first, keeps unknown ones");
-	n = npt_json_esc(buf, "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80", 9, 0);
+	n = npt_jsonw_esc(buf, "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80", 9, 0);
 	ok(n == 9 && memcmp(buf, "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80", 9) == 0,
 	    "json_esc keeps valid UTF-8");
-	n = npt_json_esc(buf, "\xe2\x82x\xff\xed\xa0\x80\xc0\xaf", 9, 0);
+	n = npt_jsonw_esc(buf, "\xe2\x82x\xff\xed\xa0\x80\xc0\xaf", 9, 0);
 	ok(n == 22 && memcmp(buf, "\xef\xbf\xbdx\xef\xbf\xbd\xef\xbf\xbd"
 	    "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd", 22) == 0,
 	    "json_esc: one U+FFFD per maximal ill-formed subpart");
-	ok(npt_json_isnum("0", 1) && npt_json_isnum("-12.50", 6) &&
-	    npt_json_isnum("10", 2) && !npt_json_isnum("01", 2) &&
-	    !npt_json_isnum("1.", 2) && !npt_json_isnum(".5", 2) &&
-	    !npt_json_isnum("-", 1) && !npt_json_isnum("1e5", 3) &&
-	    !npt_json_isnum("", 0) && !npt_json_isnum("+1", 2),
+	ok(npt_jsonw_isnum("0", 1) && npt_jsonw_isnum("-12.50", 6) &&
+	    npt_jsonw_isnum("10", 2) && !npt_jsonw_isnum("01", 2) &&
+	    !npt_jsonw_isnum("1.", 2) && !npt_jsonw_isnum(".5", 2) &&
+	    !npt_jsonw_isnum("-", 1) && !npt_jsonw_isnum("1e5", 3) &&
+	    !npt_jsonw_isnum("", 0) && !npt_jsonw_isnum("+1", 2),
 	    "json_isnum accepts -?(0|[1-9]D*)(.D+)? only");
 }
 

@@ -17,7 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "npt.h"
+#include "base.h"
+#include "stream.h"
 
 /* Clocks by track */
 

@@ -12,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "npt.h"
+#include "base.h"
+#include "stats.h"
 
 int
 npt_qs_bucket(uint64_t v)

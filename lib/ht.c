@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "npt.h"
+#include "base.h"
 
 #define HDRSZ ((sizeof(struct npt_ht_ent) + 15) & ~(size_t)15)
 

@@ -6,7 +6,7 @@
  * the length of the key: a key is compared with one recent entry at most
  * and, when it is that one, skips the hash and the probe.
  */
-#include "npt.h"
+#include "base.h"
 
 void *
 npt_htc_miss(struct npt_ht *t, struct npt_htc *c, unsigned i, const char *k,

@@ -8,23 +8,12 @@
  */
 #include <string.h>
 
-#include "npt.h"
+#include "base.h"
+#include "stats.h"
 
 #ifdef __SIZEOF_INT128__
 __extension__ typedef unsigned __int128 u128;
 #endif
-
-void
-npt_mul64_portable(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
-{
-	uint64_t a0 = a & 0xffffffff, a1 = a >> 32;
-	uint64_t b0 = b & 0xffffffff, b1 = b >> 32;
-	uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-	uint64_t mid = (p00 >> 32) + (p01 & 0xffffffff) + (p10 & 0xffffffff);
-
-	*lo = (mid << 32) | (p00 & 0xffffffff);
-	*hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-}
 
 void
 npt_u256_set(struct npt_u256 *a, uint64_t v)

@@ -32,7 +32,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "npt.h"
+#include "base.h"
+#include "stream.h"
+#include "log.h"
 #include "nptlog.h"
 
 #define NDIRECT 1024	/* string keys below this are looked up directly */

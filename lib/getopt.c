@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "npt.h"
+#include "base.h"
 
 static NPT_NORETURN void
 bad(const char *synopsis, const char *fmt, const char *what, int len)

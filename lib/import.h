@@ -1,0 +1,173 @@
+/* See LICENSE file for copyright and license details. */
+/*
+ * import.h: what npt-import and npt-json need of JSON and of other tools'
+ * profiles: the streaming JSON reader (json.c), JSON text output
+ * (jsonw.c), the event sink of the importers (imp.c) and the importers
+ * (impjson.c, impcsv.c).  Uses base.h and stream.h.
+ *
+ * Which functions exit: the JSON reader only when memory runs out (bad
+ * JSON is NPT_JSON_ERR, with npt_json_where); the sink (npt_imp_*) when
+ * memory runs out, on a field too long for it, when its temporary files
+ * cannot be written or read back, and on a failed write (npt_imp_write);
+ * an importer's bad input is npt_imp_fail, returned as -1.
+ */
+#ifndef NPT_IMPORT_H
+#define NPT_IMPORT_H
+
+#include "stream.h"
+
+/* json.c: streaming JSON reader (RFC 8259) over a struct npt_in */
+enum {
+	NPT_JSON_ERR = -1, NPT_JSON_EOF, NPT_JSON_OBJ, NPT_JSON_OBJ_END,
+	NPT_JSON_ARR, NPT_JSON_ARR_END, NPT_JSON_KEY, NPT_JSON_STR,
+	NPT_JSON_NUM, NPT_JSON_TRUE, NPT_JSON_FALSE, NPT_JSON_NULL
+};
+struct npt_json {
+	struct npt_in *in;
+	const char *s;		/* token text, valid until the next call */
+	size_t n;		/* (keys and strings unescaped, numbers verbatim) */
+	size_t depth;		/* objects and arrays open after the token */
+	int vtok;		/* npt_json_member: the value's token, */
+	const char *vs;		/* and a scalar's text */
+	size_t vn;
+	int esc, vesc;		/* the string s, vs had escapes */
+	const char *err;	/* what NPT_JSON_ERR found wrong */
+	/* private */
+	size_t pos, tok;
+	int state, started, fixed;
+	unsigned char *stk;
+	size_t stkcap;
+	long long nl, fixline;
+	unsigned long long linestart, fixoff, fixls;
+	struct npt_buf sb, kb, kc;
+};
+/* Read JSON from in, which must not be read otherwise meanwhile. */
+void npt_json_init(struct npt_json *j, struct npt_in *in);
+void npt_json_free(struct npt_json *j);
+/*
+ * Next token.  NPT_JSON_EOF at the end of the input, whether or not the
+ * value is complete (see npt_json_done and depth); NPT_JSON_ERR for
+ * malformed input (err says what), and on every call after.
+ */
+int npt_json_next(struct npt_json *j);
+/*
+ * Inside an object, after its OBJ or a member: the next member in one
+ * call.  NPT_JSON_KEY with the key in s, n and the value's first token in
+ * vtok (a scalar's text in vs, vn; after OBJ or ARR read the container
+ * on, or skip it), or NPT_JSON_OBJ_END, or EOF or ERR as npt_json_next.
+ */
+int npt_json_member(struct npt_json *j);
+/* Line and column (of bytes, from 1) of the last token, error or end. */
+void npt_json_where(const struct npt_json *j, long long *line,
+    long long *col);
+/* Is the top-level value complete? */
+int npt_json_done(const struct npt_json *j);
+/* After tok (just returned): skip the rest of the value it starts; returns
+ * its last token (the END for OBJ or ARR, tok for a scalar), EOF or ERR. */
+int npt_json_skip(struct npt_json *j, int tok);
+
+/* jsonw.c: JSON text output */
+/*
+ * p[0..n) as the inside of a JSON string into dst (room for 6n + 6 bytes):
+ * quote, backslash and control characters escaped, invalid UTF-8 replaced
+ * by U+FFFD.  With tsv, the field escapes of npt-events(5) are undone
+ * first (an unknown escape is kept as a backslash).  Returns the length.
+ */
+size_t npt_jsonw_esc(char *dst, const char *p, size_t n, int tsv);
+/* 1 if p[0..n) is a number in JSON and npt-events(5): -?(0|[1-9]D*)(.D+)? */
+int npt_jsonw_isnum(const char *p, size_t n);
+
+/* imp.c: the event sink of npt-import's importers (times: struct npt_time) */
+/* Units of an import's times. */
+enum { NPT_IMP_CYC = 1, NPT_IMP_US };
+/* The canonical columns after ts, dur and track; extras are numbered on. */
+enum { NPT_IMP_OP, NPT_IMP_NAME, NPT_IMP_ID, NPT_IMP_LOC, NPT_IMP_NCANON };
+struct npt_imp;
+/*
+ * A sink that holds events up to limit bytes in memory, then sorts them
+ * into runs in a temporary file ($TMPDIR, else /tmp).
+ */
+struct npt_imp *npt_imp_new(size_t limit);
+void npt_imp_free(struct npt_imp *m);
+/* Start the next input; returns its number (1, 2, ...) for track keys. */
+unsigned long long npt_imp_input(struct npt_imp *m);
+/* Set the unit of the times; -1 (failed) if an earlier input had the other. */
+int npt_imp_unit(struct npt_imp *m, int unit);
+/* The variant of the format the importer found, for -v ("C2", ...). */
+void npt_imp_variant(struct npt_imp *m, const char *variant);
+const char *npt_imp_variant_of(const struct npt_imp *m);
+/* Record a data error at line and col (0: unknown); returns -1. */
+int npt_imp_fail(struct npt_imp *m, long long line, long long col,
+    const char *fmt, ...) NPT_PRINTF(4, 5);
+const char *npt_imp_error(const struct npt_imp *m, long long *line,
+    long long *col);
+/* A "## key=value" line to write before the header. */
+void npt_imp_meta(struct npt_imp *m, const char *key, const char *val,
+    size_t n);
+/* What the inputs lost, written after the events (npt_loss_add to it). */
+struct npt_loss *npt_imp_loss(struct npt_imp *m);
+/* Column number of an extra column, added if new; -1 beyond 1024 extras. */
+long npt_imp_col(struct npt_imp *m, const char *name, size_t n);
+/*
+ * Track of key, added if new (named key, *isnew set): rename it any time
+ * before writing.
+ */
+uint32_t npt_imp_track(struct npt_imp *m, const char *key, size_t n,
+    int *isnew);
+void npt_imp_track_name(struct npt_imp *m, uint32_t t, const char *name,
+    size_t n);
+/* The current name of track t (valid until it is renamed). */
+const char *npt_imp_track_str(const struct npt_imp *m, uint32_t t,
+    size_t *n);
+/* Clock of one track, or of every track (overrides), for ## clock. lines. */
+void npt_imp_track_clock(struct npt_imp *m, uint32_t t, uint64_t hz);
+void npt_imp_clock(struct npt_imp *m, uint64_t hz);
+/*
+ * One event: begin (dur NULL when unknown), its non-empty fields (column
+ * NPT_IMP_OP... or an extra; raw bytes, escaped on output), end.  A begin
+ * drops an event begun and not ended.
+ */
+void npt_imp_begin(struct npt_imp *m, const struct npt_time *ts,
+    const struct npt_time *dur, uint32_t track);
+void npt_imp_field(struct npt_imp *m, size_t col, const char *s, size_t n);
+/* Do p[0..n) hold no TAB, LF, CR, backslash or NUL (no field escapes)? */
+int npt_imp_plain(const char *p, size_t n);
+/* The same for bytes known to hold no TAB, LF, CR, backslash or NUL if plain. */
+void npt_imp_field_plain(struct npt_imp *m, size_t col, const char *s,
+    size_t n, int plain);
+void npt_imp_end(struct npt_imp *m);
+unsigned long long npt_imp_count(const struct npt_imp *m);
+/*
+ * Write metadata, header and all events sorted by ts (ties in input order),
+ * then the loss metadata.
+ */
+void npt_imp_write(struct npt_imp *m);
+
+/* impjson.c, impcsv.c: the importers; each reads all of in into m */
+struct npt_imp_opt {
+	int instants, counters;	/* keep Chrome 'i' and 'C' events */
+};
+/*
+ * Each returns 0, or -1 after npt_imp_fail (the events before the error
+ * are in m).  Warnings (unmatched begins and ends...) go to stderr.
+ */
+typedef int npt_importer(struct npt_imp *m, struct npt_in *in,
+    const struct npt_imp_opt *opt);
+npt_importer npt_impjson_chrome, npt_impjson_trt, npt_impcsv_torqc, npt_impcsv_torqr,
+    npt_impcsv_vela;
+/* The types, in the order of npt_imp_types[]. */
+enum {
+	NPT_IMP_CHROME, NPT_IMP_TENSORRT, NPT_IMP_TORQC, NPT_IMP_TORQR,
+	NPT_IMP_VELA, NPT_IMP_NTYPES
+};
+struct npt_imp_type {
+	const char *name, *desc;
+	npt_importer *fn;
+};
+extern const struct npt_imp_type npt_imp_types[NPT_IMP_NTYPES];
+/* The text type whose header (or first row) line is line, or -1. */
+int npt_impcsv_probe(const char *line, size_t n);
+/* The type of what in holds, from its first bytes (left unread), or -1. */
+int npt_imp_detect(struct npt_in *in);
+
+#endif
