@@ -167,9 +167,9 @@ static void
 set_unit(struct npt_tsv *t, int u)
 {
 	if (unit >= 0 && u != unit)
-		npt_errat(t->in.name, t->in.lineno, "dur_%s after dur_%s: one "
-		    "unit per stream (convert cycles with npt-time)",
-		    npt_time_unit_name[u], npt_time_unit_name[unit]);
+		npt_tsv_err(t, "dur_%s after dur_%s: one unit per stream "
+		    "(convert cycles with npt-time)", npt_time_unit_name[u],
+		    npt_time_unit_name[unit]);
 	unit = u;
 }
 
@@ -267,11 +267,11 @@ nest(struct npt_tsv *t, const struct npt_span *tr,
 		char b[48];
 
 		b[npt_time_fmtmin(b, &k->last, npt_time_unit_scale[unit])] = '\0';
-		npt_errat(t->in.name, t->in.lineno, "column %s: out of order on "
-		    "track %.*s: \"%.*s\" after %s (self time needs events "
-		    "sorted by start per track: sort them, or give --no-self)",
-		    t->hdr.col[tscol].p, (int)tr->n, tr->p,
-		    (int)t->f[tscol].n, t->f[tscol].p, b);
+		npt_tsv_err(t, "column %s: out of order on track %.*s: "
+		    "\"%.*s\" after %s (self time needs events sorted by start "
+		    "per track: sort them, or give --no-self)",
+		    t->hdr.col[tscol].p, (int)tr->n, tr->p, (int)t->f[tscol].n,
+		    t->f[tscol].p, b);
 	}
 	k->last = *ts;
 	while (k->n > 0 && (npt_time_cmp(&k->st[k->n - 1].end, ts) <= 0 ||
@@ -334,7 +334,7 @@ read_events(const char *path, int *rc)
 		}
 		if (r == NPT_TSV_HEADER) {
 			if ((e = npt_tcol_find(&tc, &t.hdr)) != NULL)
-				npt_errat(t.in.name, t.in.lineno, "%s", e);
+				npt_tsv_err(&t, "%s", e);
 			set_unit(&t, tc.unit);
 			for (i = 0; i < nkeys; i++)
 				kcol[i] = (long)npt_tsv_col(&t, keys[i]);
@@ -377,7 +377,7 @@ read_events(const char *path, int *rc)
 			g = npt_htc_put(&groups, &gcache, kp, kn, NULL);
 		add_value(g, &v);
 		if (!noself && npt_time_add(&g->self, &g->self, &v) < 0)
-			npt_errat(t.in.name, t.in.lineno, "self time too large");
+			npt_tsv_err(&t, "self time too large");
 		if (noself || tc.ts < 0 || trcol < 0 || t.f[tc.ts].n == 0 ||
 		    t.f[trcol].n == 0)
 			continue;
@@ -413,15 +413,14 @@ merge_meta(struct npt_tsv *t)
 			if (strlen(qname[i]) == vn && memcmp(qname[i], v, vn) == 0)
 				x = i;
 		if (x < 0)
-			npt_errat(t->in.name, t->in.lineno, "unknown "
-			    "quantiles \"%.*s\"", (int)vn, v);
+			npt_tsv_err(t, "unknown quantiles \"%.*s\"", (int)vn,
+			    v);
 		if (qpart >= 0 && qpart != x)
-			npt_errat(t->in.name, t->in.lineno, "quantiles %s, "
-			    "but the partials before had %s", qname[x],
-			    qname[qpart]);
+			npt_tsv_err(t, "quantiles %s, but the partials before "
+			    "had %s", qname[x], qname[qpart]);
 		if (qgiven && qmode != Q_NONE && qmode != x)
-			npt_errat(t->in.name, t->in.lineno, "quantiles %s, "
-			    "not %s as -q asks", qname[x], qname[qmode]);
+			npt_tsv_err(t, "quantiles %s, not %s as -q asks",
+			    qname[x], qname[qmode]);
 		qpart = x;
 		if (!qgiven)
 			qmode = x;
@@ -431,24 +430,21 @@ merge_meta(struct npt_tsv *t)
 			    memcmp(npt_time_unit_name[i], v, vn) == 0)
 				x = i;
 		if (x < 0)
-			npt_errat(t->in.name, t->in.lineno, "unknown unit "
-			    "\"%.*s\"", (int)vn, v);
+			npt_tsv_err(t, "unknown unit \"%.*s\"", (int)vn, v);
 		if (unit >= 0 && unit != x)
-			npt_errat(t->in.name, t->in.lineno, "unit %s, but "
-			    "the partials before had %s", npt_time_unit_name[x],
+			npt_tsv_err(t, "unit %s, but the partials before had "
+			    "%s", npt_time_unit_name[x],
 			    npt_time_unit_name[unit]);
 		unit = x;
 	} else if (kn == 5 && memcmp(k, "scale", 5) == 0) {
 		if (vn != 2 || memcmp(v, "12", 2) != 0)
-			npt_errat(t->in.name, t->in.lineno, "unknown scale "
-			    "\"%.*s\"", (int)vn, v);
+			npt_tsv_err(t, "unknown scale \"%.*s\"", (int)vn, v);
 		pscale = 1;
 	} else if (kn == 6 && memcmp(k, "digits", 6) == 0) {
 		uint64_t d;
 
 		if (npt_parse_u64(v, vn, &d) != NULL || d > NPT_TIME_DEC)
-			npt_errat(t->in.name, t->in.lineno, "bad digits "
-			    "\"%.*s\"", (int)vn, v);
+			npt_tsv_err(t, "bad digits \"%.*s\"", (int)vn, v);
 		if ((int)d > digits)
 			digits = (int)d;
 	} else if (kn == 7 && memcmp(k, "skipped", 7) == 0) {
@@ -459,8 +455,8 @@ merge_meta(struct npt_tsv *t)
 	}
 	/* whichever of the two came first */
 	if (unit >= 0 && digits > (unit == NPT_UNIT_CYC ? 0 : NPT_TIME_DEC))
-		npt_errat(t->in.name, t->in.lineno, "digits %d, more than the "
-		    "unit %s has", digits, npt_time_unit_name[unit]);
+		npt_tsv_err(t, "digits %d, more than the unit %s has", digits,
+		    npt_time_unit_name[unit]);
 }
 
 /* The values of a partial line of count events; exact: as many as count. */
@@ -579,7 +575,7 @@ read_partial(const char *path, int *rc)
 		if (r == NPT_TSV_HEADER) {
 			if ((qpart < 0 || unit < 0 || !pscale) &&
 			    npt_tsv_hdr_find(&t.hdr, pcol[P_COUNT]) < 0)
-				npt_errat(t.in.name, t.in.lineno, "%s", notpart);
+				npt_tsv_err(&t, "%s", notpart);
 			for (i = 0; i < NPCOL; i++)
 				col[i] = i == P_SELF ? npt_tsv_hdr_find(&t.hdr,
 				    pcol[i]) : (long)npt_tsv_col(&t, pcol[i]);
@@ -630,8 +626,7 @@ read_partial(const char *path, int *rc)
 	npt_tsv_close(&t);
 	return;
 badkeys:
-	npt_errat(t.in.name, t.in.lineno, "partial grouped by other columns "
-	    "than -k gives");
+	npt_tsv_err(&t, "partial grouped by other columns than -k gives");
 }
 
 static void
@@ -1327,7 +1322,7 @@ main(int argc, char *argv[])
 	}
 	npt_tsel_free(&tsel);
 	if (skipped > 0 && !partial)
-		npt_warnx("warning: %llu event%s with an empty duration "
+		npt_warning("%llu event%s with an empty duration "
 		    "skipped", skipped, skipped == 1 ? "" : "s");
 
 	gv = npt_ereallocarray(NULL, groups.n ? groups.n : 1, sizeof *gv);

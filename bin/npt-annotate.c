@@ -3,13 +3,9 @@
  * npt-annotate: events in, the same events out with op, name and loc (or
  * the columns of a map) filled from an MLIR file or a TSV symbol map.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "../lib/base.h"
 #include "../lib/stream.h"
@@ -92,35 +88,6 @@ static size_t ndense;
 
 static unsigned long long nkeyed, nmissed;
 static struct npt_buf tmp, tmp2;
-
-static char *
-slurp(const char *path, size_t *len)
-{
-	struct stat st;
-	size_t cap = 1 << 16, n = 0;
-	ssize_t r;
-	char *p;
-	int fd;
-
-	if ((fd = open(path, O_RDONLY)) < 0)
-		npt_err(1, "%s", path);
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-		cap = (size_t)st.st_size + 1;
-	p = npt_emalloc(cap);
-	for (;;) {
-		if (n == cap)
-			p = npt_ereallocarray(p, cap *= 2, 1);
-		if ((r = read(fd, p + n, cap - n)) < 0 && errno != EINTR)
-			npt_err(1, "%s", path);
-		if (r == 0)
-			break;
-		if (r > 0)
-			n += (size_t)r;
-	}
-	close(fd);
-	*len = n;
-	return p;
-}
 
 /* A copy of the escaped form of p[0..n). */
 static struct npt_span
@@ -229,7 +196,7 @@ static void
 summary(const struct again *a, const char *src)
 {
 	if (a->n > 1)
-		npt_warnx("warning: %s: %lu more %s", src, a->n - 1, a->what);
+		npt_warning("%s: %lu more %s", src, a->n - 1, a->what);
 }
 
 /*
@@ -294,12 +261,13 @@ loadmlir(void)
 	size_t len, i, nfunc = 0, nbody = 0, first = 0;
 	char *text;
 
-	text = slurp(mlirpath, &len);
+	if ((text = npt_in_slurp(mlirpath, &len)) == NULL)
+		exit(1);
 	npt_mlir_scan(&m, text, len, key == K_ATTR ? idattr : "");
 	for (i = 0; i < m.nwarn && i < NPT_MLIR_NWARN; i++)
-		npt_warnx("warning: %s:%s", mlirpath, m.warn[i]);
+		npt_warning("%s:%s", mlirpath, m.warn[i]);
 	if (m.nwarn > NPT_MLIR_NWARN)
-		npt_warnx("warning: %s: %lu more problems skipped", mlirpath,
+		npt_warning("%s: %lu more problems skipped", mlirpath,
 		    m.nwarn - NPT_MLIR_NWARN);
 	target = mltarget;
 	ntarget = 3;
@@ -414,7 +382,7 @@ loadmlir(void)
 			    &info, &e) != 0) {
 				if (bad.n++ == 0) {
 					npt_mlir_pos(&m, e.where, &l, &c);
-					npt_warnx("warning: %s:%lu:%lu: %s; the "
+					npt_warning("%s:%lu:%lu: %s; the "
 					    "operation has no name", mlirpath,
 					    l, c, e.msg);
 				}
@@ -430,7 +398,7 @@ loadmlir(void)
 			if (isnew)
 				*v = i + 1;
 			else if (dup.n++ == 0)
-				npt_warnx("warning: %s:%lu:%lu: name \"%.*s\" is "
+				npt_warning("%s:%lu:%lu: name \"%.*s\" is "
 				    "also on the operation at %lu:%lu; the "
 				    "first is used", mlirpath, m.op[i].line,
 				    m.op[i].col, (int)(tmp2.n > 64 ? 64 :
@@ -493,8 +461,8 @@ loadmap(void)
 				if (npt_tsv_hdr_find(&t.hdr, h.col[i].p) != (long)i)
 					break;
 			if (i < h.ncol || t.hdr.ncol != h.ncol)
-				npt_errat(t.in.name, t.in.lineno, "the header "
-				    "differs from the one at line %lld", hline);
+				npt_tsv_err(&t, "the header differs from the "
+				    "one at line %lld", hline);
 			continue;
 		}
 		if (k != NPT_TSV_DATA || t.f[0].n == 0)
@@ -694,9 +662,9 @@ byid(struct npt_tsv *t, int64_t id, size_t lo)
 	if (n > 1) {
 		describe(a, sizeof a, x);
 		describe(b, sizeof b, y);
-		npt_errat(t->in.name, t->in.lineno, "%s %lld is on %zu "
-		    "operations: %s, %s%s%s", idattr, (long long)id, n, a, b,
-		    n > 2 ? ", ..." : "", m.op[x].func == m.op[y].func ? "" :
+		npt_tsv_err(t, "%s %lld is on %zu operations: %s, %s%s%s",
+		    idattr, (long long)id, n, a, b, n > 2 ? ", ..." : "",
+		    m.op[x].func == m.op[y].func ? "" :
 		    " (name the function in column name, or give --func)");
 	}
 	return oprow(x);
@@ -718,8 +686,8 @@ lookup(struct npt_tsv *t, struct npt_span f)
 		if ((k = npt_parse_smallkey(f.p, f.n, norder)) >= 0)
 			return oprow(order[k]);
 		if ((e = npt_parse_u64(f.p, f.n, &u)) != NULL)
-			npt_errat(t->in.name, t->in.lineno, "column id: %s: "
-			    "\"%.*s\"", e, (int)(f.n > 64 ? 64 : f.n), f.p);
+			npt_tsv_err(t, "column id: %s: \"%.*s\"", e,
+			    (int)(f.n > 64 ? 64 : f.n), f.p);
 		return u < norder ? oprow(order[u]) : NULL;
 	case K_ATTR:
 		if (evfn >= 0 && !fsel[evfn])
@@ -730,8 +698,8 @@ lookup(struct npt_tsv *t, struct npt_span f)
 				return oprow(dense[k] - 1);
 			id = k;
 		} else if ((e = npt_parse_i64(f.p, f.n, &id)) != NULL) {
-			npt_errat(t->in.name, t->in.lineno, "column id: %s: "
-			    "\"%.*s\"", e, (int)(f.n > 64 ? 64 : f.n), f.p);
+			npt_tsv_err(t, "column id: %s: \"%.*s\"", e,
+			    (int)(f.n > 64 ? 64 : f.n), f.p);
 		}
 		if (dense != NULL) {
 			if (id < 0 || (uint64_t)id >= ndense || dense[id] == 0)
@@ -992,7 +960,7 @@ main(int argc, char *argv[])
 		rc |= annotate(*argv);
 	npt_out_flush();
 	if (nmissed > 0)
-		npt_warnx("warning: %llu of %llu events matched no %s%s",
+		npt_warning("%llu of %llu events matched no %s%s",
 		    nmissed, nkeyed, mlirpath ? "operation" : "line of ",
 		    mlirpath ? "" : mappath);
 	return npt_out_close() | rc;

@@ -435,14 +435,13 @@ header(struct npt_tsv *t)
 	for (i = 0; i < 4 && its < 0; i++)
 		its = npt_tsv_hdr_find(h, tsname[i]);
 	if (its < 0)
-		npt_errat(t->in.name, t->in.lineno, "no column ts_us, ts_ns, "
-		    "ts_ms or ts_cyc in the header");
+		npt_tsv_err(t, "no column ts_us, ts_ns, ts_ms or ts_cyc in the "
+		    "header");
 	tsunit = npt_time_unit(h->col[its].p + 3, h->col[its].n - 3);
 	if (tsunit < 0) {
 		tsunit = 0;
 		if ((idur = npt_tsv_hdr_find(h, "dur_cyc")) < 0)
-			npt_errat(t->in.name, t->in.lineno,
-			    "no column dur_cyc in the header");
+			npt_tsv_err(t, "no column dur_cyc in the header");
 	} else {
 		char same[8] = "dur_";
 
@@ -451,8 +450,7 @@ header(struct npt_tsv *t)
 		for (i = 0; i < 3 && idur < 0; i++)
 			idur = npt_tsv_hdr_find(h, durname[i]);
 		if (idur < 0)
-			npt_errat(t->in.name, t->in.lineno, "no column %s in "
-			    "the header", same);
+			npt_tsv_err(t, "no column %s in the header", same);
 	}
 	durunit = tsunit ? npt_time_unit(h->col[idur].p + 4, 2) : 0;
 	itrack = npt_tsv_hdr_find(h, "track");
@@ -543,12 +541,10 @@ times(struct npt_tsv *t, ns_t *ts, ns_t *te)
 		timeof(t, (size_t)idur, durunit, 1, &b);
 	/* both in the finer unit, then exactly added */
 	if (npt_time_shift(&a, exp - tsunit) < 0)
-		npt_errat(t->in.name, t->in.lineno, "column %s: too large",
-		    t->hdr.col[its].p);
+		npt_tsv_err(t, "column %s: too large", t->hdr.col[its].p);
 	if (npt_time_shift(&b, exp - durunit) < 0 ||
 	    npt_time_add(&e, &a, &b) < 0)
-		npt_errat(t->in.name, t->in.lineno, "column %s: too large",
-		    t->hdr.col[idur].p);
+		npt_tsv_err(t, "column %s: too large", t->hdr.col[idur].p);
 	ns(ts, &a, exp);
 	ns(te, &e, exp);
 	return 1;
@@ -624,8 +620,8 @@ counters(struct track *k, struct npt_tsv *t, const ns_t *ts, const ns_t *te)
 		if (f->n == 0)
 			continue;
 		if (!npt_jsonw_isnum(f->p, f->n))
-			npt_errat(t->in.name, t->in.lineno, "column %s: not a "
-			    "number: \"%.*s\"", copt[j], (int)f->n, f->p);
+			npt_tsv_err(t, "column %s: not a number: \"%.*s\"",
+			    copt[j], (int)f->n, f->p);
 		any = 1;
 	}
 	if (k->cpend && LT(k->cend, *ts)) {
@@ -691,10 +687,9 @@ data(struct npt_tsv *t)
 	}
 	k = track(t);
 	if (k->have && LT(ts, k->last))
-		npt_errat(t->in.name, t->in.lineno, "track %s: the event "
-		    "starts before the one of line %lld; sort the stream by "
-		    "start time", k->namelen ? k->name : "(none)",
-		    k->lastline);
+		npt_tsv_err(t, "track %s: the event starts before the one of "
+		    "line %lld; sort the stream by start time",
+		    k->namelen ? k->name : "(none)", k->lastline);
 	process(&ts);
 	if (ncopt > 0)
 		counters(k, t, &ts, &te);
@@ -884,7 +879,7 @@ main(int argc, char *argv[])
 	if (npt_loss_count(&loss) > 0)
 		lossmark();
 	if (nostart > 0)
-		npt_warnx("warning: %llu event%s with no start time left out",
+		npt_warning("%llu event%s with no start time left out",
 		    nostart, nostart == 1 ? "" : "s");
 	closearray();
 	rc |= npt_out_close();

@@ -271,14 +271,14 @@ read_events(const char *path, int *rc)
 		}
 		if (r == NPT_TSV_HEADER) {
 			if ((e = npt_tcol_find(&tc, &t.hdr)) != NULL)
-				npt_errat(t.in.name, t.in.lineno, "%s", e);
+				npt_tsv_err(&t, "%s", e);
 			if (tc.ts < 0)
-				npt_errat(t.in.name, t.in.lineno, "no column "
-				    "ts_%s in the header", npt_time_unit_name[tc.unit]);
+				npt_tsv_err(&t, "no column ts_%s in the header",
+				    npt_time_unit_name[tc.unit]);
 			if (unit >= 0 && tc.unit != unit)
-				npt_errat(t.in.name, t.in.lineno, "dur_%s after "
-				    "dur_%s: one unit per stream (convert cycles "
-				    "with npt-time)", npt_time_unit_name[tc.unit],
+				npt_tsv_err(&t, "dur_%s after dur_%s: one unit "
+				    "per stream (convert cycles with npt-time)",
+				    npt_time_unit_name[tc.unit],
 				    npt_time_unit_name[unit]);
 			unit = tc.unit;
 			trcol = (long)npt_tsv_col(&t, "track");
@@ -305,10 +305,10 @@ read_events(const char *path, int *rc)
 			char b[48];
 
 			b[npt_time_fmtmin(b, &front, npt_time_unit_scale[unit])] = '\0';
-			npt_errat(t.in.name, t.in.lineno, "column %s: out of "
-			    "order: \"%.*s\" after %s (npt-overlap needs events "
-			    "sorted by start)", t.hdr.col[tc.ts].p,
-			    (int)t.f[tc.ts].n, t.f[tc.ts].p, b);
+			npt_tsv_err(&t, "column %s: out of order: \"%.*s\" "
+			    "after %s (npt-overlap needs events sorted by "
+			    "start)", t.hdr.col[tc.ts].p, (int)t.f[tc.ts].n,
+			    t.f[tc.ts].p, b);
 		}
 		if (tlt(front, ts)) {
 			advance(front, ts);
@@ -324,8 +324,8 @@ read_events(const char *path, int *rc)
 			    t.f[trcol].n);
 
 			if (n < 0)
-				npt_errat(t.in.name, t.in.lineno, "column track: "
-				    "invalid escape: \"%.*s\"", (int)t.f[trcol].n,
+				npt_tsv_err(&t, "column track: invalid escape: "
+				    "\"%.*s\"", (int)t.f[trcol].n,
 				    t.f[trcol].p);
 			name[n] = '\0';
 			k->class = classify(name);

@@ -738,27 +738,6 @@ mlir(void)
 	}
 }
 
-static char *
-slurp(const char *path, size_t *len)
-{
-	struct npt_in in;
-	struct npt_buf b = { 0 };
-	size_t n;
-
-	if (npt_in_open(&in, path) < 0)
-		exit(1);
-	npt_buf_grow(&b, 1);
-	while ((n = npt_in_fill(&in, 1)) > 0) {
-		npt_buf_add(&b, in.buf + in.beg, n);
-		npt_in_skip(&in, n);
-	}
-	if (in.err)
-		exit(1);
-	npt_in_close(&in);
-	*len = b.n;
-	return b.p;
-}
-
 static void
 freemodel(void)
 {
@@ -886,7 +865,8 @@ main(int argc, char *argv[])
 		npt_usage(synopsis);
 	}
 	if (modelpath != NULL) {
-		text = slurp(modelpath, &len);
+		if ((text = npt_in_slurp(modelpath, &len)) == NULL)
+			exit(1);
 		src = strcmp(modelpath, "-") == 0 ? "<stdin>" : modelpath;
 	}
 	if (strcmp(format, "model") == 0) {

@@ -75,13 +75,12 @@ header(struct npt_tsv *t)
 			    fnmatch(cpat[j], h->col[i].p, 0) == 0)
 				break;
 		if (i == h->ncol)
-			npt_errat(t->in.name, t->in.lineno,
-			    "-c %s: no _cyc column of the header matches",
-			    cpat[j]);
+			npt_tsv_err(t, "-c %s: no _cyc column of the header "
+			    "matches", cpat[j]);
 	}
 	if (nconv == 0)
-		npt_errat(t->in.name, t->in.lineno, "no column ts_cyc or "
-		    "dur_cyc to convert (is the stream in time already?)");
+		npt_tsv_err(t, "no column ts_cyc or dur_cyc to convert (is the "
+		    "stream in time already?)");
 	for (k = 0; k < nconv; k++) {
 		const struct npt_span *c = &h->col[conv_col[k]];
 
@@ -89,9 +88,9 @@ header(struct npt_tsv *t)
 			if (h->col[i].n == c->n - 1 &&
 			    memcmp(h->col[i].p, c->p, c->n - 3) == 0 &&
 			    memcmp(h->col[i].p + c->n - 3, unitname, 2) == 0)
-				npt_errat(t->in.name, t->in.lineno, "column %s "
-				    "would become %s, which the header has "
-				    "already", c->p, h->col[i].p);
+				npt_tsv_err(t, "column %s would become %s, "
+				    "which the header has already", c->p,
+				    h->col[i].p);
 	}
 
 	npt_out_putc('#');

@@ -26,6 +26,7 @@
 #ifndef NPT_BASE_H
 #define NPT_BASE_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -57,12 +58,16 @@ void npt_init(const char *argv0);
 /* "prog: msg" / "prog: msg: strerror(errno)" on stderr. */
 void npt_warnx(const char *fmt, ...) NPT_PRINTF(1, 2);
 void npt_warn(const char *fmt, ...) NPT_PRINTF(1, 2);
+/* "prog: warning: msg": data that was saved, with what was not. */
+void npt_warning(const char *fmt, ...) NPT_PRINTF(1, 2);
 /* Same, then exit(status). */
 NPT_NORETURN void npt_errx(int status, const char *fmt, ...) NPT_PRINTF(2, 3);
 NPT_NORETURN void npt_err(int status, const char *fmt, ...) NPT_PRINTF(2, 3);
 /* Located data error "prog: src:line: msg", then exit(1); line 0 omits it. */
 NPT_NORETURN void npt_errat(const char *src, long long line,
     const char *fmt, ...) NPT_PRINTF(3, 4);
+NPT_NORETURN void npt_verrat(const char *src, long long line,
+    const char *fmt, va_list ap) NPT_PRINTF(3, 0);
 /*
  * If set, an error exit (npt_errat, npt_errx, npt_err) calls it once
  * before it flushes standard output, so that a tool can end its output
@@ -221,6 +226,12 @@ int npt_in_open(struct npt_in *in, const char *path);
 void npt_in_mem(struct npt_in *in, const char *name, const void *p, size_t n);
 /* Close (stdin is left open) and free the buffer. */
 void npt_in_close(struct npt_in *in);
+/*
+ * The whole of path ("-" is stdin) in memory, NUL-terminated, its length
+ * in *len; NULL after the warning "prog: path: strerror" when it cannot be
+ * opened or read (mblaze's slurp).  Malloc'ed.
+ */
+char *npt_in_slurp(const char *path, size_t *len);
 /*
  * Next line without its LF, valid until the next call; *len is its
  * length (NUL bytes included).  A last line without LF is still returned.

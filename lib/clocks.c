@@ -53,7 +53,7 @@ freqopt(struct npt_clocks *c, const char *arg)
 		return e;
 	/* hertz as documented, but say so: the vendors' -f 900 is MHz */
 	if (hz < 1000000 && strspn(f, "0123456789") == strlen(f))
-		npt_warnx("warning: -f %s: %s Hz; write %.*s%sMHz if megahertz "
+		npt_warning("-f %s: %s Hz; write %.*s%sMHz if megahertz "
 		    "was meant", arg, f, (int)(f - arg), arg, f);
 	if (eq == NULL) {
 		c->all = hz;
@@ -125,8 +125,8 @@ npt_clocks_meta(struct npt_clocks *c, const struct npt_tsv *t)
 	if (t->key.n < 6 || memcmp(t->key.p, "clock.", 6) != 0)
 		return;
 	if ((e = npt_freq_parse(t->val.p, t->val.n, &hz)) != NULL)
-		npt_errat(t->in.name, t->in.lineno, "## %.*s: %s: \"%.*s\"",
-		    (int)t->key.n, t->key.p, e, (int)t->val.n, t->val.p);
+		npt_tsv_err(t, "## %.*s: %s: \"%.*s\"", (int)t->key.n, t->key.p,
+		    e, (int)t->val.n, t->val.p);
 	k = track(c, t->key.p + 6, t->key.n - 6);
 	k->meta = hz;
 	resolve(c, k);
@@ -141,10 +141,9 @@ npt_clocks_track(struct npt_clocks *c, const struct npt_tsv *t,
 	if (k->hz != 0)
 		return k;
 	if (n == 0)
-		npt_errat(t->in.name, t->in.lineno,
-		    "an event with no track has no clock: give -f FREQ");
-	npt_errat(t->in.name, t->in.lineno,
-	    "track %.*s has no clock: give -f FREQ or -f %.*s=FREQ",
+		npt_tsv_err(t, "an event with no track has no clock: give -f "
+		    "FREQ");
+	npt_tsv_err(t, "track %.*s has no clock: give -f FREQ or -f %.*s=FREQ",
 	    (int)n, name, (int)n, name);
 }
 
@@ -185,23 +184,22 @@ npt_clocks_ts(struct npt_clocks *c, struct npt_clk *k,
 		return v;
 	mask = c->bits == 64 ? UINT64_MAX : (1ULL << c->bits) - 1;
 	if (v > mask)
-		npt_errat(t->in.name, t->in.lineno, "column %s: %llu does not "
-		    "fit a %d-bit counter (-w %d)", cn, (unsigned long long)v,
-		    c->bits, c->bits);
+		npt_tsv_err(t, "column %s: %llu does not fit a %d-bit counter "
+		    "(-w %d)", cn, (unsigned long long)v, c->bits, c->bits);
 	if (!k->have) {
 		k->have = 1;
 		k->value = v;
 	} else {
 		d = (v - k->last) & mask;
 		if (d >> (c->bits - 1))
-			npt_errat(t->in.name, t->in.lineno, "track %s: column "
-			    "%s goes back %llu cycles from line %lld; -w needs "
-			    "the events of each track in time order", k->name,
-			    cn, (unsigned long long)((k->last - v) & mask),
+			npt_tsv_err(t, "track %s: column %s goes back %llu "
+			    "cycles from line %lld; -w needs the events of "
+			    "each track in time order", k->name, cn,
+			    (unsigned long long)((k->last - v) & mask),
 			    k->line);
 		if (k->value > UINT64_MAX - d)
-			npt_errat(t->in.name, t->in.lineno,
-			    "column %s: too large after unwrapping", cn);
+			npt_tsv_err(t, "column %s: too large after unwrapping",
+			    cn);
 		k->value += d;
 	}
 	k->last = v;

@@ -65,6 +65,16 @@ npt_warnx(const char *fmt, ...)
 }
 
 void
+npt_warning(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("warning: ", 0, fmt, ap);
+	va_end(ap);
+}
+
+void
 npt_warn(const char *fmt, ...)
 {
 	int e = errno;
@@ -119,8 +129,14 @@ npt_errat(const char *src, long long line, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vat("", src, line, fmt, ap);
+	npt_verrat(src, line, fmt, ap);
 	va_end(ap);
+}
+
+void
+npt_verrat(const char *src, long long line, const char *fmt, va_list ap)
+{
+	vat("", src, line, fmt, ap);
 	npt_exit(1);
 	_exit(1);
 }

@@ -967,7 +967,7 @@ npt_impcsv_torqr(struct npt_imp *m, struct npt_in *in,
 	rc = 0;
 out:
 	if (r.nunmatched > MAXWARN)
-		npt_warnx("warning: %s: %d more begin or end events unmatched",
+		npt_warning("%s: %d more begin or end events unmatched",
 		    in->name, r.nunmatched - MAXWARN);
 	/* what an error left open */
 	r.noprune = 1;

@@ -92,7 +92,7 @@ warnpos(struct npt_in *in, long long line, long long col, const char *fmt,
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	npt_warnx("warning: %s:%lld:%lld: %s", in->name, line, col, msg);
+	npt_warning("%s:%lld:%lld: %s", in->name, line, col, msg);
 }
 
 static const char *
@@ -980,7 +980,7 @@ npt_impjson_chrome(struct npt_imp *m, struct npt_in *in,
 out:
 	flushb(&c);
 	if (c.nunmatched > MAXWARN)
-		npt_warnx("warning: %s: %d more 'B' or 'E' events unmatched",
+		npt_warning("%s: %d more 'B' or 'E' events unmatched",
 		    in->name, c.nunmatched - MAXWARN);
 	chrome_free(&c);
 	return r;

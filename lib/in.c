@@ -13,8 +13,9 @@
 
 #define INBUF (128 * 1024)
 
-int
-npt_in_open(struct npt_in *in, const char *path)
+/* Open path as npt_in_open does, without a buffer. */
+static int
+openfd(struct npt_in *in, const char *path)
 {
 	memset(in, 0, sizeof *in);
 	if (strcmp(path, "-") == 0) {
@@ -27,9 +28,56 @@ npt_in_open(struct npt_in *in, const char *path)
 			return -1;
 		}
 	}
+	return 0;
+}
+
+int
+npt_in_open(struct npt_in *in, const char *path)
+{
+	if (openfd(in, path) < 0)
+		return -1;
 	in->cap = INBUF;
 	in->buf = npt_emalloc(in->cap);
 	return 0;
+}
+
+char *
+npt_in_slurp(const char *path, size_t *len)
+{
+	struct npt_in in;
+	struct stat st;
+	size_t cap = 1 << 16, n = 0;
+	ssize_t r;
+	char *p;
+
+	if (openfd(&in, path) < 0)
+		return NULL;
+	/* a regular file in one allocation, read to its end all the same */
+	if (fstat(in.fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (unsigned long long)st.st_size < SIZE_MAX / 2)
+		cap = (size_t)st.st_size + 1;
+	p = npt_emalloc(cap);
+	for (;;) {
+		if (cap - n < 2) {
+			p = npt_ereallocarray(p, cap, 2);
+			cap *= 2;
+		}
+		if ((r = read(in.fd, p + n, cap - n - 1)) < 0) {
+			if (errno == EINTR)
+				continue;
+			npt_warn("%s", in.name);
+			free(p);
+			npt_in_close(&in);
+			return NULL;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	npt_in_close(&in);
+	p[n] = '\0';
+	*len = n;
+	return p;
 }
 
 void

@@ -110,7 +110,7 @@ lwarn(struct npt_log *l, unsigned long long off, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	npt_warnx("warning: %s: byte %llu: %s", l->name, off, msg);
+	npt_warning("%s: byte %llu: %s", l->name, off, msg);
 }
 
 static struct npt_log *readhdr(struct npt_log *);
@@ -346,7 +346,7 @@ resync(struct npt_log *l, const char *why, ...)
 	l->damaged = 1;
 	l->lost = 1;
 	if (l->nregion == 1)
-		npt_warnx("warning: %s: byte %llu: %s; skipped %llu byte%s to %s",
+		npt_warning("%s: byte %llu: %s; skipped %llu byte%s to %s",
 		    l->name, start, msg, skipped, skipped == 1 ? "" : "s",
 		    l->in.end > l->in.beg ? "the next packet" :
 		    "the end of the file");
@@ -562,7 +562,7 @@ noend(struct npt_log *l, struct npt_logev *e)
 	l->nnoend++;
 	l->lost = 1;
 	if (l->nnoend == 1)
-		npt_warnx("warning: %s: invoke %lu has no end record",
+		npt_warning("%s: invoke %lu has no end record",
 		    l->name, (unsigned long)e->id);
 }
 
@@ -615,7 +615,7 @@ control(struct npt_log *l, const unsigned char *r, unsigned ev,
 		l->nnobegin++;
 		l->lost = 1;
 		if (l->nnobegin == 1)
-			npt_warnx("warning: %s: invoke %lu has no begin record; "
+			npt_warning("%s: invoke %lu has no begin record; "
 			    "its end is dropped", l->name, (unsigned long)arg);
 		return 0;
 	case NPT_LOG_CTL_SYNC:
@@ -636,7 +636,7 @@ control(struct npt_log *l, const unsigned char *r, unsigned ev,
 	l->nbadctl++;
 	l->lost = 1;
 	if (l->nbadctl == 1)
-		npt_warnx("warning: %s: unknown control event %u; skipped",
+		npt_warning("%s: unknown control event %u; skipped",
 		    l->name, ev);
 	return 0;
 }
@@ -702,7 +702,7 @@ layer(struct npt_log *l, const unsigned char *r, struct npt_logev *e)
 	if (s == NULL) {
 		l->nnoname++;
 		if (!l->warned_noname++)
-			npt_warnx("warning: %s: op type %lu has no name in the "
+			npt_warning("%s: op type %lu has no name in the "
 			    "string table", l->name,
 			    (unsigned long)npt_log_get32(r + 8));
 	}
@@ -785,7 +785,7 @@ records(struct npt_log *l, struct npt_logev *out)
 				l->nbadctl++;
 				l->lost = 1;
 				if (l->nbadctl == 1)
-					npt_warnx("warning: %s: unknown string "
+					npt_warning("%s: unknown string "
 					    "table %u; skipped", l->name, r[1]);
 				continue;
 			}
@@ -925,43 +925,43 @@ npt_log_close(struct npt_log *l)
 	size_t i;
 
 	if (l->nregion > 1)
-		npt_warnx("warning: %s: %llu damaged regions, %llu bytes "
+		npt_warning("%s: %llu damaged regions, %llu bytes "
 		    "skipped in all", l->name, l->nregion, l->region_bytes);
 	if (l->nbadrec > 1)
-		npt_warnx("warning: %s: %llu packets with a bad record length "
+		npt_warning("%s: %llu packets with a bad record length "
 		    "in all", l->name, l->nbadrec);
 	if (l->nshort > 1)
-		npt_warnx("warning: %s: %llu records shorter than their kind "
+		npt_warning("%s: %llu records shorter than their kind "
 		    "in all", l->name, l->nshort);
 	if (l->nrepeat > 1)
-		npt_warnx("warning: %s: %llu packets repeated or out of order, "
+		npt_warning("%s: %llu packets repeated or out of order, "
 		    "skipped in all", l->name, l->nrepeat);
 	if (l->nseqgap > 1)
-		npt_warnx("warning: %s: %llu packet sequence jumps in all",
+		npt_warning("%s: %llu packet sequence jumps in all",
 		    l->name, l->nseqgap);
 	if (l->nnoend > 1)
-		npt_warnx("warning: %s: %llu invokes without an end record "
+		npt_warning("%s: %llu invokes without an end record "
 		    "in all", l->name, l->nnoend);
 	if (l->nnobegin > 1)
-		npt_warnx("warning: %s: %llu invoke ends without a begin "
+		npt_warning("%s: %llu invoke ends without a begin "
 		    "record in all", l->name, l->nnobegin);
 	if (l->nnoname > 1)
-		npt_warnx("warning: %s: %llu layer records with an unnamed op "
+		npt_warning("%s: %llu layer records with an unnamed op "
 		    "type in all", l->name, l->nnoname);
 	if (!l->lost && l->nrec < l->hdr_nrec) {
-		npt_warnx("warning: %s: log ends early: %llu of %lu records "
+		npt_warning("%s: log ends early: %llu of %lu records "
 		    "read", l->name, l->nrec, (unsigned long)l->hdr_nrec);
 		l->lost = 1;
 	}
 	if (l->hdr_nrec > 0 && l->nrec > l->hdr_nrec) {
-		npt_warnx("warning: %s: the header counts %lu record%s, %llu "
+		npt_warning("%s: the header counts %lu record%s, %llu "
 		    "were read: the log was not closed", l->name,
 		    (unsigned long)l->hdr_nrec, l->hdr_nrec == 1 ? "" : "s",
 		    l->nrec);
 		l->lost = 1;
 	}
 	if (l->flags & NPT_LOG_FLAG_OVERFLOW) {
-		npt_warnx("warning: %s: log incomplete: buffer full after %lu "
+		npt_warning("%s: log incomplete: buffer full after %lu "
 		    "records; enlarge the log buffer", l->name,
 		    (unsigned long)l->hdr_nrec);
 		l->lost = 1;

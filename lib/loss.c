@@ -136,18 +136,17 @@ npt_loss_meta(struct npt_loss *l, const struct npt_tsv *t)
 	for (eq = end; eq > k && eq[-1] != '='; eq--)
 		;
 	if (eq == k)
-		npt_errat(t->in.name, t->in.lineno, "metadata %.*s: no count "
-		    "(## lost.KIND.SOURCE=COUNT)", (int)(end - k), k);
+		npt_tsv_err(t, "metadata %.*s: no count (## "
+		    "lost.KIND.SOURCE=COUNT)", (int)(end - k), k);
 	eq--;
 	if ((err = npt_parse_u64(eq + 1, (size_t)(end - eq - 1), &v)) != NULL)
 		v = 0;
 	if (npt_loss_addkey(l, k, (size_t)(eq - k), v) < 0)
-		npt_errat(t->in.name, t->in.lineno, "metadata %.*s: not "
-		    "lost.KIND.SOURCE", (int)(eq - k), k);
+		npt_tsv_err(t, "metadata %.*s: not lost.KIND.SOURCE",
+		    (int)(eq - k), k);
 	if (err != NULL)
-		npt_errat(t->in.name, t->in.lineno, "metadata %.*s: %s: "
-		    "\"%.*s\"", (int)(eq - k), k, err, (int)(end - eq - 1),
-		    eq + 1);
+		npt_tsv_err(t, "metadata %.*s: %s: \"%.*s\"", (int)(eq - k), k,
+		    err, (int)(end - eq - 1), eq + 1);
 	return 1;
 }
 
@@ -261,7 +260,7 @@ npt_loss_warn(const struct npt_loss *l, const char *what)
 	if (l->n == 0)
 		return 0;
 	npt_loss_text(l, &b);
-	npt_warnx("warning: input incomplete: %.*s; %s leaves them out",
+	npt_warning("input incomplete: %.*s; %s leaves them out",
 	    (int)b.n, b.p, what);
 	npt_buf_free(&b);
 	return 1;

@@ -110,6 +110,9 @@ int npt_tsv_next(struct npt_tsv *t);
  * leading columns of wide lines.
  */
 int npt_tsv_nextn(struct npt_tsv *t, size_t need);
+/* The located error "prog: src:line: msg" at t's line, then exit 1. */
+NPT_NORETURN void npt_tsv_err(const struct npt_tsv *t, const char *fmt, ...)
+    NPT_PRINTF(2, 3);
 /* Column index or a located error "no column NAME" naming the header. */
 size_t npt_tsv_col(struct npt_tsv *t, const char *name);
 /*

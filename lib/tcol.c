@@ -81,7 +81,7 @@ npt_tcol_get1(const struct npt_tsv *t, size_t col, int unit, int dur,
 	if (e == NULL && dur && v->hi < 0)
 		e = "negative";
 	if (e != NULL)
-		npt_errat(t->in.name, t->in.lineno, "column %s: %s: \"%.*s\"",
-		    t->hdr.col[col].p, e, (int)f->n, f->p);
+		npt_tsv_err(t, "column %s: %s: \"%.*s\"", t->hdr.col[col].p, e,
+		    (int)f->n, f->p);
 	return d;
 }

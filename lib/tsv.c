@@ -1,5 +1,6 @@
 /* See LICENSE file for copyright and license details. */
 #include <limits.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -298,6 +299,16 @@ npt_tsv_hdr_free(struct npt_tsv_hdr *h)
 	memset(h, 0, sizeof *h);
 }
 
+void
+npt_tsv_err(const struct npt_tsv *t, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	npt_verrat(t->in.name, t->in.lineno, fmt, ap);
+	va_end(ap);
+}
+
 int
 npt_tsv_open(struct npt_tsv *t, const char *path)
 {
@@ -455,8 +466,7 @@ noheader(const struct npt_tsv *t, const char *p, size_t n)
 	    memchr(c + 1, ',', (size_t)(e - c - 1)) != NULL)
 		why = "fields are separated by TABs, not commas, after a header "
 		    "line (npt-import reads the CSV profiles it knows)";
-	npt_errat(t->in.name, t->in.lineno, "no header line before the "
-	    "data: %s", why);
+	npt_tsv_err(t, "no header line before the data: %s", why);
 }
 
 int
@@ -471,8 +481,8 @@ npt_tsv_nextn(struct npt_tsv *t, size_t need)
 		p = t->line;
 		n = t->len;
 		if (n > 0 && p[n - 1] == '\r')
-			npt_errat(t->in.name, t->in.lineno,
-			    "line ends with CR LF; convert it with tr -d '\\r'");
+			npt_tsv_err(t, "line ends with CR LF; convert it with "
+			    "tr -d '\\r'");
 		goto check;
 	}
 	if (!t->have_hdr && t->in.off == 0)
@@ -482,8 +492,8 @@ npt_tsv_nextn(struct npt_tsv *t, size_t need)
 	t->line = p;
 	t->len = n;
 	if (n > 0 && p[n - 1] == '\r')
-		npt_errat(t->in.name, t->in.lineno,
-		    "line ends with CR LF; convert it with tr -d '\\r'");
+		npt_tsv_err(t, "line ends with CR LF; convert it with tr -d "
+		    "'\\r'");
 	if (n >= 2 && p[0] == '#' && p[1] == '#') {
 		for (n = 2; n < t->len && p[n] == ' '; n++)
 			;
@@ -496,7 +506,7 @@ npt_tsv_nextn(struct npt_tsv *t, size_t need)
 	}
 	if (n >= 1 && p[0] == '#') {
 		if ((e = npt_tsv_hdr_parse(&t->hdr, p, n)) != NULL)
-			npt_errat(t->in.name, t->in.lineno, "header: %s", e);
+			npt_tsv_err(t, "header: %s", e);
 		t->have_hdr = 1;
 		return NPT_TSV_HEADER;
 	}
@@ -509,8 +519,7 @@ npt_tsv_nextn(struct npt_tsv *t, size_t need)
 	t->nf = npt_tsv_splitn(p, n, &t->f, &t->fcap, need);
 check:
 	if (t->nf != t->hdr.ncol)
-		npt_errat(t->in.name, t->in.lineno,
-		    "%zu field%s, but the header has %zu column%s",
+		npt_tsv_err(t, "%zu field%s, but the header has %zu column%s",
 		    t->nf, t->nf == 1 ? "" : "s", t->hdr.ncol,
 		    t->hdr.ncol == 1 ? "" : "s");
 	if (hasbs(t))
@@ -531,8 +540,7 @@ npt_tsv_col(struct npt_tsv *t, const char *name)
 	long i = npt_tsv_hdr_find(&t->hdr, name);
 
 	if (i < 0)
-		npt_errat(t->in.name, t->in.lineno, "no column %s in the header",
-		    name);
+		npt_tsv_err(t, "no column %s in the header", name);
 	return (size_t)i;
 }
 
