@@ -225,17 +225,13 @@ add_value(struct group *g, const struct npt_time *v)
 	else if (npt_time_lt(&g->max, v))
 		g->max = *v;
 	g->count++;
+	/* v < 10^37 (10^25 units), count < 2^64: s1 never overflows */
 	if (v->hi == 0) {
-		g->s1.w[0] += v->lo;
-		if (g->s1.w[0] < v->lo && ++g->s1.w[1] == 0 &&
-		    ++g->s1.w[2] == 0)
-			g->s1.w[3]++;
+		npt_u256_add64(&g->s1, v->lo);
 		if (npt_u256_addmul(&g->s2, v->lo, v->lo) < 0)
 			npt_errx(1, "sum of squares too large");
 	} else {
-		memset(&x, 0, sizeof x);
-		x.w[0] = v->lo;
-		x.w[1] = (uint64_t)v->hi;
+		npt_u256_set128(&x, v->lo, (uint64_t)v->hi);
 		npt_u256_add(&g->s1, &x);
 		if (npt_u256_mul(&x, &x, &x) < 0 || npt_u256_add(&g->s2, &x) < 0)
 			npt_errx(1, "sum of squares too large");

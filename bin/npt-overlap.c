@@ -396,8 +396,7 @@ wide(struct npt_time t)
 {
 	struct npt_u256 w;
 
-	npt_u256_set(&w, t.lo);
-	w.w[1] = (uint64_t)t.hi;
+	npt_u256_set128(&w, t.lo, (uint64_t)t.hi);
 	return w;
 }
 

@@ -18,6 +18,8 @@ struct npt_u256 {
 	uint64_t w[4];		/* least significant word first */
 };
 void npt_u256_set(struct npt_u256 *a, uint64_t v);
+/* a = hi 2^64 + lo. */
+void npt_u256_set128(struct npt_u256 *a, uint64_t lo, uint64_t hi);
 int npt_u256_iszero(const struct npt_u256 *a);
 int npt_u256_cmp(const struct npt_u256 *a, const struct npt_u256 *b);
 /* a += b; a += b * c; a -= b (b <= a); r = a * b: -1 on overflow, else 0. */
@@ -26,6 +28,17 @@ int npt_u256_addmul(struct npt_u256 *a, uint64_t b, uint64_t c);
 int npt_u256_sub(struct npt_u256 *a, const struct npt_u256 *b);
 int npt_u256_mul(struct npt_u256 *r, const struct npt_u256 *a,
     const struct npt_u256 *b);
+/*
+ * a += v: -1 on overflow, else 0.  Inline, for a sum per event (npt-agg):
+ * an add and a branch on its carry.
+ */
+NPT_INLINE int
+npt_u256_add64(struct npt_u256 *a, uint64_t v)
+{
+	if ((a->w[0] += v) >= v || ++a->w[1] != 0 || ++a->w[2] != 0)
+		return 0;
+	return ++a->w[3] == 0 ? -1 : 0;
+}
 /* q = a / b, r = a % b (either may be NULL); -1 if b is 0. */
 int npt_u256_divmod(struct npt_u256 *q, struct npt_u256 *r,
     const struct npt_u256 *a, const struct npt_u256 *b);

@@ -22,6 +22,14 @@ npt_u256_set(struct npt_u256 *a, uint64_t v)
 	a->w[1] = a->w[2] = a->w[3] = 0;
 }
 
+void
+npt_u256_set128(struct npt_u256 *a, uint64_t lo, uint64_t hi)
+{
+	a->w[0] = lo;
+	a->w[1] = hi;
+	a->w[2] = a->w[3] = 0;
+}
+
 int
 npt_u256_iszero(const struct npt_u256 *a)
 {

@@ -2,8 +2,8 @@
 /*
  * agg-test: unit tests of lib/u256.c, lib/tcol.c and lib/qs.c, as TAP.
  * Expected values come from other computations: unsigned __int128 where
- * the compiler has it, r^2 <= a < (r+1)^2 for square roots, snprintf for
- * decimals, and the sketch's bound checked against the values themselves.
+ * the compiler has it, sums in 32-bit limbs, r^2 <= a < (r+1)^2 for square
+ * roots, snprintf for decimals, and the sketch's bound checked against the values themselves.
  * tests/lib-agg.bats runs it; exit status 1 if anything failed.
  */
 #include <inttypes.h>
@@ -16,6 +16,67 @@
 #include "../../lib/stream.h"
 
 #include "tap.h"
+
+/* a word with long runs of ones and zeros, for carries */
+static uint64_t
+rndword(void)
+{
+	switch (rnd() % 4) {
+	case 0: return 0;
+	case 1: return UINT64_MAX;
+	case 2: return rndbits();
+	default: return ~rndbits();
+	}
+}
+
+/* r = a + b in 32-bit limbs, the schoolbook way; returns the carry out */
+static unsigned
+limb_add(uint32_t r[8], const uint64_t a[4], const uint64_t b[4])
+{
+	uint64_t c = 0;
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		c += (a[i / 2] >> 32 * (i % 2) & 0xffffffff) +
+		    (b[i / 2] >> 32 * (i % 2) & 0xffffffff);
+		r[i] = (uint32_t)c;
+		c >>= 32;
+	}
+	return (unsigned)c;
+}
+
+static void
+test_add64(void)
+{
+	struct npt_u256 a;
+	uint64_t x[4], y[4];
+	uint32_t r[8];
+	unsigned carry;
+	int i, j, good = 1, rc;
+
+	for (i = 0; i < 200000 && good; i++) {
+		for (j = 0; j < 4; j++)
+			a.w[j] = x[j] = rndword();
+		y[0] = rndword();
+		y[1] = y[2] = y[3] = 0;
+		carry = limb_add(r, x, y);
+		rc = npt_u256_add64(&a, y[0]);
+		for (j = 0; j < 8 && good; j++)
+			good = (uint32_t)(a.w[j / 2] >> 32 * (j % 2)) == r[j];
+		good = good && rc == (carry ? -1 : 0);
+	}
+	ok(good, "wide: add64 agrees with a sum in 32-bit limbs, carry out too");
+	memset(&a, 0xff, sizeof a);
+	a.w[0]--;
+	ok(npt_u256_add64(&a, 1) == 0 && a.w[0] == UINT64_MAX &&
+	    a.w[3] == UINT64_MAX, "wide: add64 to 2^256 - 1");
+	ok(npt_u256_add64(&a, 1) < 0 && npt_u256_iszero(&a),
+	    "wide: add64 past 2^256 - 1 wraps and says so");
+	memset(&a, 0xa5, sizeof a);
+	npt_u256_set128(&a, 7, 9);
+	ok(a.w[0] == 7 && a.w[1] == 9 && a.w[2] == 0 && a.w[3] == 0,
+	    "wide: set128 is lo, then hi");
+}
 
 static void
 test_wide(void)
@@ -238,6 +299,7 @@ main(int argc, char *argv[])
 	npt_init(argv[0]);
 	(void)argc;
 	test_wide();
+	test_add64();
 	test_tcol();
 	test_fast();
 	test_sketch();
