@@ -163,16 +163,6 @@ parse_sort(const char *arg)
 	npt_errx(2, "-s: no column \"%s\" in the output", arg);
 }
 
-static void
-set_unit(struct npt_tsv *t, int u)
-{
-	if (unit >= 0 && u != unit)
-		npt_tsv_err(t, "dur_%s after dur_%s: one unit per stream "
-		    "(convert cycles with npt-time)", npt_time_unit_name[u],
-		    npt_time_unit_name[unit]);
-	unit = u;
-}
-
 /* A value of the unit's fixed point as a time. */
 static struct npt_time
 widen(int64_t v)
@@ -306,7 +296,7 @@ static void
 read_events(const char *path, int *rc)
 {
 	struct npt_tsv t;
-	struct npt_tcol tc = { -1, -1, -1 };
+	struct npt_tcol tc = { -1, -1, -1, -1 };
 	struct npt_buf kb = { 0 };
 	long kcol[16], trcol = -1;
 	size_t i, need = SIZE_MAX;
@@ -317,7 +307,7 @@ read_events(const char *path, int *rc)
 		return;
 	}
 	while ((r = npt_tsv_nextn(&t, need)) != NPT_TSV_EOF) {
-		const char *e, *kp;
+		const char *kp;
 		size_t kn;
 		struct npt_time v, ts;
 		struct group *g;
@@ -329,20 +319,13 @@ read_events(const char *path, int *rc)
 			continue;
 		}
 		if (r == NPT_TSV_HEADER) {
-			if ((e = npt_tcol_find(&tc, &t.hdr)) != NULL)
-				npt_tsv_err(&t, "%s", e);
-			set_unit(&t, tc.unit);
-			for (i = 0; i < nkeys; i++)
+			need = npt_tcol_header(&tc, &t, 0, &unit);
+			trcol = tc.track;
+			for (i = 0; i < nkeys; i++) {
 				kcol[i] = (long)npt_tsv_col(&t, keys[i]);
-			trcol = npt_tsv_hdr_find(&t.hdr, "track");
-			/* split only up to the last column used */
-			need = (size_t)(tc.dur > tc.ts ? tc.dur : tc.ts);
-			if (trcol > (long)need)
-				need = (size_t)trcol;
-			for (i = 0; i < nkeys; i++)
-				if (kcol[i] > (long)need)
-					need = (size_t)kcol[i];
-			need++;
+				if ((size_t)kcol[i] >= need)
+					need = (size_t)kcol[i] + 1;
+			}
 			continue;
 		}
 		if (tsel.active && !npt_tsel_keep(&tsel, trcol < 0 ? "" :

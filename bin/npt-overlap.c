@@ -249,7 +249,7 @@ static void
 read_events(const char *path, int *rc)
 {
 	struct npt_tsv t;
-	struct npt_tcol tc = { -1, -1, -1 };
+	struct npt_tcol tc = { -1, -1, -1, -1 };
 	long trcol = -1;
 	size_t need = SIZE_MAX;
 	int r, d;
@@ -259,7 +259,6 @@ read_events(const char *path, int *rc)
 		return;
 	}
 	while ((r = npt_tsv_nextn(&t, need)) != NPT_TSV_EOF) {
-		const char *e;
 		struct npt_time ts, dur, end;
 		struct track *k;
 		int isnew;
@@ -270,22 +269,9 @@ read_events(const char *path, int *rc)
 			continue;
 		}
 		if (r == NPT_TSV_HEADER) {
-			if ((e = npt_tcol_find(&tc, &t.hdr)) != NULL)
-				npt_tsv_err(&t, "%s", e);
-			if (tc.ts < 0)
-				npt_tsv_err(&t, "no column ts_%s in the header",
-				    npt_time_unit_name[tc.unit]);
-			if (unit >= 0 && tc.unit != unit)
-				npt_tsv_err(&t, "dur_%s after dur_%s: one unit "
-				    "per stream (convert cycles with npt-time)",
-				    npt_time_unit_name[tc.unit],
-				    npt_time_unit_name[unit]);
-			unit = tc.unit;
-			trcol = (long)npt_tsv_col(&t, "track");
-			need = (size_t)(tc.dur > tc.ts ? tc.dur : tc.ts);
-			if (trcol > (long)need)
-				need = (size_t)trcol;
-			need++;
+			need = npt_tcol_header(&tc, &t, NPT_TCOL_TS |
+			    NPT_TCOL_TRACK, &unit);
+			trcol = tc.track;
 			continue;
 		}
 		if (t.f[tc.dur].n == 0 || t.f[tc.ts].n == 0 || (tsel.active &&

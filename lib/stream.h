@@ -8,14 +8,15 @@
  *
  * Which functions exit: bad data is a located error ("prog: src:line:
  * msg", status 1) in npt_tsv_next, npt_tsv_nextn, npt_tsv_col,
- * npt_tsv_esccheck, npt_tcol_get, npt_tcol_get1, npt_clocks_meta,
- * npt_clocks_track, npt_clocks_cyc, npt_clocks_ts and npt_loss_meta; a
- * bad option value is a usage error (status 2) in npt_clocks_option; a
- * failed write ends npt_loss_write and npt_pretty_pad; and whatever
- * allocates exits when memory runs out (npt_tsv_open, the splitters,
- * npt_tsv_hdr_parse, npt_tsv_cstr, npt_clocks_*, npt_loss_add, _addkey
- * and _text, npt_tsel_*).  time.c, npt_tcol_find and freq.c return their
- * errors, as do npt_pretty_num and npt_pretty_time.
+ * npt_tsv_esccheck, npt_tcol_header, npt_tcol_get, npt_tcol_get1,
+ * npt_clocks_meta, npt_clocks_track, npt_clocks_cyc, npt_clocks_ts and
+ * npt_loss_meta; a bad option value is a usage error (status 2) in
+ * npt_clocks_option; a failed write ends npt_loss_write and
+ * npt_pretty_pad; and whatever allocates exits when memory runs out
+ * (npt_tsv_open, the splitters, npt_tsv_hdr_parse, npt_tsv_cstr,
+ * npt_clocks_*, npt_loss_add, _addkey and _text, npt_tsel_*).  time.c,
+ * npt_tcol_find and freq.c return their errors, as do npt_pretty_num and
+ * npt_pretty_time.
  */
 #ifndef NPT_STREAM_H
 #define NPT_STREAM_H
@@ -326,12 +327,24 @@ size_t npt_time_fmtmin(char *buf, const struct npt_time *t, int decimals);
 struct npt_tcol {
 	long ts, dur;		/* column indices, -1 if absent */
 	int unit;		/* NPT_UNIT_* of dur */
+	long track;		/* set by npt_tcol_header; -1 if absent */
 };
 /*
  * The dur_<unit> column of h and the ts_<unit> column if present.  NULL,
  * or a message: no duration column, two of them, units that differ.
  */
 const char *npt_tcol_find(struct npt_tcol *tc, const struct npt_tsv_hdr *h);
+/*
+ * The header t just read, for a tool that reads the times of events:
+ * npt_tcol_find, and the track column.  A located error if that fails, if
+ * flags has NPT_TCOL_TS and there is no ts column, if the unit is not
+ * *unit (that of the headers before, -1 at first; then set), or if flags
+ * has NPT_TCOL_TRACK and there is no track column.  Returns one more
+ * than the last of these columns: the fields npt_tsv_nextn must split.
+ */
+enum { NPT_TCOL_TS = 1, NPT_TCOL_TRACK = 2 };
+size_t npt_tcol_header(struct npt_tcol *tc, struct npt_tsv *t, int flags,
+    int *unit);
 /*
  * The time in column col of t's data line, in unit, into v; a bad one
  * (negative, if dur is set) is a located error.  Returns its decimals.

@@ -1,8 +1,9 @@
 /* See LICENSE file for copyright and license details. */
 /*
- * The time columns of a stream, ts_<unit> and dur_<unit>, and their
- * reader, whose errors name the line and the column (the common values
- * are read inline, npt_tcol_get).
+ * The time columns of a stream, ts_<unit> and dur_<unit>, found in a
+ * header with the track column for the tools that read events' times,
+ * and their reader, whose errors name the line and the column (the
+ * common values are read inline, npt_tcol_get).
  */
 #include <stdio.h>
 #include <string.h>
@@ -66,6 +67,30 @@ npt_tcol_find(struct npt_tcol *tc, const struct npt_tsv_hdr *h)
 		return msg;
 	}
 	return NULL;
+}
+
+size_t
+npt_tcol_header(struct npt_tcol *tc, struct npt_tsv *t, int flags, int *unit)
+{
+	const char *e;
+	long last;
+
+	if ((e = npt_tcol_find(tc, &t->hdr)) != NULL)
+		npt_tsv_err(t, "%s", e);
+	if ((flags & NPT_TCOL_TS) && tc->ts < 0)
+		npt_tsv_err(t, "no column ts_%s in the header",
+		    npt_time_unit_name[tc->unit]);
+	if (*unit >= 0 && tc->unit != *unit)
+		npt_tsv_err(t, "dur_%s after dur_%s: one unit per stream "
+		    "(convert cycles with npt-time)",
+		    npt_time_unit_name[tc->unit], npt_time_unit_name[*unit]);
+	*unit = tc->unit;
+	tc->track = flags & NPT_TCOL_TRACK ? (long)npt_tsv_col(t, "track") :
+	    npt_tsv_hdr_find(&t->hdr, "track");
+	last = tc->dur > tc->ts ? tc->dur : tc->ts;
+	if (tc->track > last)
+		last = tc->track;
+	return (size_t)last + 1;
 }
 
 int

@@ -3,7 +3,8 @@
  * agg-test: unit tests of lib/u256.c, lib/tcol.c and lib/qs.c, as TAP.
  * Expected values come from other computations: unsigned __int128 where
  * the compiler has it, sums in 32-bit limbs, r^2 <= a < (r+1)^2 for square
- * roots, snprintf for decimals, and the sketch's bound checked against the values themselves.
+ * roots, snprintf for decimals, columns counted by hand, and the sketch's
+ * bound checked against the values themselves.
  * tests/lib-agg.bats runs it; exit status 1 if anything failed.
  */
 #include <inttypes.h>
@@ -65,7 +66,7 @@ test_add64(void)
 			good = (uint32_t)(a.w[j / 2] >> 32 * (j % 2)) == r[j];
 		good = good && rc == (carry ? -1 : 0);
 	}
-	ok(good, "wide: add64 agrees with a sum in 32-bit limbs, carry out too");
+	ok(good, "wide: add64 agrees with a sum in 32-bit limbs, carry too");
 	memset(&a, 0xff, sizeof a);
 	a.w[0]--;
 	ok(npt_u256_add64(&a, 1) == 0 && a.w[0] == UINT64_MAX &&
@@ -182,6 +183,41 @@ test_tcol(void)
 	npt_tsv_hdr_parse(&h, "#ts_cyc\tdur_s", 13);
 	ok(npt_tcol_find(&tc, &h) != NULL, "tcol: _s is not a unit");
 	npt_tsv_hdr_free(&h);
+}
+
+/* npt_tcol_header on the first line of text, a header */
+static size_t
+tcol_header(const char *text, int flags, struct npt_tcol *tc, int *unit)
+{
+	struct npt_tsv t;
+	size_t need;
+
+	npt_tsv_open_mem(&t, "<test>", text, strlen(text));
+	if (npt_tsv_next(&t) != NPT_TSV_HEADER)
+		return 0;
+	need = npt_tcol_header(tc, &t, flags, unit);
+	npt_tsv_close(&t);
+	return need;
+}
+
+static void
+test_tcol_header(void)
+{
+	struct npt_tcol tc;
+	int unit = -1;
+
+	/* need: one more than the last of ts, dur and track, counted by hand */
+	ok(tcol_header("#ts_us\tx\tdur_us\ttrack\ty\n", NPT_TCOL_TS |
+	    NPT_TCOL_TRACK, &tc, &unit) == 4 && tc.ts == 0 && tc.dur == 2 &&
+	    tc.track == 3 && unit == NPT_UNIT_US,
+	    "tcol: header: ts, dur, track and the unit; need 4 of 5 fields");
+	ok(tcol_header("#dur_us\top\tts_us\tz\n", 0, &tc, &unit) == 3 &&
+	    tc.track == -1 && unit == NPT_UNIT_US,
+	    "tcol: header: the track column may be absent; need 3");
+	unit = -1;
+	ok(tcol_header("#track\tdur_ms\n", 0, &tc, &unit) == 2 &&
+	    tc.ts == -1 && tc.track == 0 && unit == NPT_UNIT_MS,
+	    "tcol: header: ts may be absent; need 2");
 }
 
 /* fields by a plain byte loop, to check the word-at-a-time splitter */
@@ -301,6 +337,7 @@ main(int argc, char *argv[])
 	test_wide();
 	test_add64();
 	test_tcol();
+	test_tcol_header();
 	test_fast();
 	test_sketch();
 	return tap_done();
