@@ -403,6 +403,52 @@ print((2 * D("0.999999999999") ** 2).sqrt().quantize(D("1e-13"), ROUND_HALF_UP))
 	[ "$(printf '%s\n' "${lines[1]}" | cut -f3)" = "$(cat want)" ]
 }
 
+@test "agg: sums of squares past 2^256 and self times past 2^127 are errors; just below, exact" {
+	# a duration of 10^25 - 1 us is v = (10^25 - 1) 10^12 units of 10^-12:
+	# 1157 squares of it fit in 2^256, 1158 do not; 34^2 v^2 fits, 35^2 v^2
+	# does not; 4 (n s2 - s1^2) of 17 such events and 17 of 0 fits, of 18
+	# and 17 does not; 9 v fits in 2^127, 18 v does not
+	python3 -c 'v = (10**25 - 1) * 10**12
+assert 1157 * v * v < 2**256 <= 1158 * v * v
+assert 34**2 * v * v < 2**256 <= 35**2 * v * v
+assert 4 * (34 * 17 - 17**2) * v * v < 2**256 <= 4 * (35 * 18 - 18**2) * v * v
+assert 9 * v < 2**127 <= 18 * v'
+	big=9999999999999999999999999
+	{ echo '#dur_us	op'; for i in $(seq 1158); do echo "$big	A"; done; } > a.tsv
+	# the sum of squares of the events, with --partial (no statistics)
+	run --separate-stderr -1 npt-agg --partial -q none --no-self a.tsv
+	assert_stderr 'npt-agg: sum of squares too large'
+	head -n 1158 a.tsv > b.tsv
+	run -0 npt-agg --partial -q none --no-self b.tsv
+	python3 -c 'print(1157 * ((10**25 - 1) * 10**12)**2)' > want
+	[ "$(printf '%s\n' "${lines[6]}" | cut -f4)" = "$(cat want)" ]
+	# the table's n s2 and s1^2
+	head -n 36 a.tsv > c.tsv
+	run --separate-stderr -1 npt-agg -q none --no-self c.tsv
+	assert_stderr 'npt-agg: sum of squares too large'
+	head -n 35 a.tsv > d.tsv
+	run -0 npt-agg -q none --no-self d.tsv
+	[ "$(printf '%s\n' "${lines[1]}" | cut -f2,8)" = "34	0.0" ]
+	# the table's 4 (n s2 - s1^2), four times the variance's numerator
+	{ echo '#dur_us	op'; for i in $(seq 17); do echo "$big	A"; echo "0	A"; done; } > e.tsv
+	run -0 npt-agg -q none --no-self e.tsv
+	python3 -c 'from decimal import Decimal as D, getcontext, ROUND_HALF_UP
+getcontext().prec = 80
+v = D(10**25 - 1)
+print((v / 2 * (D(34) / 33).sqrt()).quantize(D("0.1"), ROUND_HALF_UP))' > want
+	[ "$(printf '%s\n' "${lines[1]}" | cut -f8)" = "$(cat want)" ]
+	echo "$big	A" >> e.tsv
+	run --separate-stderr -1 npt-agg -q none --no-self e.tsv
+	assert_stderr 'npt-agg: sum of squares too large'
+	# self times of two groups, each of 9 such events, summed for the total
+	{ echo '#dur_us	op'; for i in $(seq 9); do echo "$big	A"; echo "$big	B"; done; } > f.tsv
+	run --separate-stderr -1 npt-agg -q none f.tsv
+	assert_stderr 'npt-agg: self time too large'
+	run -0 npt-agg -q none --no-self f.tsv
+	python3 -c 'print(18 * (10**25 - 1))' > want
+	[ "$(printf '%s\n' "${lines[3]}" | cut -f1,3)" = "*	$(cat want)" ]
+}
+
 @test "agg: self time and ts + dur at the top of the cycle range (by hand)" {
 	printf '#ts_cyc\tdur_cyc\ttrack\top\tname\n0\t9223372036854775807\tcore0\tA\touter\n1\t5\tcore0\tA\tinner\n' > a.tsv
 	run -0 npt-agg -k name a.tsv
@@ -452,6 +498,18 @@ print("%d.%d" % divmod((isqrt(4 * d * d * 100 // 2) + 1) // 2, 10))')
 	run --separate-stderr -0 npt-agg ev.tsv
 	assert_stderr 'npt-agg: warning: 2 events with an empty duration skipped'
 	[ "${#lines[@]}" -eq 3 ]
+}
+
+@test "agg: one event with an empty duration is one warning, in the singular" {
+	printf '#dur_cyc\top\n\tINVOKE\n5\tA\n' > ev.tsv
+	run --separate-stderr -0 npt-agg ev.tsv
+	assert_stderr 'npt-agg: warning: 1 event with an empty duration skipped'
+}
+
+@test "agg: two start columns are a located error" {
+	printf '#ts_cyc\tts_us\tdur_cyc\top\n1\t1\t1\tA\n' > ev.tsv
+	run --separate-stderr -1 npt-agg ev.tsv
+	assert_stderr 'npt-agg: ev.tsv:1: two start columns, ts_cyc and ts_us'
 }
 
 @test "agg: usage errors exit 2 before reading input" {
@@ -505,6 +563,38 @@ print("%d.%d" % divmod((isqrt(4 * d * d * 100 // 2) + 1) // 2, 10))')
 	sed 's/^## npt-agg.scale=12$/## npt-agg.scale=9/' a.part > s.part
 	run --separate-stderr -1 npt-agg --merge s.part
 	assert_stderr 'npt-agg: s.part:3: unknown scale "9"'
+}
+
+@test "agg: --merge refuses unknown metadata, a count of 0, held lines of another width and sums past 2^256" {
+	printf '#dur_cyc\top\n5\tA\n' > ev.tsv
+	npt-agg --partial ev.tsv > a.part
+	sed 's/^## npt-agg.quantiles=exact$/## npt-agg.quantiles=approx/' a.part > q.part
+	run --separate-stderr -1 npt-agg --merge q.part
+	assert_stderr 'npt-agg: q.part:1: unknown quantiles "approx"'
+	run --separate-stderr -1 npt-agg --merge -q sketch a.part
+	assert_stderr 'npt-agg: a.part:1: quantiles exact, not sketch as -q asks'
+	sed 's/^## npt-agg.unit=cyc$/## npt-agg.unit=s/' a.part > u.part
+	run --separate-stderr -1 npt-agg --merge u.part
+	assert_stderr 'npt-agg: u.part:2: unknown unit "s"'
+	# a data line before the header is held, then checked against it:
+	# op count sum sumsq min max self values are 8 columns
+	{ grep '^=' a.part | sed 's/$/\tx/'; grep -v '^=' a.part; } > w.part
+	run --separate-stderr -1 npt-agg --merge w.part
+	assert_stderr 'npt-agg: w.part:1: 9 fields, but the header has 8 columns'
+	npt-agg -q none --no-self --partial ev.tsv > n.part
+	sed 's/^=A\t1\t/=A\t0\t/' n.part > z.part
+	run --separate-stderr -1 npt-agg --merge z.part
+	assert_stderr 'npt-agg: z.part:7: bad partial: count 0'
+	# a sum of squares (column 4) of 2^255 fits; two of them do not
+	awk -F'\t' -v OFS='\t' -v x="$(python3 -c 'print(2**255)')" \
+	    '/^=/ { $4 = x } { print }' n.part > h.part
+	run -0 npt-agg --merge h.part
+	run --separate-stderr -1 npt-agg --merge h.part h.part
+	assert_stderr 'npt-agg: h.part:7: sums too large'
+	awk -F'\t' -v OFS='\t' -v x="$(python3 -c 'print(2**256)')" \
+	    '/^=/ { $4 = x } { print }' n.part > t.part
+	run --separate-stderr -1 npt-agg --merge t.part
+	assert_stderr 'npt-agg: t.part:7: bad partial: too large'
 }
 
 @test "agg: --merge checks that a partial's digits fit its unit" {
