@@ -227,6 +227,30 @@ flat() {
 	assert_stderr 'npt-overlap: e.tsv:3: dur_us after dur_cyc: one unit per stream (convert cycles with npt-time)'
 }
 
+@test "overlap: a header's time columns are checked as npt-agg checks them" {
+	while IFS='|' read -r hdr msg; do
+		printf '%s\n1\t1\t1\t1\n' "$hdr" > h.tsv
+		run --separate-stderr -1 npt-overlap h.tsv
+		assert_stderr "npt-overlap: h.tsv:1: $msg" || flunk "$hdr"
+	done <<-'EOF'
+	#ts_cyc	track	x	y|no duration column (dur_cyc, dur_ns, dur_us or dur_ms)
+	#ts_cyc	dur_cyc	dur_us	track|two duration columns, dur_cyc and dur_us
+	#ts_cyc	ts_us	dur_cyc	track|two start columns, ts_cyc and ts_us
+	#ts_cyc	dur_us	track	x|ts_cyc and dur_us differ in unit (convert cycles with npt-time)
+	EOF
+}
+
+@test "overlap: -c takes 32 classes, not 33" {
+	printf '#ts_cyc\tdur_cyc\ttrack\n0\t5\tt7\n' > ev.tsv
+	args=()
+	for i in $(seq 32); do args+=(-c "c$i=t$i"); done
+	run -0 npt-overlap "${args[@]}" ev.tsv
+	[ "$(printf '%s\n' "$output" | grep -c '^class	')" -eq 32 ]
+	printf '%s\n' "$output" | grep -qx 'class	c7	5	100.000	5	100.000	100.000'
+	run --separate-stderr -2 npt-overlap "${args[@]}" -c c33=t33 ev.tsv
+	assert_stderr 'npt-overlap: -c: more than 32 classes'
+}
+
 @test "overlap: usage errors exit 2" {
 	run --separate-stderr -2 npt-overlap -c compute
 	assert_stderr 'npt-overlap: -c: not name=pattern[,pattern...]: "compute"'
