@@ -504,15 +504,29 @@ close_core(struct core *c)
 	}
 }
 
+/* A layer on one core in the inference at hand; ok: its log kept it. */
 struct rec {
 	uint64_t start, dur, comp[4];
 	int ok;
 };
 
+/* One inference: its bounds, and whether the control log kept them. */
+struct inference {
+	unsigned long it;
+	uint64_t begin, end;
+	int okb, oke;
+};
+
+static struct core *core;	/* ncores compute cores, then the control one */
+static char **track;		/* their track names */
+static struct rec *rec;		/* layer i on core c: rec[i * ncores + c] */
+
+/* The event of layer i on core c. */
 static void
-event(const struct core *c, const struct rec *r, const struct layer *l,
-    const char *track)
+layer_event(size_t i, unsigned long c)
 {
+	const struct rec *r = &rec[i * ncores + c];
+	const struct layer *l = &model[i];
 	struct npt_logev ev = { 0 };
 
 	ev.kind = NPT_LOG_LAYER;
@@ -520,11 +534,11 @@ event(const struct core *c, const struct rec *r, const struct layer *l,
 	ev.dur = r->dur;
 	ev.has_dur = 1;
 	ev.id = l->id;
-	if (c->typeok[l->type]) {
+	if (core[c].typeok[l->type]) {
 		ev.op = types[l->type];
 		ev.oplen = strlen(ev.op);
 	}
-	if (c->nameok[l - model]) {
+	if (core[c].nameok[i]) {
 		ev.name = l->name;
 		ev.namelen = strlen(l->name);
 	}
@@ -532,28 +546,46 @@ event(const struct core *c, const struct rec *r, const struct layer *l,
 	ev.vector = r->comp[1];
 	ev.dma_load = r->comp[2];
 	ev.dma_store = r->comp[3];
-	npt_event_print(&ev, track, strlen(track),
+	npt_event_print(&ev, track[c], strlen(track[c]),
 	    npt_event_holds(&inv, ev.ts) ? (int64_t)inv.arg : -1);
 }
 
+/* The INVOKE event of an inference, with its end if the log kept it. */
 static void
-run(void)
+invoke(const struct inference *inf)
 {
-	struct core *core = npt_ecalloc(ncores + 1, sizeof *core), *ctrl;
-	struct rec *rec = npt_ereallocarray(NULL, nlayer * ncores, sizeof *rec);
-	char **track = npt_ecalloc(ncores + 1, sizeof *track), b[32];
-	int events = strcmp(format, "events") == 0;
-	uint64_t t = 10000, begin, end;
-	unsigned long it, c, noend = 0;
-	struct npt_loss loss = { 0 };
-	size_t i;
+	struct npt_logev ev = { 0 };
 
+	ev.kind = NPT_LOG_CONTROL;
+	ev.ctl = NPT_LOG_CTL_INVOKE_BEGIN;
+	ev.ts = inf->begin;
+	ev.dur = inf->end - inf->begin;
+	ev.has_dur = inf->oke;
+	ev.id = (uint32_t)inf->it;
+	ev.op = "INVOKE";
+	ev.oplen = 6;
+	ev.name = "invoke";
+	ev.namelen = 6;
+	npt_event_invoke(&inv, &ev);
+	npt_event_print(&ev, track[ncores], strlen(track[ncores]),
+	    (int64_t)inf->it);
+}
+
+/* The logs of the cores; with -F events, their tracks and the header. */
+static void
+open_cores(int events)
+{
+	unsigned long c;
+	char b[32];
+
+	core = npt_ecalloc(ncores + 1, sizeof *core);
+	rec = npt_ereallocarray(NULL, nlayer * ncores, sizeof *rec);
+	track = npt_ecalloc(ncores + 1, sizeof *track);
 	for (c = 0; c < ncores; c++) {
 		open_core(&core[c], NPT_LOG_CORE_COMPUTE, (unsigned)c);
 		strings(&core[c]);
 	}
-	ctrl = &core[ncores];
-	open_core(ctrl, NPT_LOG_CORE_CONTROL, 0);
+	open_core(&core[ncores], NPT_LOG_CORE_CONTROL, 0);
 	for (c = 0; c <= ncores; c++) {
 		snprintf(b, sizeof b, "%s%lu", c < ncores ? "core" : "ctrl",
 		    c < ncores ? c : 0);
@@ -564,79 +596,103 @@ run(void)
 	}
 	if (events)
 		npt_event_header();
+}
 
-	for (it = 0; it < iterations; it++) {
-		int okb, oke;
+/*
+ * Layer l on one core from start: its cost give or take the jitter, split
+ * into conv, vector and DMA cycles by the layer's class.
+ */
+static void
+draw(struct rec *r, uint64_t start, const struct layer *l)
+{
+	int k, cl = l->class;
 
-		begin = t;
-		t += uniform(800, 1200);
-		for (i = 0; i < nlayer; i++) {
-			uint64_t start = t, maxd = 0;
+	r->start = start;
+	r->dur = l->cost * (1000 - jitter + uniform(0, 2 * jitter)) / 1000;
+	if (r->dur == 0)
+		r->dur = 1;
+	for (k = 0; k < 4; k++)
+		r->comp[k] = split[cl].hi[k] == 0 ? 0 :
+		    r->dur * uniform(split[cl].lo[k], split[cl].hi[k]) / 1000;
+}
 
-			for (c = 0; c < ncores; c++) {
-				struct rec *r = &rec[i * ncores + c];
-				int k, cl = model[i].class;
+/*
+ * The times of an inference that begins at cycle t: each layer starts on
+ * every core at once, the next after the slowest and a sync gap.  Returns
+ * the cycle the next inference begins at.
+ */
+static uint64_t
+schedule(uint64_t t, struct inference *inf)
+{
+	unsigned long c;
+	size_t i;
 
-				r->start = start;
-				r->dur = model[i].cost * (1000 - jitter +
-				    uniform(0, 2 * jitter)) / 1000;
-				if (r->dur == 0)
-					r->dur = 1;
-				for (k = 0; k < 4; k++)
-					r->comp[k] = split[cl].hi[k] == 0 ? 0 :
-					    r->dur * uniform(split[cl].lo[k],
-					    split[cl].hi[k]) / 1000;
-				if (r->dur > maxd)
-					maxd = r->dur;
-			}
-			t = start + maxd + uniform(20, 60);
+	inf->begin = t;
+	t += uniform(800, 1200);
+	for (i = 0; i < nlayer; i++) {
+		uint64_t start = t, maxd = 0;
+
+		for (c = 0; c < ncores; c++) {
+			struct rec *r = &rec[i * ncores + c];
+
+			draw(r, start, &model[i]);
+			if (r->dur > maxd)
+				maxd = r->dur;
 		}
-		end = t + uniform(600, 1000);
-		t = end + cycles / 20 + uniform(0, cycles / 100);
-
-		okb = room(ctrl) && npt_logw_control(&ctrl->w,
-		    NPT_LOG_CTL_INVOKE_BEGIN, (uint32_t)it, begin);
-		for (i = 0; i < nlayer; i++) {
-			for (c = 0; c < ncores; c++) {
-				struct rec *r = &rec[i * ncores + c];
-
-				r->ok = room(&core[c]) &&
-				    npt_logw_layer(&core[c].w, model[i].id,
-				    model[i].type, r->start, r->dur,
-				    r->comp[0], r->comp[1], r->comp[2],
-				    r->comp[3]);
-			}
-		}
-		oke = room(ctrl) && npt_logw_control(&ctrl->w,
-		    NPT_LOG_CTL_INVOKE_END, (uint32_t)it, end);
-		if (!events)
-			continue;
-		if (okb) {
-			struct npt_logev ev = { 0 };
-
-			ev.kind = NPT_LOG_CONTROL;
-			ev.ctl = NPT_LOG_CTL_INVOKE_BEGIN;
-			ev.ts = begin;
-			ev.dur = end - begin;
-			ev.has_dur = oke;
-			noend += !oke;
-			ev.id = (uint32_t)it;
-			ev.op = "INVOKE";
-			ev.oplen = 6;
-			ev.name = "invoke";
-			ev.namelen = 6;
-			npt_event_invoke(&inv, &ev);
-			npt_event_print(&ev, track[ncores], strlen(track[ncores]),
-			    (int64_t)it);
-		}
-		for (i = 0; i < nlayer; i++)
-			for (c = 0; c < ncores; c++)
-				if (rec[i * ncores + c].ok)
-					event(&core[c], &rec[i * ncores + c],
-					    &model[i], track[c]);
+		t = start + maxd + uniform(20, 60);
 	}
-	/* what npt-decode would say the logs lost */
-	for (c = 0; events && c <= ncores; c++) {
+	inf->end = t + uniform(600, 1000);
+	return inf->end + cycles / 20 + uniform(0, cycles / 100);
+}
+
+/* Offer the records of an inference to the logs, noting which they kept. */
+static void
+log_inference(struct inference *inf)
+{
+	struct core *ctrl = &core[ncores];
+	unsigned long c;
+	size_t i;
+
+	inf->okb = room(ctrl) && npt_logw_control(&ctrl->w,
+	    NPT_LOG_CTL_INVOKE_BEGIN, (uint32_t)inf->it, inf->begin);
+	for (i = 0; i < nlayer; i++) {
+		for (c = 0; c < ncores; c++) {
+			struct rec *r = &rec[i * ncores + c];
+
+			r->ok = room(&core[c]) &&
+			    npt_logw_layer(&core[c].w, model[i].id,
+			    model[i].type, r->start, r->dur,
+			    r->comp[0], r->comp[1], r->comp[2],
+			    r->comp[3]);
+		}
+	}
+	inf->oke = room(ctrl) && npt_logw_control(&ctrl->w,
+	    NPT_LOG_CTL_INVOKE_END, (uint32_t)inf->it, inf->end);
+}
+
+/* The events of an inference that its logs kept, as npt-decode prints them. */
+static void
+print_inference(const struct inference *inf)
+{
+	unsigned long c;
+	size_t i;
+
+	if (inf->okb)
+		invoke(inf);
+	for (i = 0; i < nlayer; i++)
+		for (c = 0; c < ncores; c++)
+			if (rec[i * ncores + c].ok)
+				layer_event(i, c);
+}
+
+/* The loss lines npt-decode would write: noend INVOKE ends, overflows. */
+static void
+print_losses(unsigned long noend)
+{
+	struct npt_loss loss = { 0 };
+	unsigned long c;
+
+	for (c = 0; c <= ncores; c++) {
 		const char *p = core[c].path;
 
 		if (strncmp(p, "./", 2) == 0)
@@ -647,6 +703,13 @@ run(void)
 	}
 	npt_loss_write(&loss);
 	npt_loss_free(&loss);
+}
+
+static void
+close_cores(void)
+{
+	unsigned long c;
+
 	for (c = 0; c <= ncores; c++) {
 		close_core(&core[c]);
 		free(core[c].buf);
@@ -658,6 +721,29 @@ run(void)
 	free(core);
 	free(track);
 	free(rec);
+}
+
+/* The model run iterations times: its logs, or with -F events their events. */
+static void
+run(void)
+{
+	int events = strcmp(format, "events") == 0;
+	struct inference inf;
+	unsigned long noend = 0;
+	uint64_t t = 10000;
+
+	open_cores(events);
+	for (inf.it = 0; inf.it < iterations; inf.it++) {
+		t = schedule(t, &inf);
+		log_inference(&inf);
+		if (events) {
+			print_inference(&inf);
+			noend += inf.okb && !inf.oke;
+		}
+	}
+	if (events)
+		print_losses(noend);
+	close_cores();
 }
 
 /* s as the text of an MLIR string, without its quotes. */
