@@ -241,16 +241,100 @@ typeindex(const char *op)
 	return (uint32_t)ntype++;
 }
 
+/*
+ * The model table as it is read, not by npt_tsv_next, which words its
+ * errors for CR LF, a data line before the header, "1 field" and a binary,
+ * compressed, JSON or BOM-led input otherwise (tests/npt-synth.bats).
+ */
+struct table {
+	const char *src;
+	long long line;
+	struct npt_tsv_hdr h;
+	long id, op, cost, name;	/* column indexes; name -1 if none */
+	struct npt_span *f;
+	size_t fcap;
+	uint64_t *w, total;		/* the cost of each layer, their sum */
+};
+
+/* Field f of column col unescaped, as a C string. */
 static char *
-field(const char *src, long long line, struct npt_span f, const char *col)
+field(const struct table *m, struct npt_span f, const char *col)
 {
 	char *s = npt_emalloc(f.n + 1);
 	long n = npt_tsv_unescape(s, f.p, f.n);
 
-	if (n < 0)
-		npt_errat(src, line, "column %s: invalid escape", col);
+	if (n < 0)	/* cannot be: npt_tsv_esccheck passed the line */
+		npt_errat(m->src, m->line, "column %s: invalid escape", col);
 	s[n] = '\0';
 	return s;
+}
+
+/* Header line p[0..n): the columns of the data lines that follow it. */
+static void
+table_header(struct table *m, const char *p, size_t n)
+{
+	const char *err;
+
+	if ((err = npt_tsv_hdr_parse(&m->h, p, n)) != NULL)
+		npt_errat(m->src, m->line, "header: %s", err);
+	m->id = npt_tsv_hdr_find(&m->h, "id");
+	m->op = npt_tsv_hdr_find(&m->h, "op");
+	if ((m->cost = npt_tsv_hdr_find(&m->h, "cost")) < 0)
+		m->cost = npt_tsv_hdr_find(&m->h, "share_pct");
+	m->name = npt_tsv_hdr_find(&m->h, "name");
+	if (m->id < 0 || m->op < 0 || m->cost < 0)
+		npt_errat(m->src, m->line, "the model needs columns id, op "
+		    "and cost (or share_pct)");
+}
+
+/* Data line p[0..n): one more layer, its cost in m->w. */
+static void
+table_layer(struct table *m, const char *p, size_t n)
+{
+	struct npt_span *f;
+	struct layer *l;
+	const char *err;
+	size_t nf;
+	uint64_t id;
+	int64_t v;
+	char *op;
+
+	if (m->h.ncol == 0)
+		npt_errat(m->src, m->line, "no header line before the data");
+	nf = npt_tsv_split(p, n, &m->f, &m->fcap);
+	if (nf != m->h.ncol)
+		npt_errat(m->src, m->line, "%zu fields, but the header has "
+		    "%zu columns", nf, m->h.ncol);
+	if (memchr(p, '\\', n) != NULL)
+		npt_tsv_esccheck(&m->h, p, n, m->src, m->line);
+	f = m->f;
+	model = npt_ereallocarray(model, nlayer + 1, sizeof *model);
+	m->w = npt_ereallocarray(m->w, nlayer + 1, sizeof *m->w);
+	l = &model[nlayer];
+	if ((err = npt_parse_u64(f[m->id].p, f[m->id].n, &id)) != NULL ||
+	    id > UINT32_MAX)
+		npt_errat(m->src, m->line, "column id: %s: \"%.*s\"",
+		    err ? err : "too large", (int)f[m->id].n, f[m->id].p);
+	l->id = (uint32_t)id;
+	if (f[m->op].n == 0)
+		npt_errat(m->src, m->line, "column op: empty");
+	op = field(m, f[m->op], "op");
+	l->type = typeindex(op);
+	l->class = classify(op);
+	free(op);
+	if ((err = npt_time_decimal(f[m->cost].p, f[m->cost].n, 6, &v)) !=
+	    NULL || v < 0)
+		npt_errat(m->src, m->line, "column %s: %s: \"%.*s\"",
+		    m->h.col[m->cost].p, err ? err : "negative",
+		    (int)f[m->cost].n, f[m->cost].p);
+	m->w[nlayer] = (uint64_t)v;
+	if (m->total > UINT64_MAX / 2 - (uint64_t)v)
+		npt_errat(m->src, m->line, "column %s: total too large",
+		    m->h.col[m->cost].p);
+	m->total += (uint64_t)v;
+	l->name = m->name >= 0 && f[m->name].n > 0 ?
+	    field(m, f[m->name], "name") : NULL;
+	nlayer++;
 }
 
 /*
@@ -260,93 +344,39 @@ field(const char *src, long long line, struct npt_span f, const char *col)
 static void
 loadmodel(const char *src, const char *text, size_t len)
 {
-	struct npt_tsv_hdr h = { 0 };
-	struct npt_span *f = NULL;
-	size_t fcap = 0, nf, n;
-	const char *p = text, *e = text + len, *nl, *err;
-	long icol = -1, ocol = -1, ccol = -1, ncol = -1;
-	long long line = 0;
-	uint64_t total = 0, *w = NULL, wi;
-	int64_t v;
-	size_t i;
+	struct table m = { 0 };
+	struct npt_in in;
+	size_t i, n;
+	uint64_t c;
+	char *p;
 
-	for (; p < e; p = nl + 1) {
-		nl = memchr(p, '\n', (size_t)(e - p));
-		if (nl == NULL)
-			nl = e;
-		n = (size_t)(nl - p);
-		line++;
+	m.src = src;
+	npt_in_mem(&in, src, text, len);
+	while ((p = npt_in_line(&in, &n)) != NULL) {
+		m.line = in.lineno;
 		if (n > 0 && p[n - 1] == '\r')
-			npt_errat(src, line, "line ends with CR LF");
+			npt_errat(src, m.line, "line ends with CR LF");
 		if (n >= 2 && p[0] == '#' && p[1] == '#')
 			continue;
-		if (n >= 1 && p[0] == '#') {
-			if ((err = npt_tsv_hdr_parse(&h, p, n)) != NULL)
-				npt_errat(src, line, "header: %s", err);
-			icol = npt_tsv_hdr_find(&h, "id");
-			ocol = npt_tsv_hdr_find(&h, "op");
-			if ((ccol = npt_tsv_hdr_find(&h, "cost")) < 0)
-				ccol = npt_tsv_hdr_find(&h, "share_pct");
-			ncol = npt_tsv_hdr_find(&h, "name");
-			if (icol < 0 || ocol < 0 || ccol < 0)
-				npt_errat(src, line, "the model needs columns "
-				    "id, op and cost (or share_pct)");
-			continue;
-		}
-		if (h.ncol == 0)
-			npt_errat(src, line, "no header line before the data");
-		nf = npt_tsv_split(p, n, &f, &fcap);
-		if (nf != h.ncol)
-			npt_errat(src, line, "%zu fields, but the header has "
-			    "%zu columns", nf, h.ncol);
-		if (memchr(p, '\\', n) != NULL)
-			npt_tsv_esccheck(&h, p, n, src, line);
-		model = npt_ereallocarray(model, nlayer + 1, sizeof *model);
-		w = npt_ereallocarray(w, nlayer + 1, sizeof *w);
-		if ((err = npt_parse_u64(f[icol].p, f[icol].n, &wi)) != NULL ||
-		    wi > UINT32_MAX)
-			npt_errat(src, line, "column id: %s: \"%.*s\"",
-			    err ? err : "too large", (int)f[icol].n, f[icol].p);
-		model[nlayer].id = (uint32_t)wi;
-		if (f[ocol].n == 0)
-			npt_errat(src, line, "column op: empty");
-		{
-			char *op = field(src, line, f[ocol], "op");
-
-			model[nlayer].type = typeindex(op);
-			model[nlayer].class = classify(op);
-			free(op);
-		}
-		if ((err = npt_time_decimal(f[ccol].p, f[ccol].n, 6, &v)) != NULL
-		    || v < 0)
-			npt_errat(src, line, "column %s: %s: \"%.*s\"",
-			    h.col[ccol].p, err ? err : "negative",
-			    (int)f[ccol].n, f[ccol].p);
-		w[nlayer] = (uint64_t)v;
-		if (total > UINT64_MAX / 2 - (uint64_t)v)
-			npt_errat(src, line, "column %s: total too large",
-			    h.col[ccol].p);
-		total += (uint64_t)v;
-		model[nlayer].name = ncol >= 0 && f[ncol].n > 0 ?
-		    field(src, line, f[ncol], "name") : NULL;
-		nlayer++;
-		if (nl == e)
-			break;
+		if (n >= 1 && p[0] == '#')
+			table_header(&m, p, n);
+		else
+			table_layer(&m, p, n);
 	}
+	npt_in_close(&in);
 	if (nlayer == 0)
 		npt_errx(1, "%s: the model has no layers", src);
-	if (total == 0)
+	if (m.total == 0)
 		npt_errx(1, "%s: every layer costs 0", src);
 	for (i = 0; i < nlayer; i++) {
-		uint64_t c;
-
-		if (npt_muldiv(cycles, w[i], total, &c, NULL) < 0)
+		/* cannot fail: w[i] <= total, so c <= cycles */
+		if (npt_muldiv(cycles, m.w[i], m.total, &c, NULL) < 0)
 			npt_errx(1, "%s: layer cost too large", src);
 		model[i].cost = c < 16 ? 16 : c;
 	}
-	free(w);
-	free(f);
-	npt_tsv_hdr_free(&h);
+	free(m.w);
+	free(m.f);
+	npt_tsv_hdr_free(&m.h);
 }
 
 /* Every name must fit one string record of a packet. */
