@@ -420,6 +420,7 @@ open_core(struct core *c, unsigned kind, unsigned id)
 	snprintf(c->path, n, "%s/core%s%u.bin", dir,
 	    kind == NPT_LOG_CORE_CONTROL ? "ctrl" : "", id);
 	c->buf = npt_emalloc(cap);
+	/* cannot fail: -b is 64 or more, -P 64 to 65536, what it takes */
 	if (!npt_logw_begin(&c->w, c->buf, cap, kind, id, clock_hz, pktsize))
 		npt_errx(1, "-b: log buffer too small: %zu bytes", cap);
 	c->typeok = npt_ecalloc(ntype ? ntype : 1, 1);
