@@ -241,16 +241,100 @@ typeindex(const char *op)
 	return (uint32_t)ntype++;
 }
 
+/*
+ * The model table as it is read, not by npt_tsv_next, which words its
+ * errors for CR LF, a data line before the header, "1 field" and a binary,
+ * compressed, JSON or BOM-led input otherwise (tests/npt-synth.bats).
+ */
+struct table {
+	const char *src;
+	long long line;
+	struct npt_tsv_hdr h;
+	long id, op, cost, name;	/* column indexes; name -1 if none */
+	struct npt_span *f;
+	size_t fcap;
+	uint64_t *w, total;		/* the cost of each layer, their sum */
+};
+
+/* Field f of column col unescaped, as a C string. */
 static char *
-field(const char *src, long long line, struct npt_span f, const char *col)
+field(const struct table *m, struct npt_span f, const char *col)
 {
 	char *s = npt_emalloc(f.n + 1);
 	long n = npt_tsv_unescape(s, f.p, f.n);
 
-	if (n < 0)
-		npt_errat(src, line, "column %s: invalid escape", col);
+	if (n < 0)	/* cannot be: npt_tsv_esccheck passed the line */
+		npt_errat(m->src, m->line, "column %s: invalid escape", col);
 	s[n] = '\0';
 	return s;
+}
+
+/* Header line p[0..n): the columns of the data lines that follow it. */
+static void
+table_header(struct table *m, const char *p, size_t n)
+{
+	const char *err;
+
+	if ((err = npt_tsv_hdr_parse(&m->h, p, n)) != NULL)
+		npt_errat(m->src, m->line, "header: %s", err);
+	m->id = npt_tsv_hdr_find(&m->h, "id");
+	m->op = npt_tsv_hdr_find(&m->h, "op");
+	if ((m->cost = npt_tsv_hdr_find(&m->h, "cost")) < 0)
+		m->cost = npt_tsv_hdr_find(&m->h, "share_pct");
+	m->name = npt_tsv_hdr_find(&m->h, "name");
+	if (m->id < 0 || m->op < 0 || m->cost < 0)
+		npt_errat(m->src, m->line, "the model needs columns id, op "
+		    "and cost (or share_pct)");
+}
+
+/* Data line p[0..n): one more layer, its cost in m->w. */
+static void
+table_layer(struct table *m, const char *p, size_t n)
+{
+	struct npt_span *f;
+	struct layer *l;
+	const char *err;
+	size_t nf;
+	uint64_t id;
+	int64_t v;
+	char *op;
+
+	if (m->h.ncol == 0)
+		npt_errat(m->src, m->line, "no header line before the data");
+	nf = npt_tsv_split(p, n, &m->f, &m->fcap);
+	if (nf != m->h.ncol)
+		npt_errat(m->src, m->line, "%zu fields, but the header has "
+		    "%zu columns", nf, m->h.ncol);
+	if (memchr(p, '\\', n) != NULL)
+		npt_tsv_esccheck(&m->h, p, n, m->src, m->line);
+	f = m->f;
+	model = npt_ereallocarray(model, nlayer + 1, sizeof *model);
+	m->w = npt_ereallocarray(m->w, nlayer + 1, sizeof *m->w);
+	l = &model[nlayer];
+	if ((err = npt_parse_u64(f[m->id].p, f[m->id].n, &id)) != NULL ||
+	    id > UINT32_MAX)
+		npt_errat(m->src, m->line, "column id: %s: \"%.*s\"",
+		    err ? err : "too large", (int)f[m->id].n, f[m->id].p);
+	l->id = (uint32_t)id;
+	if (f[m->op].n == 0)
+		npt_errat(m->src, m->line, "column op: empty");
+	op = field(m, f[m->op], "op");
+	l->type = typeindex(op);
+	l->class = classify(op);
+	free(op);
+	if ((err = npt_time_decimal(f[m->cost].p, f[m->cost].n, 6, &v)) !=
+	    NULL || v < 0)
+		npt_errat(m->src, m->line, "column %s: %s: \"%.*s\"",
+		    m->h.col[m->cost].p, err ? err : "negative",
+		    (int)f[m->cost].n, f[m->cost].p);
+	m->w[nlayer] = (uint64_t)v;
+	if (m->total > UINT64_MAX / 2 - (uint64_t)v)
+		npt_errat(m->src, m->line, "column %s: total too large",
+		    m->h.col[m->cost].p);
+	m->total += (uint64_t)v;
+	l->name = m->name >= 0 && f[m->name].n > 0 ?
+	    field(m, f[m->name], "name") : NULL;
+	nlayer++;
 }
 
 /*
@@ -260,93 +344,39 @@ field(const char *src, long long line, struct npt_span f, const char *col)
 static void
 loadmodel(const char *src, const char *text, size_t len)
 {
-	struct npt_tsv_hdr h = { 0 };
-	struct npt_span *f = NULL;
-	size_t fcap = 0, nf, n;
-	const char *p = text, *e = text + len, *nl, *err;
-	long icol = -1, ocol = -1, ccol = -1, ncol = -1;
-	long long line = 0;
-	uint64_t total = 0, *w = NULL, wi;
-	int64_t v;
-	size_t i;
+	struct table m = { 0 };
+	struct npt_in in;
+	size_t i, n;
+	uint64_t c;
+	char *p;
 
-	for (; p < e; p = nl + 1) {
-		nl = memchr(p, '\n', (size_t)(e - p));
-		if (nl == NULL)
-			nl = e;
-		n = (size_t)(nl - p);
-		line++;
+	m.src = src;
+	npt_in_mem(&in, src, text, len);
+	while ((p = npt_in_line(&in, &n)) != NULL) {
+		m.line = in.lineno;
 		if (n > 0 && p[n - 1] == '\r')
-			npt_errat(src, line, "line ends with CR LF");
+			npt_errat(src, m.line, "line ends with CR LF");
 		if (n >= 2 && p[0] == '#' && p[1] == '#')
 			continue;
-		if (n >= 1 && p[0] == '#') {
-			if ((err = npt_tsv_hdr_parse(&h, p, n)) != NULL)
-				npt_errat(src, line, "header: %s", err);
-			icol = npt_tsv_hdr_find(&h, "id");
-			ocol = npt_tsv_hdr_find(&h, "op");
-			if ((ccol = npt_tsv_hdr_find(&h, "cost")) < 0)
-				ccol = npt_tsv_hdr_find(&h, "share_pct");
-			ncol = npt_tsv_hdr_find(&h, "name");
-			if (icol < 0 || ocol < 0 || ccol < 0)
-				npt_errat(src, line, "the model needs columns "
-				    "id, op and cost (or share_pct)");
-			continue;
-		}
-		if (h.ncol == 0)
-			npt_errat(src, line, "no header line before the data");
-		nf = npt_tsv_split(p, n, &f, &fcap);
-		if (nf != h.ncol)
-			npt_errat(src, line, "%zu fields, but the header has "
-			    "%zu columns", nf, h.ncol);
-		if (memchr(p, '\\', n) != NULL)
-			npt_tsv_esccheck(&h, p, n, src, line);
-		model = npt_ereallocarray(model, nlayer + 1, sizeof *model);
-		w = npt_ereallocarray(w, nlayer + 1, sizeof *w);
-		if ((err = npt_parse_u64(f[icol].p, f[icol].n, &wi)) != NULL ||
-		    wi > UINT32_MAX)
-			npt_errat(src, line, "column id: %s: \"%.*s\"",
-			    err ? err : "too large", (int)f[icol].n, f[icol].p);
-		model[nlayer].id = (uint32_t)wi;
-		if (f[ocol].n == 0)
-			npt_errat(src, line, "column op: empty");
-		{
-			char *op = field(src, line, f[ocol], "op");
-
-			model[nlayer].type = typeindex(op);
-			model[nlayer].class = classify(op);
-			free(op);
-		}
-		if ((err = npt_time_decimal(f[ccol].p, f[ccol].n, 6, &v)) != NULL
-		    || v < 0)
-			npt_errat(src, line, "column %s: %s: \"%.*s\"",
-			    h.col[ccol].p, err ? err : "negative",
-			    (int)f[ccol].n, f[ccol].p);
-		w[nlayer] = (uint64_t)v;
-		if (total > UINT64_MAX / 2 - (uint64_t)v)
-			npt_errat(src, line, "column %s: total too large",
-			    h.col[ccol].p);
-		total += (uint64_t)v;
-		model[nlayer].name = ncol >= 0 && f[ncol].n > 0 ?
-		    field(src, line, f[ncol], "name") : NULL;
-		nlayer++;
-		if (nl == e)
-			break;
+		if (n >= 1 && p[0] == '#')
+			table_header(&m, p, n);
+		else
+			table_layer(&m, p, n);
 	}
+	npt_in_close(&in);
 	if (nlayer == 0)
 		npt_errx(1, "%s: the model has no layers", src);
-	if (total == 0)
+	if (m.total == 0)
 		npt_errx(1, "%s: every layer costs 0", src);
 	for (i = 0; i < nlayer; i++) {
-		uint64_t c;
-
-		if (npt_muldiv(cycles, w[i], total, &c, NULL) < 0)
+		/* cannot fail: w[i] <= total, so c <= cycles */
+		if (npt_muldiv(cycles, m.w[i], m.total, &c, NULL) < 0)
 			npt_errx(1, "%s: layer cost too large", src);
 		model[i].cost = c < 16 ? 16 : c;
 	}
-	free(w);
-	free(f);
-	npt_tsv_hdr_free(&h);
+	free(m.w);
+	free(m.f);
+	npt_tsv_hdr_free(&m.h);
 }
 
 /* Every name must fit one string record of a packet. */
@@ -390,6 +420,7 @@ open_core(struct core *c, unsigned kind, unsigned id)
 	snprintf(c->path, n, "%s/core%s%u.bin", dir,
 	    kind == NPT_LOG_CORE_CONTROL ? "ctrl" : "", id);
 	c->buf = npt_emalloc(cap);
+	/* cannot fail: -b is 64 or more, -P 64 to 65536, what it takes */
 	if (!npt_logw_begin(&c->w, c->buf, cap, kind, id, clock_hz, pktsize))
 		npt_errx(1, "-b: log buffer too small: %zu bytes", cap);
 	c->typeok = npt_ecalloc(ntype ? ntype : 1, 1);
@@ -504,15 +535,29 @@ close_core(struct core *c)
 	}
 }
 
+/* A layer on one core in the inference at hand; ok: its log kept it. */
 struct rec {
 	uint64_t start, dur, comp[4];
 	int ok;
 };
 
+/* One inference: its bounds, and whether the control log kept them. */
+struct inference {
+	unsigned long it;
+	uint64_t begin, end;
+	int okb, oke;
+};
+
+static struct core *core;	/* ncores compute cores, then the control one */
+static char **track;		/* their track names */
+static struct rec *rec;		/* layer i on core c: rec[i * ncores + c] */
+
+/* The event of layer i on core c. */
 static void
-event(const struct core *c, const struct rec *r, const struct layer *l,
-    const char *track)
+layer_event(size_t i, unsigned long c)
 {
+	const struct rec *r = &rec[i * ncores + c];
+	const struct layer *l = &model[i];
 	struct npt_logev ev = { 0 };
 
 	ev.kind = NPT_LOG_LAYER;
@@ -520,11 +565,11 @@ event(const struct core *c, const struct rec *r, const struct layer *l,
 	ev.dur = r->dur;
 	ev.has_dur = 1;
 	ev.id = l->id;
-	if (c->typeok[l->type]) {
+	if (core[c].typeok[l->type]) {
 		ev.op = types[l->type];
 		ev.oplen = strlen(ev.op);
 	}
-	if (c->nameok[l - model]) {
+	if (core[c].nameok[i]) {
 		ev.name = l->name;
 		ev.namelen = strlen(l->name);
 	}
@@ -532,28 +577,46 @@ event(const struct core *c, const struct rec *r, const struct layer *l,
 	ev.vector = r->comp[1];
 	ev.dma_load = r->comp[2];
 	ev.dma_store = r->comp[3];
-	npt_event_print(&ev, track, strlen(track),
+	npt_event_print(&ev, track[c], strlen(track[c]),
 	    npt_event_holds(&inv, ev.ts) ? (int64_t)inv.arg : -1);
 }
 
+/* The INVOKE event of an inference, with its end if the log kept it. */
 static void
-run(void)
+invoke(const struct inference *inf)
 {
-	struct core *core = npt_ecalloc(ncores + 1, sizeof *core), *ctrl;
-	struct rec *rec = npt_ereallocarray(NULL, nlayer * ncores, sizeof *rec);
-	char **track = npt_ecalloc(ncores + 1, sizeof *track), b[32];
-	int events = strcmp(format, "events") == 0;
-	uint64_t t = 10000, begin, end;
-	unsigned long it, c, noend = 0;
-	struct npt_loss loss = { 0 };
-	size_t i;
+	struct npt_logev ev = { 0 };
 
+	ev.kind = NPT_LOG_CONTROL;
+	ev.ctl = NPT_LOG_CTL_INVOKE_BEGIN;
+	ev.ts = inf->begin;
+	ev.dur = inf->end - inf->begin;
+	ev.has_dur = inf->oke;
+	ev.id = (uint32_t)inf->it;
+	ev.op = "INVOKE";
+	ev.oplen = 6;
+	ev.name = "invoke";
+	ev.namelen = 6;
+	npt_event_invoke(&inv, &ev);
+	npt_event_print(&ev, track[ncores], strlen(track[ncores]),
+	    (int64_t)inf->it);
+}
+
+/* The logs of the cores; with -F events, their tracks and the header. */
+static void
+open_cores(int events)
+{
+	unsigned long c;
+	char b[32];
+
+	core = npt_ecalloc(ncores + 1, sizeof *core);
+	rec = npt_ereallocarray(NULL, nlayer * ncores, sizeof *rec);
+	track = npt_ecalloc(ncores + 1, sizeof *track);
 	for (c = 0; c < ncores; c++) {
 		open_core(&core[c], NPT_LOG_CORE_COMPUTE, (unsigned)c);
 		strings(&core[c]);
 	}
-	ctrl = &core[ncores];
-	open_core(ctrl, NPT_LOG_CORE_CONTROL, 0);
+	open_core(&core[ncores], NPT_LOG_CORE_CONTROL, 0);
 	for (c = 0; c <= ncores; c++) {
 		snprintf(b, sizeof b, "%s%lu", c < ncores ? "core" : "ctrl",
 		    c < ncores ? c : 0);
@@ -564,79 +627,103 @@ run(void)
 	}
 	if (events)
 		npt_event_header();
+}
 
-	for (it = 0; it < iterations; it++) {
-		int okb, oke;
+/*
+ * Layer l on one core from start: its cost give or take the jitter, split
+ * into conv, vector and DMA cycles by the layer's class.
+ */
+static void
+draw(struct rec *r, uint64_t start, const struct layer *l)
+{
+	int k, cl = l->class;
 
-		begin = t;
-		t += uniform(800, 1200);
-		for (i = 0; i < nlayer; i++) {
-			uint64_t start = t, maxd = 0;
+	r->start = start;
+	r->dur = l->cost * (1000 - jitter + uniform(0, 2 * jitter)) / 1000;
+	if (r->dur == 0)
+		r->dur = 1;
+	for (k = 0; k < 4; k++)
+		r->comp[k] = split[cl].hi[k] == 0 ? 0 :
+		    r->dur * uniform(split[cl].lo[k], split[cl].hi[k]) / 1000;
+}
 
-			for (c = 0; c < ncores; c++) {
-				struct rec *r = &rec[i * ncores + c];
-				int k, cl = model[i].class;
+/*
+ * The times of an inference that begins at cycle t: each layer starts on
+ * every core at once, the next after the slowest and a sync gap.  Returns
+ * the cycle the next inference begins at.
+ */
+static uint64_t
+schedule(uint64_t t, struct inference *inf)
+{
+	unsigned long c;
+	size_t i;
 
-				r->start = start;
-				r->dur = model[i].cost * (1000 - jitter +
-				    uniform(0, 2 * jitter)) / 1000;
-				if (r->dur == 0)
-					r->dur = 1;
-				for (k = 0; k < 4; k++)
-					r->comp[k] = split[cl].hi[k] == 0 ? 0 :
-					    r->dur * uniform(split[cl].lo[k],
-					    split[cl].hi[k]) / 1000;
-				if (r->dur > maxd)
-					maxd = r->dur;
-			}
-			t = start + maxd + uniform(20, 60);
+	inf->begin = t;
+	t += uniform(800, 1200);
+	for (i = 0; i < nlayer; i++) {
+		uint64_t start = t, maxd = 0;
+
+		for (c = 0; c < ncores; c++) {
+			struct rec *r = &rec[i * ncores + c];
+
+			draw(r, start, &model[i]);
+			if (r->dur > maxd)
+				maxd = r->dur;
 		}
-		end = t + uniform(600, 1000);
-		t = end + cycles / 20 + uniform(0, cycles / 100);
-
-		okb = room(ctrl) && npt_logw_control(&ctrl->w,
-		    NPT_LOG_CTL_INVOKE_BEGIN, (uint32_t)it, begin);
-		for (i = 0; i < nlayer; i++) {
-			for (c = 0; c < ncores; c++) {
-				struct rec *r = &rec[i * ncores + c];
-
-				r->ok = room(&core[c]) &&
-				    npt_logw_layer(&core[c].w, model[i].id,
-				    model[i].type, r->start, r->dur,
-				    r->comp[0], r->comp[1], r->comp[2],
-				    r->comp[3]);
-			}
-		}
-		oke = room(ctrl) && npt_logw_control(&ctrl->w,
-		    NPT_LOG_CTL_INVOKE_END, (uint32_t)it, end);
-		if (!events)
-			continue;
-		if (okb) {
-			struct npt_logev ev = { 0 };
-
-			ev.kind = NPT_LOG_CONTROL;
-			ev.ctl = NPT_LOG_CTL_INVOKE_BEGIN;
-			ev.ts = begin;
-			ev.dur = end - begin;
-			ev.has_dur = oke;
-			noend += !oke;
-			ev.id = (uint32_t)it;
-			ev.op = "INVOKE";
-			ev.oplen = 6;
-			ev.name = "invoke";
-			ev.namelen = 6;
-			npt_event_invoke(&inv, &ev);
-			npt_event_print(&ev, track[ncores], strlen(track[ncores]),
-			    (int64_t)it);
-		}
-		for (i = 0; i < nlayer; i++)
-			for (c = 0; c < ncores; c++)
-				if (rec[i * ncores + c].ok)
-					event(&core[c], &rec[i * ncores + c],
-					    &model[i], track[c]);
+		t = start + maxd + uniform(20, 60);
 	}
-	/* what npt-decode would say the logs lost */
-	for (c = 0; events && c <= ncores; c++) {
+	inf->end = t + uniform(600, 1000);
+	return inf->end + cycles / 20 + uniform(0, cycles / 100);
+}
+
+/* Offer the records of an inference to the logs, noting which they kept. */
+static void
+log_inference(struct inference *inf)
+{
+	struct core *ctrl = &core[ncores];
+	unsigned long c;
+	size_t i;
+
+	inf->okb = room(ctrl) && npt_logw_control(&ctrl->w,
+	    NPT_LOG_CTL_INVOKE_BEGIN, (uint32_t)inf->it, inf->begin);
+	for (i = 0; i < nlayer; i++) {
+		for (c = 0; c < ncores; c++) {
+			struct rec *r = &rec[i * ncores + c];
+
+			r->ok = room(&core[c]) &&
+			    npt_logw_layer(&core[c].w, model[i].id,
+			    model[i].type, r->start, r->dur,
+			    r->comp[0], r->comp[1], r->comp[2],
+			    r->comp[3]);
+		}
+	}
+	inf->oke = room(ctrl) && npt_logw_control(&ctrl->w,
+	    NPT_LOG_CTL_INVOKE_END, (uint32_t)inf->it, inf->end);
+}
+
+/* The events of an inference that its logs kept, as npt-decode prints them. */
+static void
+print_inference(const struct inference *inf)
+{
+	unsigned long c;
+	size_t i;
+
+	if (inf->okb)
+		invoke(inf);
+	for (i = 0; i < nlayer; i++)
+		for (c = 0; c < ncores; c++)
+			if (rec[i * ncores + c].ok)
+				layer_event(i, c);
+}
+
+/* The loss lines npt-decode would write: noend INVOKE ends, overflows. */
+static void
+print_losses(unsigned long noend)
+{
+	struct npt_loss loss = { 0 };
+	unsigned long c;
+
+	for (c = 0; c <= ncores; c++) {
 		const char *p = core[c].path;
 
 		if (strncmp(p, "./", 2) == 0)
@@ -647,6 +734,13 @@ run(void)
 	}
 	npt_loss_write(&loss);
 	npt_loss_free(&loss);
+}
+
+static void
+close_cores(void)
+{
+	unsigned long c;
+
 	for (c = 0; c <= ncores; c++) {
 		close_core(&core[c]);
 		free(core[c].buf);
@@ -658,6 +752,29 @@ run(void)
 	free(core);
 	free(track);
 	free(rec);
+}
+
+/* The model run iterations times: its logs, or with -F events their events. */
+static void
+run(void)
+{
+	int events = strcmp(format, "events") == 0;
+	struct inference inf;
+	unsigned long noend = 0;
+	uint64_t t = 10000;
+
+	open_cores(events);
+	for (inf.it = 0; inf.it < iterations; inf.it++) {
+		t = schedule(t, &inf);
+		log_inference(&inf);
+		if (events) {
+			print_inference(&inf);
+			noend += inf.okb && !inf.oke;
+		}
+	}
+	if (events)
+		print_losses(noend);
+	close_cores();
 }
 
 /* s as the text of an MLIR string, without its quotes. */

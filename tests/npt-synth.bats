@@ -164,6 +164,20 @@ ADD		1" ]
 	assert_stderr 'npt-synth: esc.tsv:2: column op: unknown escape "\x" (escapes are \t \n \r \\ \0)'
 }
 
+@test "synth: an id past 32 bits and a total cost past 2^63 - 1 millionths are located errors" {
+	# the log keeps an operator index in 4 bytes (npt-log(5))
+	printf '#id\top\tcost\n4294967295\tADD\t1\n' > max.tsv
+	run -0 npt-synth -m max.tsv -F mlir
+	[ "${lines[9]}" = '#loc1 = loc("add_4294967295"("model.mlir":5:5))' ]
+	printf '#id\top\tcost\n4294967296\tADD\t1\n' > id.tsv
+	run --separate-stderr -1 npt-synth -m id.tsv
+	assert_stderr 'npt-synth: id.tsv:2: column id: too large: "4294967296"'
+	# 5 * 10^18 millionths twice is more than 2^63 - 1 = 9223372036854775807
+	printf '#id\top\tshare_pct\n0\tADD\t5000000000000\n1\tADD\t5000000000000\n' > big.tsv
+	run --separate-stderr -1 npt-synth -m big.tsv
+	assert_stderr 'npt-synth: big.tsv:3: column share_pct: total too large'
+}
+
 @test "synth: an empty model, a header-only model and an all-zero model are errors" {
 	: > empty.tsv
 	run --separate-stderr -1 npt-synth -m empty.tsv
@@ -186,6 +200,18 @@ ADD		1" ]
 	assert_stderr 'npt-synth: op type name of 1048576 bytes does not fit a packet of 4096 bytes (see -P)'
 }
 
+@test "synth: a layer name fits a packet when its string record does, padded to 4 bytes" {
+	# a string record is 10 bytes and the text (npt-log(5)): 10 + 54 = 64
+	name=$(printf '%054d' 0)
+	printf '#id\top\tname\tcost\n0\tADD\t%s\t1\n' "$name" > fits.tsv
+	npt-synth -m fits.tsv -P 64 -c 1 -i 1
+	run -0 sh -c 'npt-decode core0.bin | grep -v "^#" | cut -f5'
+	assert_output "$name"
+	printf '#id\top\tname\tcost\n0\tADD\t%s\t1\n' "${name}0" > over.tsv
+	run --separate-stderr -1 npt-synth -m over.tsv -P 64
+	assert_stderr 'npt-synth: layer name of 55 bytes does not fit a packet of 64 bytes (see -P)'
+}
+
 @test "synth: bad option values are usage errors naming the option" {
 	run --separate-stderr -2 npt-synth -c 0
 	assert_stderr 'npt-synth: -c: too small: "0"'
@@ -199,6 +225,10 @@ ADD		1" ]
 	assert_stderr 'npt-synth: -F: unknown format: "json" (log, events, model or mlir)'
 	run --separate-stderr -2 npt-synth -j 51
 	assert_stderr 'npt-synth: -j: more than 50%: "51"'
+	run --separate-stderr -2 npt-synth -j -1
+	assert_stderr 'npt-synth: -j: negative: "-1"'
+	run --separate-stderr -2 npt-synth -j 5x
+	assert_stderr 'npt-synth: -j: not a number: "5x"'
 	run --separate-stderr -2 npt-synth -P 10
 	assert_stderr 'npt-synth: -P: too small: "10"'
 	run --separate-stderr -2 npt-synth -T 5
@@ -211,6 +241,11 @@ ADD		1" ]
 	assert_stderr 'npt-synth: -x: expected overflow=N, truncate=N or corrupt=N: "overflow"'
 	run --separate-stderr -2 npt-synth -x overflow=a
 	assert_stderr 'npt-synth: -x: not a number: "overflow=a"'
+	x=()
+	for _ in $(seq 64); do x+=(-x corrupt=1); done
+	run -0 npt-synth -F model "${x[@]}"
+	run --separate-stderr -2 npt-synth -F model "${x[@]}" -x corrupt=2
+	assert_stderr 'npt-synth: -x: more than 64 corrupt faults'
 	run --separate-stderr -2 npt-synth -b 10
 	assert_stderr 'npt-synth: -b: too small: "10"'
 	run --separate-stderr -2 npt-synth -c
@@ -226,6 +261,15 @@ ADD		1" ]
 	[ -s run/core0.bin ] && [ -s run/corectrl0.bin ]
 	run --separate-stderr -1 npt-synth -o nosuch
 	assert_stderr 'npt-synth: nosuch/core0.bin: No such file or directory'
+}
+
+@test "synth: a log that cannot be written is an error naming it" {
+	need_devfull
+	ln -s /dev/full core0.bin
+	run --separate-stderr -1 npt-synth -c 1
+	assert_stderr 'npt-synth: ./core0.bin: No space left on device'
+	run --separate-stderr -1 npt-synth -c 1 -b 16384
+	assert_stderr 'npt-synth: ./core0.bin: No space left on device'
 }
 
 @test "synth: -x truncate=N cuts every log at byte N" {

@@ -1,8 +1,8 @@
 /* See LICENSE file for copyright and license details. */
 /*
  * json-test: the tokens lib/json.c reads from a file (or stdin), one per
- * line, for tests/json.bats to compare with what python3's json module
- * makes of the same bytes:
+ * line, for tests/helpers/json-diff.py (run by tests/npt-import.bats) to
+ * compare with what python3's json module makes of the same bytes:
  *
  *	OBJ, END_OBJ, ARR, END_ARR, TRUE, FALSE, NULL
  *	KEY <hex of the bytes>, STR <hex>, NUM <text>
