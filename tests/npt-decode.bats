@@ -447,6 +447,29 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	[ "${lines[3]}" = "10	5	core0	CONV_2D	back\\tbone/conv\\\\1	4		0	1	1	1		" ]
 }
 
+@test "decode: names of 60000 bytes with escapes make a line longer than the 64 KiB output buffer" {
+	# the spec for the encoder, and the line as npt-log(5) escapes it
+	python3 - <<-'EOF'
+	op = b'\t\\\n\r\0' * 6000 + b'x' * 30000
+	name = b'a\tb\\' * 15000
+	def esc(s):
+	    m = {9: b'\\t', 10: b'\\n', 13: b'\\r', 92: b'\\\\', 0: b'\\0'}
+	    return b''.join(m.get(c, bytes([c])) for c in s)
+	with open('spec', 'w') as f:
+	    f.write('header pkt=65536 nrec=3\npacket\n')
+	    f.write('stringhex 0 7 %s\npacket\n' % op.hex())
+	    f.write('stringhex 1 4 %s\n' % name.hex())
+	    f.write('layer 4 7 10 5 0 1 1 1\n')
+	with open('want', 'wb') as f:
+	    f.write(b'10\t5\tcore0\t' + esc(op) + b'\t' + esc(name) +
+	            b'\t4\t\t0\t1\t1\t1\t\t\n')
+	EOF
+	enc n.bin < spec
+	npt-decode n.bin > got
+	[ "$(wc -c < want)" -gt 65536 ]
+	grep -v '^#' got | cmp - want
+}
+
 @test "decode: not an npt log, empty file, short header: errors, other files still decoded" {
 	npt-synth -i 1
 	printf 'hello, world\n' > text.bin
