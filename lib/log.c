@@ -921,33 +921,30 @@ npt_log_losses(const struct npt_log *l, struct npt_loss *loss)
 int
 npt_log_close(struct npt_log *l)
 {
+	char regions[64];
+	/* the kinds of damage warned about once, summed up when met again */
+	const struct {
+		unsigned long long n;
+		const char *what;
+	} sum[] = {
+		{ l->nregion, regions },
+		{ l->nbadrec, "packets with a bad record length" },
+		{ l->nshort, "records shorter than their kind" },
+		{ l->nrepeat, "packets repeated or out of order, skipped" },
+		{ l->nseqgap, "packet sequence jumps" },
+		{ l->nnoend, "invokes without an end record" },
+		{ l->nnobegin, "invoke ends without a begin record" },
+		{ l->nnoname, "layer records with an unnamed op type" },
+	};
 	int lost, refused = l->refused;
 	size_t i;
 
-	if (l->nregion > 1)
-		npt_warning("%s: %llu damaged regions, %llu bytes "
-		    "skipped in all", l->name, l->nregion, l->region_bytes);
-	if (l->nbadrec > 1)
-		npt_warning("%s: %llu packets with a bad record length "
-		    "in all", l->name, l->nbadrec);
-	if (l->nshort > 1)
-		npt_warning("%s: %llu records shorter than their kind "
-		    "in all", l->name, l->nshort);
-	if (l->nrepeat > 1)
-		npt_warning("%s: %llu packets repeated or out of order, "
-		    "skipped in all", l->name, l->nrepeat);
-	if (l->nseqgap > 1)
-		npt_warning("%s: %llu packet sequence jumps in all",
-		    l->name, l->nseqgap);
-	if (l->nnoend > 1)
-		npt_warning("%s: %llu invokes without an end record "
-		    "in all", l->name, l->nnoend);
-	if (l->nnobegin > 1)
-		npt_warning("%s: %llu invoke ends without a begin "
-		    "record in all", l->name, l->nnobegin);
-	if (l->nnoname > 1)
-		npt_warning("%s: %llu layer records with an unnamed op "
-		    "type in all", l->name, l->nnoname);
+	snprintf(regions, sizeof regions, "damaged regions, %llu bytes skipped",
+	    l->region_bytes);
+	for (i = 0; i < sizeof sum / sizeof sum[0]; i++)
+		if (sum[i].n > 1)
+			npt_warning("%s: %llu %s in all", l->name, sum[i].n,
+			    sum[i].what);
 	if (!l->lost && l->nrec < l->hdr_nrec) {
 		npt_warning("%s: log ends early: %llu of %lu records "
 		    "read", l->name, l->nrec, (unsigned long)l->hdr_nrec);
