@@ -254,6 +254,35 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	assert_stderr "npt-decode: warning: s.bin: byte 48: layer record of 8 bytes, expected 60; skipped"
 }
 
+@test "decode: a string or control record shorter than its kind is skipped, warned at its own byte" {
+	# ADD at 48, then a string of 12 bytes at 64 that says 5 bytes of text
+	enc t.bin <<-'EOF'
+	header
+	packet
+	string 0 0 ADD
+	raw 01 00 0c 00 00 00 00 00 05 00 41 42
+	layer 0 0 10 5 0 1 1 1
+	EOF
+	run --separate-stderr -0 npt-decode t.bin
+	[ "${lines[3]}" = "10	5	core0	ADD		0		0	1	1	1		" ]
+	[ "${lines[4]}" = "## lost.records.t.bin=1" ]
+	[ "${#lines[@]}" -eq 5 ]
+	assert_stderr "npt-decode: warning: t.bin: byte 64: string record of 12 bytes, expected 15; skipped"
+	# a control record of 8 bytes at 64, after ADD
+	enc c.bin <<-'EOF'
+	header
+	packet
+	string 0 0 ADD
+	raw 03 01 08 00 07 00 00 00
+	layer 0 0 10 5 0 1 1 1
+	EOF
+	run --separate-stderr -0 npt-decode c.bin
+	[ "${lines[3]}" = "10	5	core0	ADD		0		0	1	1	1		" ]
+	[ "${lines[4]}" = "## lost.records.c.bin=1" ]
+	[ "${#lines[@]}" -eq 5 ]
+	assert_stderr "npt-decode: warning: c.bin: byte 64: control record of 8 bytes, expected 16; skipped"
+}
+
 @test "decode: a bad record length ends the packet with a warning" {
 	enc r.bin <<-'EOF'
 	header
