@@ -56,44 +56,24 @@ void
 npt_event_print(const struct npt_logev *ev, const char *track, size_t tn,
     int64_t iter)
 {
-	size_t need, k;
+	size_t k;
 	char *b;
 
 	/* 8 numbers of at most 20 digits, 12 tabs, escaped strings */
-	need = 200 + 2 * (tn + ev->oplen + ev->namelen);
-	if (need > 32768) {
-		char t[48];
-
-		npt_out_write(t, num(t, ev->ts));
-		if (ev->has_dur)
-			npt_out_write(t, num(t, ev->dur));
-		else
-			npt_out_putc('\t');
-		npt_out_write(track, tn);
-		npt_out_putc('\t');
-		if (ev->op != NULL)
-			npt_out_field(ev->op, ev->oplen);
-		npt_out_putc('\t');
-		if (ev->name != NULL)
-			npt_out_field(ev->name, ev->namelen);
-		b = npt_out_reserve(200);
-		k = 0;
-	} else {
-		b = npt_out_reserve(need);
-		k = num(b, ev->ts);
-		if (ev->has_dur)
-			k += num(b + k, ev->dur);
-		else
-			b[k++] = '\t';
-		npt_memcpy(b + k, track, tn);
-		k += tn;
+	b = npt_out_reserve(200 + 2 * (tn + ev->oplen + ev->namelen));
+	k = num(b, ev->ts);
+	if (ev->has_dur)
+		k += num(b + k, ev->dur);
+	else
 		b[k++] = '\t';
-		if (ev->op != NULL)
-			k += str(b + k, ev->op, ev->oplen, ev->op_plain);
-		b[k++] = '\t';
-		if (ev->name != NULL)
-			k += str(b + k, ev->name, ev->namelen, ev->name_plain);
-	}
+	npt_memcpy(b + k, track, tn);
+	k += tn;
+	b[k++] = '\t';
+	if (ev->op != NULL)
+		k += str(b + k, ev->op, ev->oplen, ev->op_plain);
+	b[k++] = '\t';
+	if (ev->name != NULL)
+		k += str(b + k, ev->name, ev->namelen, ev->name_plain);
 	b[k++] = '\t';
 	if (ev->kind == NPT_LOG_LAYER) {
 		k += num(b + k, ev->id);

@@ -622,7 +622,7 @@ fmttm(char *p, const char *r, const struct out *o)
 static void
 emit(const char *r, struct out *o)
 {
-	size_t len = get32(r), pos = RECHDR, nset = 0, need, i, k, n;
+	size_t len = get32(r), pos = RECHDR, nset = 0, i, k, n;
 	uint32_t t = get32(r + 4);
 	int hasdur;
 	int64_t dh;
@@ -643,45 +643,27 @@ emit(const char *r, struct out *o)
 	}
 	memcpy(&dh, r + 32, 8);
 	hasdur = dh != NODUR;
-	need = 2 * len + o->trkn[t] + o->nval + 128;
-	if (need <= 32768) {
-		p = npt_out_reserve(need);
-		k = fmttm(p, r + 8, o);
+	p = npt_out_reserve(2 * len + o->trkn[t] + o->nval + 128);
+	k = fmttm(p, r + 8, o);
+	p[k++] = '\t';
+	if (hasdur)
+		k += fmttm(p + k, r + 24, o);
+	p[k++] = '\t';
+	memcpy(p + k, o->trk[t], o->trkn[t]);
+	k += o->trkn[t];
+	for (i = 0; i < o->nval; i++) {
 		p[k++] = '\t';
-		if (hasdur)
-			k += fmttm(p + k, r + 24, o);
-		p[k++] = '\t';
-		memcpy(p + k, o->trk[t], o->trkn[t]);
-		k += o->trkn[t];
-		for (i = 0; i < o->nval; i++) {
-			p[k++] = '\t';
-			if ((n = o->val[i].n) == 0)
-				continue;
-			if (o->plain[i]) {
-				memcpy(p + k, o->val[i].p, n);
-				k += n;
-			} else {
-				k += npt_out_esc(p + k, o->val[i].p, n);
-			}
+		if ((n = o->val[i].n) == 0)
+			continue;
+		if (o->plain[i]) {
+			memcpy(p + k, o->val[i].p, n);
+			k += n;
+		} else {
+			k += npt_out_esc(p + k, o->val[i].p, n);
 		}
-		p[k++] = '\n';
-		npt_out_commit(k);
-	} else {
-		char b[64];
-
-		npt_out_write(b, fmttm(b, r + 8, o));
-		npt_out_putc('\t');
-		if (hasdur)
-			npt_out_write(b, fmttm(b, r + 24, o));
-		npt_out_putc('\t');
-		npt_out_write(o->trk[t], o->trkn[t]);
-		for (i = 0; i < o->nval; i++) {
-			npt_out_putc('\t');
-			if (o->val[i].n > 0)
-				npt_out_field(o->val[i].p, o->val[i].n);
-		}
-		npt_out_putc('\n');
 	}
+	p[k++] = '\n';
+	npt_out_commit(k);
 	for (i = 0; i < nset; i++)
 		o->val[o->set[i]].n = 0;
 }

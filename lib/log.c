@@ -529,6 +529,21 @@ strset(struct npt_log *l, int table, uint32_t key, const unsigned char *s,
 	e->plain = strcspn(e->p, "\t\n\r\\") == n;
 }
 
+/* Free the strings of t and its tables. */
+static void
+strfree(struct strtab *t)
+{
+	struct npt_ht_ent *e;
+	size_t i, it = 0;
+
+	for (i = 0; t->direct != NULL && i < NDIRECT; i++)
+		free(t->direct[i].p);
+	free(t->direct);
+	while ((e = npt_ht_iter(&t->big, &it)) != NULL)
+		free(((struct str *)npt_ht_val(e))->p);
+	npt_ht_free(&t->big);
+}
+
 static struct npt_logev *
 qpush(struct npt_log *l)
 {
@@ -566,6 +581,21 @@ noend(struct npt_log *l, struct npt_logev *e)
 		    l->name, (unsigned long)e->id);
 }
 
+/* Every invoke still waiting for its end record has none. */
+static void
+noends(struct npt_log *l)
+{
+	size_t i, j;
+
+	for (i = 0; i < l->qlen; i++) {
+		j = (l->qhead + i) % l->qcap;
+		if (l->pending[j]) {
+			l->pending[j] = 0;
+			noend(l, &l->q[j]);
+		}
+	}
+}
+
 /* A control record: pair invoke begins with their ends. */
 static int
 control(struct npt_log *l, const unsigned char *r, unsigned ev,
@@ -578,14 +608,7 @@ control(struct npt_log *l, const unsigned char *r, unsigned ev,
 
 	switch (ev) {
 	case NPT_LOG_CTL_INVOKE_BEGIN:
-		for (i = 0; i < l->qlen; i++) {
-			size_t j = (l->qhead + i) % l->qcap;
-
-			if (l->pending[j]) {
-				l->pending[j] = 0;
-				noend(l, &l->q[j]);
-			}
-		}
+		noends(l);
 		e = qpush(l);
 		e->kind = NPT_LOG_CONTROL;
 		e->ctl = (int)ev;
@@ -641,13 +664,14 @@ control(struct npt_log *l, const unsigned char *r, unsigned ev,
 	return 0;
 }
 
+/* The record of n bytes just read is shorter than its kind wants. */
 static void
 shortrec(struct npt_log *l, const char *what, size_t n, size_t want)
 {
 	l->nshort++;
 	l->lost = 1;
 	if (!l->warned_short++)
-		lwarn(l, l->pkt_off + l->pos, "%s record of %zu bytes, "
+		lwarn(l, l->pkt_off + l->pos - n, "%s record of %zu bytes, "
 		    "expected %zu; skipped", what, n, want);
 }
 
@@ -760,9 +784,7 @@ records(struct npt_log *l, struct npt_logev *out)
 		switch (r[0]) {
 		case NPT_LOG_LAYER:
 			if (len < NPT_LOG_LAYER_SIZE) {
-				l->pos -= len;
 				shortrec(l, "layer", len, NPT_LOG_LAYER_SIZE);
-				l->pos += len;
 				continue;
 			}
 			if (!inorder(l, r, npt_log_get64(r + 12)))
@@ -775,10 +797,8 @@ records(struct npt_log *l, struct npt_logev *out)
 		case NPT_LOG_STRING:
 			if (len < NPT_LOG_STRING_SIZE ||
 			    npt_log_get16(r + 8) > len - NPT_LOG_STRING_SIZE) {
-				l->pos -= len;
 				shortrec(l, "string", len, len < 10 ? 10 :
 				    10 + npt_log_get16(r + 8));
-				l->pos += len;
 				continue;
 			}
 			if (r[1] > NPT_LOG_TABLE_LAYER) {
@@ -794,10 +814,8 @@ records(struct npt_log *l, struct npt_logev *out)
 			continue;
 		case NPT_LOG_CONTROL:
 			if (len < NPT_LOG_CONTROL_SIZE) {
-				l->pos -= len;
 				shortrec(l, "control", len,
 				    NPT_LOG_CONTROL_SIZE);
-				l->pos += len;
 				continue;
 			}
 			if ((r[1] == NPT_LOG_CTL_INVOKE_BEGIN ||
@@ -852,16 +870,7 @@ next_event(struct npt_log *l, struct npt_logev *ev)
 	}
 	/* end of the log: invokes still open have no end */
 	if (l->qlen > 0) {
-		size_t i;
-
-		for (i = 0; i < l->qlen; i++) {
-			size_t j = (l->qhead + i) % l->qcap;
-
-			if (l->pending[j]) {
-				l->pending[j] = 0;
-				noend(l, &l->q[j]);
-			}
-		}
+		noends(l);
 		return npt_log_next(l, ev);
 	}
 	return 0;
@@ -921,33 +930,30 @@ npt_log_losses(const struct npt_log *l, struct npt_loss *loss)
 int
 npt_log_close(struct npt_log *l)
 {
+	char regions[64];
+	/* the kinds of damage warned about once, summed up when met again */
+	const struct {
+		unsigned long long n;
+		const char *what;
+	} sum[] = {
+		{ l->nregion, regions },
+		{ l->nbadrec, "packets with a bad record length" },
+		{ l->nshort, "records shorter than their kind" },
+		{ l->nrepeat, "packets repeated or out of order, skipped" },
+		{ l->nseqgap, "packet sequence jumps" },
+		{ l->nnoend, "invokes without an end record" },
+		{ l->nnobegin, "invoke ends without a begin record" },
+		{ l->nnoname, "layer records with an unnamed op type" },
+	};
 	int lost, refused = l->refused;
 	size_t i;
 
-	if (l->nregion > 1)
-		npt_warning("%s: %llu damaged regions, %llu bytes "
-		    "skipped in all", l->name, l->nregion, l->region_bytes);
-	if (l->nbadrec > 1)
-		npt_warning("%s: %llu packets with a bad record length "
-		    "in all", l->name, l->nbadrec);
-	if (l->nshort > 1)
-		npt_warning("%s: %llu records shorter than their kind "
-		    "in all", l->name, l->nshort);
-	if (l->nrepeat > 1)
-		npt_warning("%s: %llu packets repeated or out of order, "
-		    "skipped in all", l->name, l->nrepeat);
-	if (l->nseqgap > 1)
-		npt_warning("%s: %llu packet sequence jumps in all",
-		    l->name, l->nseqgap);
-	if (l->nnoend > 1)
-		npt_warning("%s: %llu invokes without an end record "
-		    "in all", l->name, l->nnoend);
-	if (l->nnobegin > 1)
-		npt_warning("%s: %llu invoke ends without a begin "
-		    "record in all", l->name, l->nnobegin);
-	if (l->nnoname > 1)
-		npt_warning("%s: %llu layer records with an unnamed op "
-		    "type in all", l->name, l->nnoname);
+	snprintf(regions, sizeof regions, "damaged regions, %llu bytes skipped",
+	    l->region_bytes);
+	for (i = 0; i < sizeof sum / sizeof sum[0]; i++)
+		if (sum[i].n > 1)
+			npt_warning("%s: %llu %s in all", l->name, sum[i].n,
+			    sum[i].what);
 	if (!l->lost && l->nrec < l->hdr_nrec) {
 		npt_warning("%s: log ends early: %llu of %lu records "
 		    "read", l->name, l->nrec, (unsigned long)l->hdr_nrec);
@@ -967,20 +973,8 @@ npt_log_close(struct npt_log *l)
 		l->lost = 1;
 	}
 	lost = l->lost || l->nnoname > 0;
-	for (i = 0; i < NDIRECT; i++) {
-		free(l->tab[0].direct ? l->tab[0].direct[i].p : NULL);
-		free(l->tab[1].direct ? l->tab[1].direct[i].p : NULL);
-	}
-	free(l->tab[0].direct);
-	free(l->tab[1].direct);
-	for (i = 0; i < 2; i++) {
-		size_t it = 0;
-		struct npt_ht_ent *e;
-
-		while ((e = npt_ht_iter(&l->tab[i].big, &it)) != NULL)
-			free(((struct str *)npt_ht_val(e))->p);
-		npt_ht_free(&l->tab[i].big);
-	}
+	for (i = 0; i < 2; i++)
+		strfree(&l->tab[i]);
 	for (i = 0; i + sizeof(char *) <= l->old.n; i += sizeof(char *)) {
 		char *p;
 

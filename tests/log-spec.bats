@@ -306,6 +306,95 @@ ev() {
 	assert_stderr "npt-decode: warning: b.bin: byte 124: packet 2147483648 after packet 0: repeated or out of order; skipped"
 }
 
+@test "log: damage met again is warned about once, then summed up at the end of the log" {
+	# a short layer at 64, a short control at 132 (ADD at 48, the layer at 72)
+	enc s.bin <<-'EOF'
+	header
+	packet
+	string 0 0 ADD
+	raw 02 00 08 00 00 00 00 00
+	layer 0 0 10 5 0 1 1 1
+	raw 03 00 08 00 00 00 00 00
+	layer 1 0 20 5 0 1 1 1
+	EOF
+	run --separate-stderr -0 npt-decode s.bin
+	assert_output <<-EOF
+	## clock.core0=900MHz
+	## role.core0=compute
+	$HDR
+	$(ev 10 0)
+	$(ev 20 1)
+	## lost.records.s.bin=2
+	EOF
+	assert_stderr <<-'EOF'
+	npt-decode: warning: s.bin: byte 64: layer record of 8 bytes, expected 60; skipped
+	npt-decode: warning: s.bin: 2 records shorter than their kind in all
+	EOF
+	# packet 0 at 32 (payload 48 to 128) ends in a record of 255 bytes at
+	# 124; packet 1 at 128 (payload 144 to 208) in one of 2 bytes at 204
+	enc b.bin <<-'EOF'
+	header
+	packet
+	string 0 0 ADD
+	layer 0 0 10 5 0 1 1 1
+	raw 02 00 ff 00
+	packet
+	layer 1 0 20 5 0 1 1 1
+	raw 02 00 02 00
+	EOF
+	run --separate-stderr -0 npt-decode b.bin
+	[ "${lines[3]}" = "$(ev 10 0)" ]
+	[ "${lines[4]}" = "$(ev 20 1)" ]
+	[ "${lines[5]}" = "## lost.packets.b.bin=2" ]
+	[ "${lines[6]}" = "## lost.bytes.b.bin=8" ]
+	[ "${#lines[@]}" -eq 7 ]
+	assert_stderr <<-'EOF'
+	npt-decode: warning: b.bin: byte 124: packet 0: bad record length 255; rest of the packet skipped
+	npt-decode: warning: b.bin: 2 packets with a bad record length in all
+	EOF
+	# packets 0 at 32 (92 bytes), 2 at 124 and 5 at 200: 1 and 3, 4 lost
+	enc j.bin <<-'EOF'
+	header
+	packet seq=0
+	string 0 0 ADD
+	layer 0 0 10 5 0 1 1 1
+	packet seq=2
+	layer 1 0 20 5 0 1 1 1
+	packet seq=5
+	layer 2 0 30 5 0 1 1 1
+	EOF
+	run --separate-stderr -0 npt-decode j.bin
+	[ "${lines[5]}" = "$(ev 30 2)" ]
+	[ "${lines[6]}" = "## lost.packets.j.bin=3" ]
+	[ "${#lines[@]}" -eq 7 ]
+	assert_stderr <<-'EOF'
+	npt-decode: warning: j.bin: byte 124: packet sequence jumps from 0 to 2
+	npt-decode: warning: j.bin: 2 packet sequence jumps in all
+	EOF
+	# two layers of op type 1, which table 0 does not name
+	enc u.bin <<-'EOF'
+	header
+	packet
+	string 0 0 ADD
+	layer 0 1 10 5 0 1 1 1
+	layer 1 1 20 5 0 1 1 1
+	EOF
+	run --separate-stderr -0 npt-decode u.bin
+	assert_output <<-EOF
+	## clock.core0=900MHz
+	## role.core0=compute
+	$HDR
+	10${T}5${T}core0${T}${T}${T}0${T}${T}0${T}1${T}1${T}1${T}${T}
+	20${T}5${T}core0${T}${T}${T}1${T}${T}0${T}1${T}1${T}1${T}${T}
+	## lost.names.u.bin=2
+	EOF
+	assert_stderr <<-'EOF'
+	npt-decode: warning: u.bin: op type 1 has no name in the string table
+	npt-decode: warning: u.bin: 2 layer records with an unnamed op type in all
+	EOF
+	run -1 npt-decode --strict u.bin
+}
+
 @test "log: a log cut inside a packet's magic is a cut packet header" {
 	enc c.bin <<-'EOF'
 	header

@@ -254,6 +254,35 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	assert_stderr "npt-decode: warning: s.bin: byte 48: layer record of 8 bytes, expected 60; skipped"
 }
 
+@test "decode: a string or control record shorter than its kind is skipped, warned at its own byte" {
+	# ADD at 48, then a string of 12 bytes at 64 that says 5 bytes of text
+	enc t.bin <<-'EOF'
+	header
+	packet
+	string 0 0 ADD
+	raw 01 00 0c 00 00 00 00 00 05 00 41 42
+	layer 0 0 10 5 0 1 1 1
+	EOF
+	run --separate-stderr -0 npt-decode t.bin
+	[ "${lines[3]}" = "10	5	core0	ADD		0		0	1	1	1		" ]
+	[ "${lines[4]}" = "## lost.records.t.bin=1" ]
+	[ "${#lines[@]}" -eq 5 ]
+	assert_stderr "npt-decode: warning: t.bin: byte 64: string record of 12 bytes, expected 15; skipped"
+	# a control record of 8 bytes at 64, after ADD
+	enc c.bin <<-'EOF'
+	header
+	packet
+	string 0 0 ADD
+	raw 03 01 08 00 07 00 00 00
+	layer 0 0 10 5 0 1 1 1
+	EOF
+	run --separate-stderr -0 npt-decode c.bin
+	[ "${lines[3]}" = "10	5	core0	ADD		0		0	1	1	1		" ]
+	[ "${lines[4]}" = "## lost.records.c.bin=1" ]
+	[ "${#lines[@]}" -eq 5 ]
+	assert_stderr "npt-decode: warning: c.bin: byte 64: control record of 8 bytes, expected 16; skipped"
+}
+
 @test "decode: a bad record length ends the packet with a warning" {
 	enc r.bin <<-'EOF'
 	header
@@ -445,6 +474,29 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	EOF
 	run -0 npt-decode n.bin
 	[ "${lines[3]}" = "10	5	core0	CONV_2D	back\\tbone/conv\\\\1	4		0	1	1	1		" ]
+}
+
+@test "decode: names of 60000 bytes with escapes make a line longer than the 64 KiB output buffer" {
+	# the spec for the encoder, and the line as npt-log(5) escapes it
+	python3 - <<-'EOF'
+	op = b'\t\\\n\r\0' * 6000 + b'x' * 30000
+	name = b'a\tb\\' * 15000
+	def esc(s):
+	    m = {9: b'\\t', 10: b'\\n', 13: b'\\r', 92: b'\\\\', 0: b'\\0'}
+	    return b''.join(m.get(c, bytes([c])) for c in s)
+	with open('spec', 'w') as f:
+	    f.write('header pkt=65536 nrec=3\npacket\n')
+	    f.write('stringhex 0 7 %s\npacket\n' % op.hex())
+	    f.write('stringhex 1 4 %s\n' % name.hex())
+	    f.write('layer 4 7 10 5 0 1 1 1\n')
+	with open('want', 'wb') as f:
+	    f.write(b'10\t5\tcore0\t' + esc(op) + b'\t' + esc(name) +
+	            b'\t4\t\t0\t1\t1\t1\t\t\n')
+	EOF
+	enc n.bin < spec
+	npt-decode n.bin > got
+	[ "$(wc -c < want)" -gt 65536 ]
+	grep -v '^#' got | cmp - want
 }
 
 @test "decode: not an npt log, empty file, short header: errors, other files still decoded" {

@@ -594,6 +594,24 @@ npt-import: 1 event read before the error is written"
 	[ "$(printf '%s\n' "${lines[2]}" | cut -f4)" = 'a\0b\nc\\d' ]
 }
 
+@test "import: chrome: a 1 MiB name with escapes and a 1 MiB category come out whole, escaped as npt-events(5) says" {
+	python3 - <<-'EOF'
+	import json
+	name = 'a\tb\\c\nd\re\0f' * 95326
+	cat = 'x' * 1048576
+	def esc(s):
+	    m = {'\t': '\\t', '\n': '\\n', '\r': '\\r', '\\': '\\\\', '\0': '\\0'}
+	    return ''.join(m.get(c, c) for c in s)
+	with open('big.json', 'w') as f:
+	    json.dump([{'ph': 'X', 'ts': 1, 'dur': 2, 'name': name, 'cat': cat}], f)
+	with open('want', 'w') as f:
+	    f.write('1.000\t2.000\t\t' + cat + '\t' + esc(name) + '\t\t\n')
+	EOF
+	npt-import big.json > got
+	[ "$(wc -c < want)" -gt 2500000 ]
+	data got | cmp - want
+}
+
 @test "import: chrome: pid and tid may be strings; a thread without a name is pid/tid" {
 	printf '[{"ph":"X","name":"a","pid":"Spans","tid":"PyTorch Profiler","ts":1,"dur":1},{"ph":"X","name":"b","tid":5,"ts":2,"dur":1},{"ph":"X","name":"c","ts":3,"dur":1}]' > s.json
 	run -0 npt-import s.json
