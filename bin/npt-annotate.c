@@ -109,17 +109,39 @@ copied(struct npt_span f)
 	return f;
 }
 
-/* A quoted span (an MLIR string body or symbol) decoded into tmp. */
-static void
+/*
+ * A quoted span (an MLIR string body or symbol) decoded, NUL-terminated,
+ * in a buffer the next call reuses.
+ */
+static struct npt_span
 decoded(const char *p, size_t n, int quoted)
 {
+	static struct npt_buf b;
+	struct npt_span s;
 	int bad = 0;
 
-	tmp.n = 0;
-	npt_buf_grow(&tmp, n + 1);
-	tmp.n = quoted ? npt_mlir_unquote(tmp.p, p, n, &bad) :
-	    (memcpy(tmp.p, p, n), n);
-	tmp.p[tmp.n] = '\0';
+	b.n = 0;
+	npt_buf_grow(&b, n + 1);
+	b.n = quoted ? npt_mlir_unquote(b.p, p, n, &bad) :
+	    (memcpy(b.p, p, n), n);
+	b.p[b.n] = '\0';
+	s.p = b.p;
+	s.n = b.n;
+	return s;
+}
+
+/* The name of op k, decoded (see decoded). */
+static struct npt_span
+opname(size_t k)
+{
+	return decoded(m.op[k].name, m.op[k].namelen, m.op[k].quoted);
+}
+
+/* The @symbol of op k (not NULL), decoded (see decoded). */
+static struct npt_span
+opsym(size_t k)
+{
+	return decoded(m.op[k].sym, m.op[k].symlen, m.op[k].symquoted);
 }
 
 /* Report where err points: in the MLIR text, or in the event (line). */
@@ -144,14 +166,15 @@ opfill(size_t k)
 	struct npt_mlir_op *o = &m.op[k];
 	struct npt_mlir_locinfo info;
 	struct npt_mlir_err e;
+	struct npt_span s;
 	const char *p;
 	size_t n;
 	char what[160];
 
 	r->done = 1;
 	r->v = npt_ecalloc(3, sizeof *r->v);
-	decoded(o->name, o->namelen, o->quoted);
-	r->v[0] = escaped(tmp.p, tmp.n);
+	s = opname(k);
+	r->v[0] = escaped(s.p, s.n);
 	if (o->loc == NULL)
 		return r;
 	tmp2.n = 0;
@@ -162,8 +185,8 @@ opfill(size_t k)
 		locerr(&e, what, mlirpath, 0);
 	}
 	if (info.name_len >= 2) {
-		decoded(tmp2.p + info.name_off + 1, info.name_len - 2, 1);
-		r->v[1] = escaped(tmp.p, tmp.n);
+		s = decoded(tmp2.p + info.name_off + 1, info.name_len - 2, 1);
+		r->v[1] = escaped(s.p, s.n);
 	}
 	if (locfirst) {
 		p = tmp2.p + info.first_off;
@@ -259,6 +282,7 @@ loadmlir(void)
 	struct again dup = { 0, "repeated keys; the first operation is used" };
 	unsigned char *sel, *body;
 	size_t len, i, nfunc = 0, nbody = 0, first = 0;
+	struct npt_span s;
 	char *text;
 
 	if ((text = npt_in_slurp(mlirpath, &len)) == NULL)
@@ -282,10 +306,8 @@ loadmlir(void)
 		if (!m.op[i].isfunc || !body[i])
 			continue;
 		if (funcname != NULL) {
-			if (m.op[i].sym == NULL)
-				continue;
-			decoded(m.op[i].sym, m.op[i].symlen, m.op[i].symquoted);
-			if (strcmp(tmp.p, funcname) != 0)
+			if (m.op[i].sym == NULL ||
+			    strcmp(opsym(i).p, funcname) != 0)
 				continue;
 		}
 		if (nbody++ == 0)
@@ -306,11 +328,11 @@ loadmlir(void)
 					continue;
 				if (tmp2.n > 0)
 					npt_buf_add(&tmp2, ", ", 2);
-				decoded(m.op[i].sym ? m.op[i].sym : "?",
+				s = decoded(m.op[i].sym ? m.op[i].sym : "?",
 				    m.op[i].sym ? m.op[i].symlen : 1,
 				    m.op[i].symquoted);
 				npt_buf_add(&tmp2, "@", 1);
-				npt_buf_add(&tmp2, tmp.p, tmp.n);
+				npt_buf_add(&tmp2, s.p, s.n);
 			}
 			npt_errx(1, "%s: %zu functions (%.*s%s): choose one with "
 			    "--func", mlirpath, nbody, (int)tmp2.n, tmp2.p,
@@ -318,10 +340,8 @@ loadmlir(void)
 		}
 		order = npt_ecalloc(m.nop + 1, sizeof *order);
 		for (i = 0; i < m.nop; i++) {
-			if (m.op[i].parent != (long)first)
-				continue;
-			decoded(m.op[i].name, m.op[i].namelen, m.op[i].quoted);
-			if (!skipped(tmp.p))
+			if (m.op[i].parent == (long)first &&
+			    !skipped(opname(i).p))
 				order[norder++] = i;
 		}
 	} else if (key == K_ATTR) {
@@ -352,10 +372,10 @@ loadmlir(void)
 
 			if (!m.op[i].isfunc || !body[i] || m.op[i].sym == NULL)
 				continue;
-			decoded(m.op[i].sym, m.op[i].symlen, m.op[i].symquoted);
+			s = opsym(i);
 			tmp2.n = 0;
-			npt_buf_grow(&tmp2, 2 * tmp.n + 1);
-			tmp2.n = npt_out_esc(tmp2.p, tmp.p, tmp.n);
+			npt_buf_grow(&tmp2, 2 * s.n + 1);
+			tmp2.n = npt_out_esc(tmp2.p, s.p, s.n);
 			v = npt_ht_put(&funcs, tmp2.p, tmp2.n, &isnew);
 			if (isnew)
 				*v = i + 1;
@@ -390,10 +410,11 @@ loadmlir(void)
 			}
 			if (info.name_len < 2)
 				continue;
-			decoded(tmp2.p + info.name_off + 1, info.name_len - 2, 1);
+			s = decoded(tmp2.p + info.name_off + 1, info.name_len - 2,
+			    1);
 			tmp2.n = 0;
-			npt_buf_grow(&tmp2, 2 * tmp.n);
-			tmp2.n = npt_out_esc(tmp2.p, tmp.p, tmp.n);
+			npt_buf_grow(&tmp2, 2 * s.n);
+			tmp2.n = npt_out_esc(tmp2.p, s.p, s.n);
 			v = npt_ht_put(&keys, tmp2.p, tmp2.n, &isnew);
 			if (isnew)
 				*v = i + 1;
@@ -628,15 +649,12 @@ describe(char *b, size_t n, size_t k)
 	const struct npt_mlir_op *o = &m.op[k];
 	int l;
 
-	decoded(o->name, o->namelen, o->quoted);
-	l = snprintf(b, n, "%.64s at %s:%lu:%lu", tmp.p, mlirpath, o->line,
-	    o->col);
+	l = snprintf(b, n, "%.64s at %s:%lu:%lu", opname(k).p, mlirpath,
+	    o->line, o->col);
 	if (o->func >= 0 && m.op[o->func].sym != NULL && l > 0 &&
-	    (size_t)l < n) {
-		decoded(m.op[o->func].sym, m.op[o->func].symlen,
-		    m.op[o->func].symquoted);
-		snprintf(b + l, n - (size_t)l, " in @%.64s", tmp.p);
-	}
+	    (size_t)l < n)
+		snprintf(b + l, n - (size_t)l, " in @%.64s",
+		    opsym((size_t)o->func).p);
 }
 
 /*
@@ -731,7 +749,7 @@ lookup(struct npt_tsv *t, struct npt_span f)
 	}
 }
 
-/* An event loc holding a #alias, resolved (escaped, in tmp2); 0 if not. */
+/* An event loc holding a #alias, resolved (escaped, in tmp); 0 if not. */
 static int
 resolve(struct npt_tsv *t, struct npt_span f, struct npt_span *out)
 {
