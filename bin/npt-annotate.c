@@ -524,6 +524,24 @@ firstloc(struct npt_span v)
 	return escaped(tmp2.p + info.first_off, info.first_len);
 }
 
+/* --loc-first: value col of each row cut to its first file:line:col. */
+static void
+firstlocs(size_t col, size_t nrow)
+{
+	struct npt_span *s, f;
+	size_t i;
+
+	for (i = 0; i < nrow; i++) {
+		s = &rows[i].v[col];
+		if (s->n == 0)
+			continue;
+		/* a new copy, or the same if it has no first */
+		if ((f = firstloc(*s)).p != s->p)
+			free((char *)s->p);
+		*s = f;
+	}
+}
+
 static void
 loadmap(void)
 {
@@ -595,16 +613,7 @@ loadmap(void)
 	}
 	keycol = h.col[0].p;
 	if (locfirst && loc >= 0)
-		for (i = 0; i < nrow; i++) {
-			struct npt_span *s = &rows[i].v[loc], f;
-
-			if (s->n == 0)
-				continue;
-			/* a new copy, or the same if it has no first */
-			if ((f = firstloc(*s)).p != s->p)
-				free((char *)s->p);
-			*s = f;
-		}
+		firstlocs((size_t)loc, nrow);
 	densify();
 	free(lineof);
 	npt_tsv_close(&t);
@@ -958,6 +967,29 @@ needmlir(const char *opt)
 		npt_errx(2, "%s works with --mlir, not with -m", opt);
 }
 
+/* The options given together that do not go together: usage errors. */
+static void
+checkopts(void)
+{
+	if (mlirpath != NULL && mappath != NULL)
+		npt_errx(2, "--mlir and -m exclude each other");
+	if (mlirpath == NULL && mappath == NULL)
+		npt_errx(2, "no model: give --mlir file or -m map");
+	if (key == K_NAME)
+		needmlir("--by-name");
+	else if (key == K_ATTR)
+		needmlir("--id-attr");
+	else if (key == K_ORDER)
+		needmlir("--order");
+	if (funcname != NULL)
+		needmlir("--func");
+	if (nskip > 0) {
+		needmlir("--skip");
+		if (key >= 0 && key != K_ORDER)
+			npt_errx(2, "--skip works with --order only");
+	}
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -1007,23 +1039,7 @@ main(int argc, char *argv[])
 			break;
 		}
 	}
-	if (mlirpath != NULL && mappath != NULL)
-		npt_errx(2, "--mlir and -m exclude each other");
-	if (mlirpath == NULL && mappath == NULL)
-		npt_errx(2, "no model: give --mlir file or -m map");
-	if (key == K_NAME)
-		needmlir("--by-name");
-	else if (key == K_ATTR)
-		needmlir("--id-attr");
-	else if (key == K_ORDER)
-		needmlir("--order");
-	if (funcname != NULL)
-		needmlir("--func");
-	if (nskip > 0) {
-		needmlir("--skip");
-		if (key >= 0 && key != K_ORDER)
-			npt_errx(2, "--skip works with --order only");
-	}
+	checkopts();
 	argv += g.ind;
 	argc -= g.ind;
 	if (argc == 0) {
