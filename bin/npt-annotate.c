@@ -109,17 +109,53 @@ copied(struct npt_span f)
 	return f;
 }
 
-/* A quoted span (an MLIR string body or symbol) decoded into tmp. */
-static void
+/* The escaped form of p[0..n) in b (reused), as a span of b. */
+static struct npt_span
+escapedin(struct npt_buf *b, const char *p, size_t n)
+{
+	struct npt_span s;
+
+	b->n = 0;
+	npt_buf_grow(b, 2 * n + 1);
+	b->n = npt_out_esc(b->p, p, n);
+	s.p = b->p;
+	s.n = b->n;
+	return s;
+}
+
+/*
+ * A quoted span (an MLIR string body or symbol) decoded, NUL-terminated,
+ * in a buffer the next call reuses.
+ */
+static struct npt_span
 decoded(const char *p, size_t n, int quoted)
 {
+	static struct npt_buf b;
+	struct npt_span s;
 	int bad = 0;
 
-	tmp.n = 0;
-	npt_buf_grow(&tmp, n + 1);
-	tmp.n = quoted ? npt_mlir_unquote(tmp.p, p, n, &bad) :
-	    (memcpy(tmp.p, p, n), n);
-	tmp.p[tmp.n] = '\0';
+	b.n = 0;
+	npt_buf_grow(&b, n + 1);
+	b.n = quoted ? npt_mlir_unquote(b.p, p, n, &bad) :
+	    (memcpy(b.p, p, n), n);
+	b.p[b.n] = '\0';
+	s.p = b.p;
+	s.n = b.n;
+	return s;
+}
+
+/* The name of op k, decoded (see decoded). */
+static struct npt_span
+opname(size_t k)
+{
+	return decoded(m.op[k].name, m.op[k].namelen, m.op[k].quoted);
+}
+
+/* The @symbol of op k (not NULL), decoded (see decoded). */
+static struct npt_span
+opsym(size_t k)
+{
+	return decoded(m.op[k].sym, m.op[k].symlen, m.op[k].symquoted);
 }
 
 /* Report where err points: in the MLIR text, or in the event (line). */
@@ -144,14 +180,15 @@ opfill(size_t k)
 	struct npt_mlir_op *o = &m.op[k];
 	struct npt_mlir_locinfo info;
 	struct npt_mlir_err e;
+	struct npt_span s;
 	const char *p;
 	size_t n;
 	char what[160];
 
 	r->done = 1;
 	r->v = npt_ecalloc(3, sizeof *r->v);
-	decoded(o->name, o->namelen, o->quoted);
-	r->v[0] = escaped(tmp.p, tmp.n);
+	s = opname(k);
+	r->v[0] = escaped(s.p, s.n);
 	if (o->loc == NULL)
 		return r;
 	tmp2.n = 0;
@@ -162,8 +199,8 @@ opfill(size_t k)
 		locerr(&e, what, mlirpath, 0);
 	}
 	if (info.name_len >= 2) {
-		decoded(tmp2.p + info.name_off + 1, info.name_len - 2, 1);
-		r->v[1] = escaped(tmp.p, tmp.n);
+		s = decoded(tmp2.p + info.name_off + 1, info.name_len - 2, 1);
+		r->v[1] = escaped(s.p, s.n);
 	}
 	if (locfirst) {
 		p = tmp2.p + info.first_off;
@@ -252,13 +289,11 @@ inscope(const unsigned char *sel, size_t k)
 	return funcname == NULL || (m.op[k].func >= 0 && sel[m.op[k].func]);
 }
 
+/* Read and scan the MLIR file; what it cannot read, as warnings. */
 static void
-loadmlir(void)
+scanmlir(void)
 {
-	static const char *mltarget[] = { "op", "name", "loc" };
-	struct again dup = { 0, "repeated keys; the first operation is used" };
-	unsigned char *sel, *body;
-	size_t len, i, nfunc = 0, nbody = 0, first = 0;
+	size_t len, i;
 	char *text;
 
 	if ((text = npt_in_slurp(mlirpath, &len)) == NULL)
@@ -269,148 +304,205 @@ loadmlir(void)
 	if (m.nwarn > NPT_MLIR_NWARN)
 		npt_warning("%s: %lu more problems skipped", mlirpath,
 		    m.nwarn - NPT_MLIR_NWARN);
-	target = mltarget;
-	ntarget = 3;
-	rows = npt_ecalloc(m.nop + 1, sizeof *rows);
+}
 
-	sel = npt_ecalloc(m.nop + 1, 1);
-	body = npt_ecalloc(m.nop + 1, 1);
+/* Per op: is it a function whose body holds operations? */
+static unsigned char *
+funcbodies(void)
+{
+	unsigned char *body = npt_ecalloc(m.nop + 1, 1);
+	size_t i;
+
 	for (i = 0; i < m.nop; i++)
 		if (m.op[i].parent >= 0 && m.op[m.op[i].parent].isfunc)
 			body[m.op[i].parent] = 1;
+	return body;
+}
+
+/*
+ * Per op: is it a function with operations that --func names (any, without
+ * --func)?  *n counts them, *first is the first.
+ */
+static unsigned char *
+selectfuncs(const unsigned char *body, size_t *n, size_t *first)
+{
+	unsigned char *sel = npt_ecalloc(m.nop + 1, 1);
+	size_t i;
+
+	*n = *first = 0;
 	for (i = 0; i < m.nop; i++) {
 		if (!m.op[i].isfunc || !body[i])
 			continue;
-		if (funcname != NULL) {
-			if (m.op[i].sym == NULL)
-				continue;
-			decoded(m.op[i].sym, m.op[i].symlen, m.op[i].symquoted);
-			if (strcmp(tmp.p, funcname) != 0)
-				continue;
-		}
-		if (nbody++ == 0)
-			first = i;
+		if (funcname != NULL && (m.op[i].sym == NULL ||
+		    strcmp(opsym(i).p, funcname) != 0))
+			continue;
+		if ((*n)++ == 0)
+			*first = i;
 		sel[i] = 1;
 	}
-	if (funcname != NULL && nbody == 0)
+	if (funcname != NULL && *n == 0)
 		npt_errx(1, "%s: no function @%s with operations", mlirpath,
 		    funcname);
+	return sel;
+}
 
-	if (key == K_ORDER) {
-		if (nbody == 0)
-			npt_errx(1, "%s: no function with operations", mlirpath);
-		if (nbody > 1) {
-			tmp2.n = 0;
-			for (i = 0; i < m.nop; i++) {
-				if (!sel[i] || ++nfunc > 4)
-					continue;
-				if (tmp2.n > 0)
-					npt_buf_add(&tmp2, ", ", 2);
-				decoded(m.op[i].sym ? m.op[i].sym : "?",
-				    m.op[i].sym ? m.op[i].symlen : 1,
-				    m.op[i].symquoted);
-				npt_buf_add(&tmp2, "@", 1);
-				npt_buf_add(&tmp2, tmp.p, tmp.n);
-			}
-			npt_errx(1, "%s: %zu functions (%.*s%s): choose one with "
-			    "--func", mlirpath, nbody, (int)tmp2.n, tmp2.p,
-			    nbody > 4 ? ", ..." : "");
-		}
-		order = npt_ecalloc(m.nop + 1, sizeof *order);
-		for (i = 0; i < m.nop; i++) {
-			if (m.op[i].parent != (long)first)
-				continue;
-			decoded(m.op[i].name, m.op[i].namelen, m.op[i].quoted);
-			if (!skipped(tmp.p))
-				order[norder++] = i;
-		}
-	} else if (key == K_ATTR) {
-		ids = npt_ecalloc(m.nattr + 1, sizeof *ids);
-		for (i = 0; i < m.nattr; i++) {
-			if (m.attr[i].kind != NPT_MLIR_INT ||
-			    !inscope(sel, (size_t)m.attr[i].op))
-				continue;
-			ids[nids].id = m.attr[i].i;
-			ids[nids++].op = (size_t)m.attr[i].op;
-		}
-		if (nids == 0)
-			npt_errx(1, "%s: no operation has an integer attribute "
-			    "%s", mlirpath, idattr);
-		qsort(ids, nids, sizeof *ids, idcmp);
-		if (ids[0].id >= 0 && (uint64_t)ids[nids - 1].id < 8 * nids + 1024) {
-			ndense = (size_t)ids[nids - 1].id + 1;
-			dense = npt_ecalloc(ndense, sizeof *dense);
-			for (i = 0; i < nids; i++)
-				dense[ids[i].id] = dense[ids[i].id] == 0 ?
-				    ids[i].op + 1 : AMBIG;
-		}
-		/* the functions an event's name may name */
-		npt_ht_init(&funcs, sizeof(size_t));
-		for (i = 0; i < m.nop; i++) {
-			size_t *v;
-			int isnew;
+/* --order and nsel functions to choose from: the error, naming four. */
+static NPT_NORETURN void
+toomany(const unsigned char *sel, size_t nsel)
+{
+	static const struct npt_span nosym = { "?", 1 };
+	struct npt_span s;
+	size_t i, n = 0;
 
-			if (!m.op[i].isfunc || !body[i] || m.op[i].sym == NULL)
-				continue;
-			decoded(m.op[i].sym, m.op[i].symlen, m.op[i].symquoted);
-			tmp2.n = 0;
-			npt_buf_grow(&tmp2, 2 * tmp.n + 1);
-			tmp2.n = npt_out_esc(tmp2.p, tmp.p, tmp.n);
-			v = npt_ht_put(&funcs, tmp2.p, tmp2.n, &isnew);
-			if (isnew)
-				*v = i + 1;
-		}
-		fsel = sel;
-		sel = NULL;
-		byfunc = funcs.n > 1 || (funcs.n > 0 && force);
-	} else {
-		struct again bad = { 0, "bad locations; their operations have "
-		    "no name" };
-
-		npt_ht_init(&keys, sizeof(size_t));
-		for (i = 0; i < m.nop; i++) {
-			struct npt_mlir_locinfo info;
-			struct npt_mlir_err e;
-			unsigned long l, c;
-			size_t *v;
-			int isnew;
-
-			if (m.op[i].loc == NULL || !inscope(sel, i))
-				continue;
-			tmp2.n = 0;
-			if (npt_mlir_loc(&m, m.op[i].loc, m.op[i].loclen, &tmp2,
-			    &info, &e) != 0) {
-				if (bad.n++ == 0) {
-					npt_mlir_pos(&m, e.where, &l, &c);
-					npt_warning("%s:%lu:%lu: %s; the "
-					    "operation has no name", mlirpath,
-					    l, c, e.msg);
-				}
-				continue;
-			}
-			if (info.name_len < 2)
-				continue;
-			decoded(tmp2.p + info.name_off + 1, info.name_len - 2, 1);
-			tmp2.n = 0;
-			npt_buf_grow(&tmp2, 2 * tmp.n);
-			tmp2.n = npt_out_esc(tmp2.p, tmp.p, tmp.n);
-			v = npt_ht_put(&keys, tmp2.p, tmp2.n, &isnew);
-			if (isnew)
-				*v = i + 1;
-			else if (dup.n++ == 0)
-				npt_warning("%s:%lu:%lu: name \"%.*s\" is "
-				    "also on the operation at %lu:%lu; the "
-				    "first is used", mlirpath, m.op[i].line,
-				    m.op[i].col, (int)(tmp2.n > 64 ? 64 :
-				    tmp2.n), tmp2.p, m.op[*v - 1].line,
-				    m.op[*v - 1].col);
-		}
-		summary(&bad, mlirpath);
-		if (keys.n == 0)
-			npt_errx(1, "%s: no operation has a name location",
-			    mlirpath);
+	tmp2.n = 0;
+	for (i = 0; i < m.nop && n < 4; i++) {
+		if (!sel[i])
+			continue;
+		if (n++ > 0)
+			npt_buf_add(&tmp2, ", ", 2);
+		s = m.op[i].sym != NULL ? opsym(i) : nosym;
+		npt_buf_add(&tmp2, "@", 1);
+		npt_buf_add(&tmp2, s.p, s.n);
 	}
+	npt_errx(1, "%s: %zu functions (%.*s%s): choose one with --func",
+	    mlirpath, nsel, (int)tmp2.n, tmp2.p, nsel > 4 ? ", ..." : "");
+}
+
+/* --order: the operations of the one function's body, less --skip's. */
+static void
+indexorder(const unsigned char *sel, size_t nsel, size_t first)
+{
+	size_t i;
+
+	if (nsel == 0)
+		npt_errx(1, "%s: no function with operations", mlirpath);
+	if (nsel > 1)
+		toomany(sel, nsel);
+	order = npt_ecalloc(m.nop + 1, sizeof *order);
+	for (i = 0; i < m.nop; i++)
+		if (m.op[i].parent == (long)first && !skipped(opname(i).p))
+			order[norder++] = i;
+}
+
+/* --id-attr: the operations by id, sorted; in an array too if ids are small. */
+static void
+indexids(const unsigned char *sel)
+{
+	size_t i;
+
+	ids = npt_ecalloc(m.nattr + 1, sizeof *ids);
+	for (i = 0; i < m.nattr; i++) {
+		if (m.attr[i].kind != NPT_MLIR_INT ||
+		    !inscope(sel, (size_t)m.attr[i].op))
+			continue;
+		ids[nids].id = m.attr[i].i;
+		ids[nids++].op = (size_t)m.attr[i].op;
+	}
+	if (nids == 0)
+		npt_errx(1, "%s: no operation has an integer attribute %s",
+		    mlirpath, idattr);
+	qsort(ids, nids, sizeof *ids, idcmp);
+	if (ids[0].id >= 0 && (uint64_t)ids[nids - 1].id < 8 * nids + 1024) {
+		ndense = (size_t)ids[nids - 1].id + 1;
+		dense = npt_ecalloc(ndense, sizeof *dense);
+		for (i = 0; i < nids; i++)
+			dense[ids[i].id] = dense[ids[i].id] == 0 ?
+			    ids[i].op + 1 : AMBIG;
+	}
+}
+
+/* --id-attr: the functions an event's name may name, by escaped symbol. */
+static void
+indexfuncs(const unsigned char *body)
+{
+	struct npt_span s;
+	size_t i, *v;
+	int isnew;
+
+	npt_ht_init(&funcs, sizeof(size_t));
+	for (i = 0; i < m.nop; i++) {
+		if (!m.op[i].isfunc || !body[i] || m.op[i].sym == NULL)
+			continue;
+		s = opsym(i);
+		s = escapedin(&tmp2, s.p, s.n);
+		v = npt_ht_put(&funcs, s.p, s.n, &isnew);
+		if (isnew)
+			*v = i + 1;
+	}
+	byfunc = funcs.n > 1 || (funcs.n > 0 && force);
+}
+
+/* --by-name: the operations by the escaped name of their name location. */
+static void
+indexnames(const unsigned char *sel)
+{
+	struct again bad = { 0, "bad locations; their operations have no "
+	    "name" };
+	struct again dup = { 0, "repeated keys; the first operation is used" };
+	struct npt_mlir_locinfo info;
+	struct npt_mlir_err e;
+	struct npt_span s;
+	unsigned long l, c;
+	size_t i, *v;
+	int isnew;
+
+	npt_ht_init(&keys, sizeof(size_t));
+	for (i = 0; i < m.nop; i++) {
+		if (m.op[i].loc == NULL || !inscope(sel, i))
+			continue;
+		tmp2.n = 0;
+		if (npt_mlir_loc(&m, m.op[i].loc, m.op[i].loclen, &tmp2, &info,
+		    &e) != 0) {
+			if (bad.n++ == 0) {
+				npt_mlir_pos(&m, e.where, &l, &c);
+				npt_warning("%s:%lu:%lu: %s; the operation has "
+				    "no name", mlirpath, l, c, e.msg);
+			}
+			continue;
+		}
+		if (info.name_len < 2)
+			continue;
+		s = decoded(tmp2.p + info.name_off + 1, info.name_len - 2, 1);
+		s = escapedin(&tmp2, s.p, s.n);
+		v = npt_ht_put(&keys, s.p, s.n, &isnew);
+		if (isnew)
+			*v = i + 1;
+		else if (dup.n++ == 0)
+			npt_warning("%s:%lu:%lu: name \"%.*s\" is also on the "
+			    "operation at %lu:%lu; the first is used", mlirpath,
+			    m.op[i].line, m.op[i].col, (int)(s.n > 64 ? 64 :
+			    s.n), s.p, m.op[*v - 1].line, m.op[*v - 1].col);
+	}
+	summary(&bad, mlirpath);
+	if (keys.n == 0)
+		npt_errx(1, "%s: no operation has a name location", mlirpath);
 	summary(&dup, mlirpath);
+}
+
+/* The MLIR file and the index of its operations that key needs. */
+static void
+loadmlir(void)
+{
+	static const char *mltarget[] = { "op", "name", "loc" };
+	unsigned char *body, *sel;
+	size_t nsel, first;
+
+	scanmlir();
+	target = mltarget;
+	ntarget = 3;
+	rows = npt_ecalloc(m.nop + 1, sizeof *rows);
+	body = funcbodies();
+	sel = selectfuncs(body, &nsel, &first);
+	if (key == K_ORDER) {
+		indexorder(sel, nsel, first);
+	} else if (key == K_ATTR) {
+		indexids(sel);
+		indexfuncs(body);
+		fsel = sel;	/* lookup's, as the event's function */
+		sel = NULL;
+	} else {
+		indexnames(sel);
+	}
 	free(sel);
 	free(body);
 }
@@ -430,6 +522,24 @@ firstloc(struct npt_span v)
 	if (npt_mlir_loc(NULL, tmp.p, (size_t)n, &tmp2, &info, NULL) != 0)
 		return v;
 	return escaped(tmp2.p + info.first_off, info.first_len);
+}
+
+/* --loc-first: value col of each row cut to its first file:line:col. */
+static void
+firstlocs(size_t col, size_t nrow)
+{
+	struct npt_span *s, f;
+	size_t i;
+
+	for (i = 0; i < nrow; i++) {
+		s = &rows[i].v[col];
+		if (s->n == 0)
+			continue;
+		/* a new copy, or the same if it has no first */
+		if ((f = firstloc(*s)).p != s->p)
+			free((char *)s->p);
+		*s = f;
+	}
 }
 
 static void
@@ -503,16 +613,7 @@ loadmap(void)
 	}
 	keycol = h.col[0].p;
 	if (locfirst && loc >= 0)
-		for (i = 0; i < nrow; i++) {
-			struct npt_span *s = &rows[i].v[loc], f;
-
-			if (s->n == 0)
-				continue;
-			/* a new copy, or the same if it has no first */
-			if ((f = firstloc(*s)).p != s->p)
-				free((char *)s->p);
-			*s = f;
-		}
+		firstlocs((size_t)loc, nrow);
 	densify();
 	free(lineof);
 	npt_tsv_close(&t);
@@ -628,15 +729,12 @@ describe(char *b, size_t n, size_t k)
 	const struct npt_mlir_op *o = &m.op[k];
 	int l;
 
-	decoded(o->name, o->namelen, o->quoted);
-	l = snprintf(b, n, "%.64s at %s:%lu:%lu", tmp.p, mlirpath, o->line,
-	    o->col);
+	l = snprintf(b, n, "%.64s at %s:%lu:%lu", opname(k).p, mlirpath,
+	    o->line, o->col);
 	if (o->func >= 0 && m.op[o->func].sym != NULL && l > 0 &&
-	    (size_t)l < n) {
-		decoded(m.op[o->func].sym, m.op[o->func].symlen,
-		    m.op[o->func].symquoted);
-		snprintf(b + l, n - (size_t)l, " in @%.64s", tmp.p);
-	}
+	    (size_t)l < n)
+		snprintf(b + l, n - (size_t)l, " in @%.64s",
+		    opsym((size_t)o->func).p);
 }
 
 /*
@@ -731,7 +829,7 @@ lookup(struct npt_tsv *t, struct npt_span f)
 	}
 }
 
-/* An event loc holding a #alias, resolved (escaped, in tmp2); 0 if not. */
+/* An event loc holding a #alias, resolved (escaped, in tmp); 0 if not. */
 static int
 resolve(struct npt_tsv *t, struct npt_span f, struct npt_span *out)
 {
@@ -753,15 +851,10 @@ resolve(struct npt_tsv *t, struct npt_span f, struct npt_span *out)
 		return 0;	/* not a location: left alone */
 	if (rc != 0)
 		locerr(&e, "column loc: ", t->in.name, t->in.lineno);
-	tmp.n = 0;
-	npt_buf_grow(&tmp, 2 * tmp2.n);
 	if (locfirst)
-		tmp.n = npt_out_esc(tmp.p, tmp2.p + info.first_off,
-		    info.first_len);
+		*out = escapedin(&tmp, tmp2.p + info.first_off, info.first_len);
 	else
-		tmp.n = npt_out_esc(tmp.p, tmp2.p, tmp2.n);
-	out->p = tmp.p;
-	out->n = tmp.n;
+		*out = escapedin(&tmp, tmp2.p, tmp2.n);
 	return 1;
 }
 
@@ -874,6 +967,29 @@ needmlir(const char *opt)
 		npt_errx(2, "%s works with --mlir, not with -m", opt);
 }
 
+/* The options given together that do not go together: usage errors. */
+static void
+checkopts(void)
+{
+	if (mlirpath != NULL && mappath != NULL)
+		npt_errx(2, "--mlir and -m exclude each other");
+	if (mlirpath == NULL && mappath == NULL)
+		npt_errx(2, "no model: give --mlir file or -m map");
+	if (key == K_NAME)
+		needmlir("--by-name");
+	else if (key == K_ATTR)
+		needmlir("--id-attr");
+	else if (key == K_ORDER)
+		needmlir("--order");
+	if (funcname != NULL)
+		needmlir("--func");
+	if (nskip > 0) {
+		needmlir("--skip");
+		if (key >= 0 && key != K_ORDER)
+			npt_errx(2, "--skip works with --order only");
+	}
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -923,23 +1039,7 @@ main(int argc, char *argv[])
 			break;
 		}
 	}
-	if (mlirpath != NULL && mappath != NULL)
-		npt_errx(2, "--mlir and -m exclude each other");
-	if (mlirpath == NULL && mappath == NULL)
-		npt_errx(2, "no model: give --mlir file or -m map");
-	if (key == K_NAME)
-		needmlir("--by-name");
-	else if (key == K_ATTR)
-		needmlir("--id-attr");
-	else if (key == K_ORDER)
-		needmlir("--order");
-	if (funcname != NULL)
-		needmlir("--func");
-	if (nskip > 0) {
-		needmlir("--skip");
-		if (key >= 0 && key != K_ORDER)
-			npt_errx(2, "--skip works with --order only");
-	}
+	checkopts();
 	argv += g.ind;
 	argc -= g.ind;
 	if (argc == 0) {

@@ -602,6 +602,63 @@ torq_hl.start_program	main$async_dispatch_1	1	"tosa.add"("add.mlir":18:10)' ]
 	assert_stderr "npt-annotate: noname.mlir: no operation has a name location"
 }
 
+@test "annotate: --by-name counts the bad locations after the first, and --func keeps other functions' names out" {
+	cat > bad.mlir <<-'EOF'
+	func.func @f() {
+	  "a.one"() : () -> () loc("n"("a.py":1:1))
+	  "a.two"() : () -> () loc(fused[)
+	  "a.three"() : () -> () loc(#nope)
+	}
+	func.func @g() {
+	  "b.one"() : () -> () loc("n"("b.py":2:2))
+	}
+	EOF
+	printf '#name\nn\n' > e.tsv
+	run --separate-stderr -0 npt-annotate --mlir bad.mlir --by-name e.tsv
+	[ "${lines[1]}" = 'a.one	n	"n"("a.py":1:1)' ]
+	# by hand: the ')' of line 3 at column 34; b.one at 7:3, a.one at 2:3
+	assert_stderr <<-'EOF'
+	npt-annotate: warning: bad.mlir:3:34: expected a location; the operation has no name
+	npt-annotate: warning: bad.mlir:7:3: name "n" is also on the operation at 2:3; the first is used
+	npt-annotate: warning: bad.mlir: 1 more bad locations; their operations have no name
+	EOF
+	# only @g's operations count: no warning, n is b.one
+	run --separate-stderr -0 npt-annotate --mlir bad.mlir --by-name --func g e.tsv
+	[ "${lines[1]}" = 'b.one	n	"n"("b.py":2:2)' ]
+	assert_stderr ""
+}
+
+@test "annotate: --order among more than four functions names the first four, @? for one without a symbol" {
+	# @e has no operations and does not count; the generic func.func has
+	# no sym_name
+	cat > five.mlir <<-'EOF'
+	module {
+	  func.func @a() {
+	    "x.one"() : () -> ()
+	  }
+	  "func.func"() ({
+	    "x.two"() : () -> ()
+	  }) : () -> ()
+	  func.func @c() {
+	    "x.three"() : () -> ()
+	  }
+	  func.func @e() {
+	  }
+	  func.func @f() {
+	    "x.four"() : () -> ()
+	  }
+	  func.func @g() {
+	    "x.five"() : () -> ()
+	  }
+	}
+	EOF
+	printf '#id\n0\n' > e.tsv
+	run --separate-stderr -1 npt-annotate --mlir five.mlir e.tsv
+	assert_stderr "npt-annotate: five.mlir: 5 functions (@a, @?, @c, @f, ...): choose one with --func"
+	run -0 col 1 --mlir five.mlir --func g e.tsv
+	assert_output "x.five"
+}
+
 @test "annotate: errors about the MLIR file and the functions" {
 	cp "$FX/torq.mlir" "$FX/model.mlir" .
 	run --separate-stderr -1 npt-annotate --mlir nosuch.mlir /dev/null
