@@ -27,6 +27,7 @@ LIBOBJ = \
 	lib/imp.o \
 	lib/impcsv.o \
 	lib/impjson.o \
+	lib/imppb.o \
 	lib/in.o \
 	lib/json.o \
 	lib/jsonw.o \
@@ -37,6 +38,7 @@ LIBOBJ = \
 	lib/mul.o \
 	lib/out.o \
 	lib/parse.o \
+	lib/pb.o \
 	lib/pow10.o \
 	lib/pretty.o \
 	lib/progress.o \

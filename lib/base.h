@@ -257,6 +257,12 @@ void npt_in_skip(struct npt_in *in, size_t n);
  * outlives the call), and points into it.
  */
 enum { NPT_IN_STREAM, NPT_IN_TEXT, NPT_IN_LOG, NPT_IN_PROFILE };
+/*
+ * Do p[0..n), the first bytes of an input, look like a Perfetto protobuf
+ * trace: the tag of Trace.packet (0x0a), a length, the tag of a field of
+ * the packet, and soon a byte that is not text?
+ */
+int npt_in_perfetto(const void *p, size_t n);
 const char *npt_in_hint(struct npt_in *in, int reads, struct npt_buf *b);
 
 /* progress.c: how far the input is read, on stderr */

@@ -863,6 +863,8 @@ npt_imp_write(struct npt_imp *m)
 const struct npt_imp_type npt_imp_types[NPT_IMP_NTYPES] = {
 	{ "chrome", "Chrome Trace Event Format JSON (object or array form)",
 	    npt_impjson_chrome },
+	{ "perfetto", "Perfetto protobuf trace (TrackEvent)",
+	    npt_imppb_perfetto },
 	{ "tensorrt", "TensorRT per-layer profile (trtexec --exportProfile)",
 	    npt_impjson_trt },
 	{ "torq-compile", "Torq compile-time timeline CSV (C0 to C3)",
@@ -886,6 +888,8 @@ npt_imp_detect(struct npt_in *in)
 
 	p = in->buf + in->beg;
 	e = p + n;
+	if (npt_in_perfetto(p, n))
+		return NPT_IMP_PERFETTO;
 	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
 		p += 3;
 	while (p < e && ws((unsigned char)*p))
@@ -906,4 +910,26 @@ npt_imp_detect(struct npt_in *in)
 	p = in->buf + in->beg;
 	nl = memchr(p, '\n', n);
 	return npt_impcsv_probe(p, nl ? (size_t)(nl - p) : n);
+}
+
+long
+npt_imp_argcol(struct npt_imp *m, const char *k, size_t n)
+{
+	static const char *const clash[] = { "ts_us", "dur_us", "track",
+	    "op", "name", NULL };
+	char buf[64];
+	size_t i;
+
+	if (n == 2 && memcmp(k, "id", 2) == 0)
+		return NPT_IMP_ID;
+	if (n == 3 && memcmp(k, "loc", 3) == 0)
+		return NPT_IMP_LOC;
+	for (i = 0; clash[i] != NULL; i++)
+		if (strlen(clash[i]) == n && memcmp(clash[i], k, n) == 0)
+			break;
+	if (n > 0 && clash[i] == NULL)
+		return npt_imp_col(m, k, n);
+	/* "args.name": a column name of its own */
+	snprintf(buf, sizeof buf, "args.%.*s", (int)n, k);
+	return npt_imp_col(m, buf, strlen(buf));
 }

@@ -309,6 +309,74 @@ torqid(struct npt_span s)
 	return 0;
 }
 
+/*
+ * The headers Torq's manual and its profiler's README print for the
+ * headerless timeline (C0, C1), squeezed: rows as C0 and C1 follow.
+ */
+static int
+docheader(struct npt_span s)
+{
+	return eq(s, "id,start,end,location,optype") ? 1 :
+	    eq(s, "event_name,start_time,end_time,mlir_src_line,event_type") ?
+	    2 : 0;
+}
+
+/*
+ * A header of the R0 family, squeezed: the id (id or dispatch_id), then
+ * time_since_open and time_since_start, then location or mlir_loc or
+ * nothing, separated by ';' as the runtime writes it, or by ',' as the
+ * manual prints it.  Returns 0 for the runtime's own header, 1 for the
+ * runtime's without a location (R0b), 2 for another spelling; -1 if not
+ * one; *sep and *loc as found.
+ */
+static int
+r0kind(struct npt_span s, int *sepp, int *locp)
+{
+	static const char *const ids[] = { "id", "dispatch_id", NULL };
+	static const char *const locs[] = { "location", "mlir_loc", NULL };
+	const char *p = s.p, *e = s.p + s.n;
+	int sep, i, loc = 0;
+	size_t k;
+
+	sep = memchr(s.p, ';', s.n) != NULL ? ';' : ',';
+	for (i = 0; ids[i] != NULL; i++) {
+		k = strlen(ids[i]);
+		if ((size_t)(e - p) > k && memcmp(p, ids[i], k) == 0 &&
+		    p[k] == sep)
+			break;
+	}
+	if (ids[i] == NULL)
+		return -1;
+	p += strlen(ids[i]) + 1;
+	k = strlen("time_since_open");
+	if ((size_t)(e - p) <= k || memcmp(p, "time_since_open", k) != 0 ||
+	    p[k] != sep)
+		return -1;
+	p += k + 1;
+	k = strlen("time_since_start");
+	if ((size_t)(e - p) < k || memcmp(p, "time_since_start", k) != 0)
+		return -1;
+	p += k;
+	if (p < e) {
+		if (*p++ != sep)
+			return -1;
+		for (i = 0; locs[i] != NULL; i++)
+			if ((size_t)(e - p) == strlen(locs[i]) &&
+			    memcmp(p, locs[i], (size_t)(e - p)) == 0)
+				break;
+		if (locs[i] == NULL)
+			return -1;
+		loc = 1;
+	}
+	if (sepp != NULL)
+		*sepp = sep;
+	if (locp != NULL)
+		*locp = loc;
+	if (sep == ';' && s.p[0] == 'i')
+		return loc ? 0 : 1;
+	return 2;
+}
+
 int
 npt_impcsv_probe(const char *line, size_t n)
 {
@@ -321,9 +389,9 @@ npt_impcsv_probe(const char *line, size_t n)
 	s = squeezed(&c, line, n);
 	if (eq(s, "actionindex,elapsed_time(us),timestamp(us),event,"
 	    "location,bytes") || eq(s, "taskid,elapsed_time(us),"
-	    "timestamp(us),event,location,bytes"))
+	    "timestamp(us),event,location,bytes") || docheader(s))
 		t = NPT_IMP_TORQC;
-	else if (eq(s, "id;time_since_open;time_since_start;location") ||
+	else if (r0kind(s, NULL, NULL) >= 0 ||
 	    eq(s, "actionindex,elapsed_time(us),timestamp(us),event,"
 	    "location") || eq(s, "dispatch_name,invocation_id,action_id,"
 	    "timestamp_us,event"))
@@ -497,7 +565,7 @@ npt_impcsv_torqc(struct npt_imp *m, struct npt_in *in,
 {
 	struct csv c;
 	struct npt_span s;
-	int hdr = 0, c1 = 0, r = -1;
+	int hdr = 0, c1 = 0, doc = 0, r = -1;
 
 	(void)opt;
 	memset(&c, 0, sizeof c);
@@ -522,13 +590,17 @@ npt_impcsv_torqc(struct npt_imp *m, struct npt_in *in,
 		fail(&c, "not a Torq timeline header");
 		goto out;
 	}
-	if (!hdr && torqc_row(&c, 0, &c1) < 0)
+	doc = hdr ? 0 : docheader(s);
+	if (!hdr && !doc && torqc_row(&c, 0, &c1) < 0)
 		goto out;
 	while (nextline(&c))
 		if (torqc_row(&c, hdr, &c1) < 0)
 			goto out;
 	npt_imp_variant(m, hdr == 3 ? "C3, taskId" : hdr == 2 ?
-	    "C2, actionIndex" : c1 ? "C1, no header" : "C0, no header");
+	    "C2, actionIndex" : doc ? (doc == 1 ? (c1 ? "C1, the manual's "
+	    "header" : "C0, the manual's header") : c1 ? "C1, the README's "
+	    "header" : "C0, the README's header") : c1 ? "C1, no header" :
+	    "C0, no header");
 	r = 0;
 out:
 	csv_free(&c);
@@ -556,6 +628,7 @@ struct rt {
 	size_t nent, cap, freel;
 	int nunmatched;
 	long xcol;
+	int sep, loc;			/* R0 family: separator, a location column */
 };
 
 /* kind: "ends" (kept with an empty dur) or "records" (dropped) */
@@ -801,6 +874,12 @@ rt_kind(struct npt_span *ev, int r2)
 static int
 rt_row(struct rt *r, int v)
 {
+	static const char *const names[2][2] = {
+		{ "id;time_since_open;time_since_start",
+		    "id;time_since_open;time_since_start;location" },
+		{ "id, time_since_open, time_since_start",
+		    "id, time_since_open, time_since_start, location" },
+	};
 	struct csv *c = &r->c;
 	struct npt_span id, ev, loc = { NULL, 0 }, name = { NULL, 0 };
 	struct npt_span raw = { NULL, 0 }, inv = { NULL, 0 }, none = { NULL, 0 };
@@ -812,8 +891,8 @@ rt_row(struct rt *r, int v)
 	int kind;
 
 	if (v == 0) {
-		if (splitn(c, ';', 4, "id;time_since_open;"
-		    "time_since_start;location") < 0)
+		if (splitn(c, r->sep, 3 + (size_t)r->loc, names[r->sep == ','][
+		    r->loc]) < 0)
 			return -1;
 		if (unum(c, 1, "time_since_open", &a) < 0 ||
 		    unum(c, 2, "time_since_start", &b) < 0)
@@ -825,7 +904,11 @@ rt_row(struct rt *r, int v)
 		tmof(&ts, a - b);
 		tmof(&dur, b);
 		id = trim(c->f[0]);
-		loc = location(between(c, 3, c->nf - 1));
+		if (r->loc)
+			loc = location(trim(between(c, 3, c->nf - 1)));
+		else if (c->nf > 3)
+			return fail(c, "%zu fields, expected 3 (%s)", c->nf,
+			    names[r->sep == ','][0]);
 		trk = npt_imp_track(c->m, "nss", 3, NULL);
 		npt_imp_begin(c->m, &ts, &dur, trk);
 		npt_imp_field(c->m, NPT_IMP_OP, "NSS_JOB", 7);
@@ -926,7 +1009,7 @@ npt_impcsv_torqr(struct npt_imp *m, struct npt_in *in,
 	struct npt_ht_ent *he;
 	const char *key;
 	size_t i = 0, kn, e;
-	int v, rc = -1;
+	int v, r0 = -1, rc = -1;
 
 	(void)opt;
 	memset(&r, 0, sizeof r);
@@ -943,7 +1026,7 @@ npt_impcsv_torqr(struct npt_imp *m, struct npt_in *in,
 		goto out;
 	}
 	s = squeezed(&r.c, r.c.line, r.c.len);
-	if (eq(s, "id;time_since_open;time_since_start;location")) {
+	if ((r0 = r0kind(s, &r.sep, &r.loc)) >= 0) {
 		v = 0;
 	} else if (eq(s, "actionindex,elapsed_time(us),timestamp(us),event,"
 	    "location")) {
@@ -961,7 +1044,10 @@ npt_impcsv_torqr(struct npt_imp *m, struct npt_in *in,
 		if (rt_row(&r, v) < 0)
 			goto out;
 	rt_flush(&r);
-	npt_imp_variant(m, v == 0 ? "R0, --torq_profile" : v == 1 ?
+	npt_imp_variant(m, v == 0 ? (r0 == 0 ? "R0, --torq_profile" :
+	    r0 == 1 ? "R0b, --torq_profile without locations" :
+	    r.sep == ',' ? "R0, the manual's header (comma)" :
+	    "R0, the README's header") : v == 1 ?
 	    "R1, --torq_profile_host before 2026-02" :
 	    "R2, --torq_profile_host");
 	rc = 0;

@@ -452,30 +452,12 @@ track(struct chrome *c, int kind, const struct val *a, const struct val *b)
 	return t;
 }
 
-/* Column of an arg key: id and loc are canonical. */
+/* Column of an arg key (npt_imp_argcol), the first drop warned. */
 static long
 argcol1(struct chrome *c, const char *k, size_t n)
 {
-	static const char *const clash[] = { "ts_us", "dur_us", "track",
-	    "op", "name", NULL };
-	char buf[64];
-	size_t i;
-	long col;
+	long col = npt_imp_argcol(c->m, k, n);
 
-	if (n == 2 && memcmp(k, "id", 2) == 0)
-		return NPT_IMP_ID;
-	if (n == 3 && memcmp(k, "loc", 3) == 0)
-		return NPT_IMP_LOC;
-	for (i = 0; clash[i] != NULL; i++)
-		if (strlen(clash[i]) == n && memcmp(clash[i], k, n) == 0)
-			break;
-	if (n == 0 || clash[i] != NULL) {
-		/* "args.name": a column name of its own */
-		snprintf(buf, sizeof buf, "args.%.*s", (int)n, k);
-		col = npt_imp_col(c->m, buf, strlen(buf));
-	} else {
-		col = npt_imp_col(c->m, k, n);
-	}
 	if (col < 0 && !c->dropwarned) {
 		c->dropwarned = 1;
 		warnpos(c->in, c->ev.line, c->ev.col, "more than 1024 distinct "

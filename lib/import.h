@@ -1,9 +1,10 @@
 /* See LICENSE file for copyright and license details. */
 /*
- * import.h: what npt-import and npt-json need of JSON and of other tools'
- * profiles: the streaming JSON reader (json.c), JSON text output
- * (jsonw.c), the event sink of the importers (imp.c) and the importers
- * (impjson.c, impcsv.c).  Uses base.h and stream.h.
+ * import.h: what npt-import and npt-json need of JSON, protobuf and other
+ * tools' profiles: the streaming JSON reader (json.c), JSON text output
+ * (jsonw.c), the protobuf wire format (pb.c), the event sink of the
+ * importers (imp.c) and the importers (impjson.c, impcsv.c, imppb.c).
+ * Uses base.h and stream.h.
  *
  * Which functions exit: the JSON reader only when memory runs out (bad
  * JSON is NPT_JSON_ERR, with npt_json_where); the sink (npt_imp_*) when
@@ -77,6 +78,40 @@ size_t npt_jsonw_esc(char *dst, const char *p, size_t n, int tsv);
 /* 1 if p[0..n) is a number in JSON and npt-events(5): -?(0|[1-9]D*)(.D+)? */
 int npt_jsonw_isnum(const char *p, size_t n);
 
+/* pb.c: the protobuf wire format, read from memory */
+enum {
+	NPT_PB_VARINT, NPT_PB_I64, NPT_PB_LEN, NPT_PB_SGROUP, NPT_PB_EGROUP,
+	NPT_PB_I32
+};
+struct npt_pb {
+	const unsigned char *base, *p, *end;	/* offsets count from base */
+	const char *err;	/* what is wrong at p, after a -1 */
+};
+struct npt_pb_field {
+	uint32_t num;		/* field number */
+	int wt;			/* wire type */
+	uint64_t v;		/* a varint, fixed64 or fixed32 (raw bits) */
+	const unsigned char *p;	/* a length-delimited value: its bytes */
+	size_t n;
+	size_t at;		/* offset of the field's tag from base */
+};
+/* Read the message p[0..n). */
+void npt_pb_init(struct npt_pb *m, const void *p, size_t n);
+/*
+ * The next field of m into f: 1, or 0 at the end of m, or -1 with m->err
+ * ("truncated varint", "length past the end", "wire type 6", "field
+ * number 0"...) at npt_pb_offset(m).  Groups are skipped whole.
+ */
+int npt_pb_next(struct npt_pb *m, struct npt_pb_field *f);
+/* The message in f, a length-delimited field of m (offsets from m's base). */
+void npt_pb_sub(struct npt_pb *sub, const struct npt_pb *m,
+    const struct npt_pb_field *f);
+size_t npt_pb_offset(const struct npt_pb *m);
+/* A varint at *pp (< end) into v, *pp moved past it: 0, -1 if cut short,
+ * -2 if longer than 10 bytes or past 2^64 - 1. */
+int npt_pb_varint(const unsigned char **pp, const unsigned char *end,
+    uint64_t *v);
+
 /* imp.c: the event sink of npt-import's importers (times: struct npt_time) */
 /* Units of an import's times. */
 enum { NPT_IMP_CYC = 1, NPT_IMP_US };
@@ -108,6 +143,13 @@ void npt_imp_meta(struct npt_imp *m, const char *key, const char *val,
 struct npt_loss *npt_imp_loss(struct npt_imp *m);
 /* Column number of an extra column, added if new; -1 beyond 1024 extras. */
 long npt_imp_col(struct npt_imp *m, const char *name, size_t n);
+/*
+ * The column of an argument k[0..n) of another tool's event: id and loc
+ * are canonical, a name that is a column of its own (ts_us, dur_us,
+ * track, op, name, or empty) becomes args.NAME, others are extras; -1
+ * beyond 1024 extras (warned once per import).
+ */
+long npt_imp_argcol(struct npt_imp *m, const char *k, size_t n);
 /*
  * Track of key, added if new (named key, *isnew set): rename it any time
  * before writing.
@@ -153,12 +195,12 @@ struct npt_imp_opt {
  */
 typedef int npt_importer(struct npt_imp *m, struct npt_in *in,
     const struct npt_imp_opt *opt);
-npt_importer npt_impjson_chrome, npt_impjson_trt, npt_impcsv_torqc, npt_impcsv_torqr,
-    npt_impcsv_vela;
+npt_importer npt_impjson_chrome, npt_impjson_trt, npt_impcsv_torqc,
+    npt_impcsv_torqr, npt_impcsv_vela, npt_imppb_perfetto;
 /* The types, in the order of npt_imp_types[]. */
 enum {
-	NPT_IMP_CHROME, NPT_IMP_TENSORRT, NPT_IMP_TORQC, NPT_IMP_TORQR,
-	NPT_IMP_VELA, NPT_IMP_NTYPES
+	NPT_IMP_CHROME, NPT_IMP_PERFETTO, NPT_IMP_TENSORRT, NPT_IMP_TORQC,
+	NPT_IMP_TORQR, NPT_IMP_VELA, NPT_IMP_NTYPES
 };
 struct npt_imp_type {
 	const char *name, *desc;

@@ -203,9 +203,10 @@ enum { K_NONE, K_LOG, K_GZIP, K_ZSTD, K_XZ, K_BZIP2, K_BOM, K_STREAM,
  * tag 0x0a, its length as a varint, then the tag of a field of the packet
  * (wire type 0, 1, 2 or 5); a byte that is not text follows soon.
  */
-static int
-perfetto(const unsigned char *p, size_t n)
+int
+npt_in_perfetto(const void *q, size_t n)
 {
+	const unsigned char *p = q;
 	size_t i = 1, j;
 
 	if (n < 4 || p[0] != 0x0a)
@@ -248,7 +249,7 @@ kind(const unsigned char *p, size_t n)
 		i++;
 	if (i < n && (p[i] == '{' || p[i] == '['))
 		return K_JSON;
-	return perfetto(p, n) ? K_PERFETTO : K_NONE;
+	return npt_in_perfetto(p, n) ? K_PERFETTO : K_NONE;
 }
 
 /* s as one shell word, quoted if it needs to be. */
@@ -366,14 +367,12 @@ npt_in_hint(struct npt_in *in, int reads, struct npt_buf *b)
 		    reads != NPT_IN_LOG);
 		break;
 	case K_PERFETTO:
-		adds(b, "looks like a Perfetto protobuf trace, which npt does "
-		    "not read: convert it to JSON with traceconv");
-		if (!isstdin(in)) {
-			adds(b, " (traceconv json ");
-			shword(b, in->name);
-			adds(b, " trace.json)");
-		}
-		adds(b, ", then import that with npt-import");
+		if (reads == NPT_IN_PROFILE)
+			return NULL;
+		advise(b, in, reads == NPT_IN_LOG ? "a Perfetto protobuf "
+		    "trace: import it with npt-import" : "a Perfetto protobuf "
+		    "trace, not an event stream: import it with npt-import",
+		    "npt-import", reads != NPT_IN_LOG);
 		break;
 	default:
 		return NULL;

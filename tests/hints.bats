@@ -117,16 +117,11 @@ perfetto() {
 	printf '\012\015\100\350\007\120\001\132\006\110\001\272\001\001x'
 }
 
-@test "hints: a Perfetto protobuf trace: convert it with traceconv" {
+@test "hints: a Perfetto protobuf trace: import it with npt-import" {
 	perfetto > t.pftrace
-	local t cmd
-	for t in $STREAMTOOLS; do
-		cmd=$(cmdline "$t")
-		run --separate-stderr -1 sh -c "$cmd t.pftrace"
-		assert_stderr "$t: t.pftrace: looks like a Perfetto protobuf trace, which npt does not read: convert it to JSON with traceconv (traceconv json t.pftrace trace.json), then import that with npt-import"
-		run --separate-stderr -1 sh -c "$cmd < t.pftrace"
-		assert_stderr "$t: <stdin>: looks like a Perfetto protobuf trace, which npt does not read: convert it to JSON with traceconv, then import that with npt-import"
-	done
+	hint_all t.pftrace "a Perfetto protobuf trace, not an event stream: import it with npt-import (npt-import FILE | TOOL)"
+	# and the hint is right: the import reads it
+	npt-import t.pftrace | npt-agg > /dev/null
 }
 
 @test "hints: a UTF-8 byte order mark before the header: remove it" {
@@ -217,7 +212,7 @@ perfetto() {
 	npt-decode: ev.tsv: not an npt log: an event stream already, which the other tools read as it is
 	npt-decode: t.json: not an npt log: a JSON trace: import it with npt-import (npt-import t.json)
 	npt-decode: core0.bin.gz: not an npt log: gzip-compressed: decompress it first (zcat core0.bin.gz | npt-decode)
-	npt-decode: t.pftrace: not an npt log: looks like a Perfetto protobuf trace, which npt does not read: convert it to JSON with traceconv (traceconv json t.pftrace trace.json), then import that with npt-import
+	npt-decode: t.pftrace: not an npt log: a Perfetto protobuf trace: import it with npt-import (npt-import t.pftrace)
 	npt-decode: bom.tsv: not an npt log: an event stream with a UTF-8 byte order mark: remove it (tail -c +4 bom.tsv)
 	EOF
 	run --separate-stderr -1 npt-decode < ev.tsv
@@ -234,17 +229,15 @@ perfetto() {
 	assert_stderr "npt-decode: h.bin: not an npt log: bad magic"
 }
 
-@test "hints: npt-import given a binary log, an event stream, compressed input, a Perfetto trace" {
+@test "hints: npt-import given a binary log, an event stream, compressed input" {
 	npt-synth -i 1
 	printf '{"traceEvents":[{"ph":"X","name":"a","ts":1,"dur":2}]}\n' > t.json
 	gzip -c t.json > t.json.gz
-	perfetto > t.pftrace
-	run --separate-stderr -1 npt-import core0.bin ev.tsv t.json.gz t.pftrace
+	run --separate-stderr -1 npt-import core0.bin ev.tsv t.json.gz
 	assert_stderr <<-'EOF'
 	npt-import: core0.bin: an npt binary log, not a profile: decode it with npt-decode (npt-decode core0.bin)
 	npt-import: ev.tsv: an npt event stream already, which the tools read as it is: no import needed
 	npt-import: t.json.gz: gzip-compressed: decompress it first (zcat t.json.gz | npt-import)
-	npt-import: t.pftrace: looks like a Perfetto protobuf trace, which npt does not read: convert it to JSON with traceconv (traceconv json t.pftrace trace.json), then import that with npt-import
 	EOF
 	run --separate-stderr -1 npt-import < core0.bin
 	assert_stderr "npt-import: <stdin>: an npt binary log, not a profile: decode it with npt-decode"

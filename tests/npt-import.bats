@@ -52,10 +52,11 @@ check_ref() {
 	EOF
 }
 
-@test "import: -t list names the five types" {
+@test "import: -t list names the six types" {
 	run -0 npt-import -t list
-	[ "${#lines[@]}" -eq 5 ]
+	[ "${#lines[@]}" -eq 6 ]
 	[ "$(printf '%s\n' "${lines[@]}" | cut -d' ' -f1)" = "chrome
+perfetto
 tensorrt
 torq-compile
 torq-runtime

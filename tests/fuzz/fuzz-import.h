@@ -1,7 +1,8 @@
 /*
  * Fuzz target frame for one importer of npt-import (lib/impjson.c,
- * lib/impcsv.c): the file includes this after defining IMPORTER to an
- * index of npt_imp_types[].  Events are sorted and written to /dev/null.
+ * lib/impcsv.c, lib/imppb.c): the file includes this after defining
+ * IMPORTER to an index of npt_imp_types[].  Events are sorted and written
+ * to /dev/null.
  */
 #include <stdint.h>
 #include <stddef.h>

@@ -1,0 +1,1020 @@
+/* See LICENSE file for copyright and license details. */
+/*
+ * Perfetto's protobuf trace (perfetto.dev, TracePacket and TrackEvent), as
+ * Perfetto UI and trace_processor load it, into the event sink.  A trace
+ * is a run of Trace.packet fields; each packet is read whole into the
+ * input buffer, then dropped, so memory holds one packet, the open slices
+ * and the interned strings, never the trace.
+ *
+ * What is read: TrackDescriptor (uuid, parent, name, or the thread or
+ * process it describes), TrackEvent of the types SLICE_BEGIN, SLICE_END,
+ * INSTANT (-i) and COUNTER (-c) on its track, names and categories given
+ * inline or interned per trusted_packet_sequence_id (InternedData, reset
+ * by SEQ_INCREMENTAL_STATE_CLEARED), debug annotations as extra columns,
+ * and timestamps in nanoseconds, written as microseconds with three
+ * decimals.  Other fields and packets are skipped by their wire type, as
+ * protobuf requires.  A SLICE_END closes the innermost open slice of its
+ * track (whose name matches, when the end names one), in file order: the
+ * order of a track's events in a trace written by one thread, as every
+ * writer npt knows does.
+ */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base.h"
+#include "stream.h"
+#include "import.h"
+
+#define MAXWARN 10
+#define MAXPKT ((uint64_t)256 << 20)	/* bytes of one packet */
+
+enum { T_BEGIN = 1, T_END, T_INSTANT, T_COUNTER };
+
+/* An interned string, by iid. */
+struct istr {
+	char *p;
+	size_t n;
+};
+
+/* The incremental state of one trusted_packet_sequence_id. */
+struct seq {
+	int valid;		/* cleared once, not invalidated since */
+	struct npt_ht tab[4];	/* names, categories, annotation names, strings */
+	uint64_t deftrack;	/* TrackEventDefaults.track_uuid */
+	uint64_t defclock;	/* TracePacketDefaults.timestamp_clock_id */
+	int hasdeftrack, hasdefclock;
+};
+enum { I_NAME, I_CAT, I_ANAME, I_STR };
+
+/* A slice begun and not yet ended: its start, name and fields. */
+struct open {
+	struct npt_time ts;
+	unsigned long long at;	/* byte offset of its packet */
+	struct npt_buf f;	/* (col, length, bytes)... */
+	size_t namen;		/* its name: the first field's bytes */
+};
+
+/* A track, by uuid. */
+struct trk {
+	uint32_t t;		/* the sink's track */
+	int named;		/* by a descriptor */
+	struct open **open;
+	size_t nopen, cap;
+};
+
+struct pb {
+	struct npt_imp *m;
+	struct npt_in *in;
+	const struct npt_imp_opt *opt;
+	unsigned long long input;
+	unsigned long long off;		/* of the packet's contents */
+	unsigned long long pkt;		/* of the packet (its tag) */
+	struct npt_ht seqs, trks;
+	struct npt_buf key, name, cat, tmp;
+	struct npt_buf fv;		/* the event's fields */
+	long colval;
+	uint64_t lastts;
+	int hasts;
+	uint64_t clock;			/* timestamp_clock_id in use; 0 none */
+	int clockwarned;
+	unsigned long long nunmatched, npackets, nevents;
+	unsigned long long ncompressed, nskipped, nignored, nunknown;
+	int nwarn;
+};
+
+static void
+warn(struct pb *c, unsigned long long at, const char *fmt, ...)
+    NPT_PRINTF(3, 4);
+
+static void
+warn(struct pb *c, unsigned long long at, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	if (c->nwarn++ >= MAXWARN)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	npt_warning("%s: byte %llu: %s", c->in->name, at, msg);
+}
+
+static int
+pbfail(struct pb *c, const struct npt_pb *m)
+{
+	return npt_imp_fail(c->m, 0, 0, "byte %llu: %s", c->off +
+	    npt_pb_offset(m), m->err);
+}
+
+static int
+wrongtype(struct pb *c, const struct npt_pb_field *f, const char *msg)
+{
+	return npt_imp_fail(c->m, 0, 0, "byte %llu: %s field %lu: wire type "
+	    "%d", c->off + f->at, msg, (unsigned long)f->num, f->wt);
+}
+
+/* The key of a number in a table: its 8 bytes, the same on every host. */
+static const char *
+numkey(char k[8], uint64_t v)
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		k[i] = (char)(v >> 8 * i);
+	return k;
+}
+
+static struct seq *
+seqof(struct pb *c, uint64_t id)
+{
+	struct seq *s;
+	char k[8];
+	int isnew, i;
+
+	s = npt_ht_put(&c->seqs, numkey(k, id), 8, &isnew);
+	if (isnew)
+		for (i = 0; i < 4; i++)
+			npt_ht_init(&s->tab[i], sizeof(struct istr));
+	return s;
+}
+
+static void
+freetab(struct npt_ht *t)
+{
+	struct npt_ht_ent *e;
+	size_t i = 0;
+
+	while ((e = npt_ht_iter(t, &i)) != NULL)
+		free(((struct istr *)npt_ht_val(e))->p);
+	npt_ht_free(t);
+}
+
+static void
+clearseq(struct seq *s)
+{
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		freetab(&s->tab[i]);
+		npt_ht_init(&s->tab[i], sizeof(struct istr));
+	}
+	s->hasdeftrack = s->hasdefclock = 0;
+}
+
+/* The track of uuid, named by its number until a descriptor names it. */
+static struct trk *
+trackof(struct pb *c, uint64_t uuid)
+{
+	struct trk *k;
+	char key[8 + sizeof c->input], b[24];
+	int isnew;
+
+	memcpy(key, &c->input, sizeof c->input);
+	numkey(key + sizeof c->input, uuid);
+	k = npt_ht_put(&c->trks, key + sizeof c->input, 8, &isnew);
+	if (!isnew)
+		return k;
+	k->t = npt_imp_track(c->m, key, sizeof key, &isnew);
+	if (uuid == 0)
+		npt_imp_track_name(c->m, k->t, "global", 6);
+	else
+		npt_imp_track_name(c->m, k->t, b, npt_fmt_u64(b, uuid));
+	return k;
+}
+
+/* An InternedData message: its tables into s. */
+static int
+interned(struct pb *c, struct seq *s, struct npt_pb *m)
+{
+	struct npt_pb_field f, g;
+	struct npt_pb e;
+	struct istr *v;
+	uint64_t iid;
+	const unsigned char *p;
+	size_t n;
+	char k[8];
+	int r, r2, tab, isnew;
+
+	while ((r = npt_pb_next(m, &f)) > 0) {
+		switch (f.num) {
+		case 1:
+			tab = I_CAT;
+			break;
+		case 2:
+			tab = I_NAME;
+			break;
+		case 3:
+			tab = I_ANAME;
+			break;
+		case 29:
+			tab = I_STR;
+			break;
+		default:
+			continue;
+		}
+		if (f.wt != NPT_PB_LEN)
+			return wrongtype(c, &f, "InternedData");
+		npt_pb_sub(&e, m, &f);
+		iid = 0;
+		p = NULL;
+		n = 0;
+		while ((r2 = npt_pb_next(&e, &g)) > 0) {
+			if (g.num == 1 && g.wt == NPT_PB_VARINT) {
+				iid = g.v;
+			} else if (g.num == 2 && g.wt == NPT_PB_LEN) {
+				p = g.p;
+				n = g.n;
+			} else if (g.num == 1 || g.num == 2) {
+				return wrongtype(c, &g, "interned entry");
+			}
+		}
+		if (r2 < 0)
+			return pbfail(c, &e);
+		v = npt_ht_put(&s->tab[tab], numkey(k, iid), 8, &isnew);
+		free(v->p);
+		v->p = npt_estrndup(p ? (const char *)p : "", n);
+		v->n = n;
+	}
+	return r < 0 ? pbfail(c, m) : 0;
+}
+
+/* The string of iid in table tab of s, or NULL. */
+static const struct istr *
+lookup(struct seq *s, int tab, uint64_t iid)
+{
+	char k[8];
+
+	return s != NULL ? npt_ht_get(&s->tab[tab], numkey(k, iid), 8) : NULL;
+}
+
+/* A TrackDescriptor: the name of its track. */
+static int
+descriptor(struct pb *c, struct npt_pb *m)
+{
+	struct npt_pb_field f, g;
+	struct npt_pb d;
+	const unsigned char *name = NULL, *tname = NULL, *pname = NULL;
+	size_t nn = 0, tn = 0, pn = 0;
+	uint64_t uuid = 0, pid = 0, tid = 0;
+	int r, r2, haspid = 0, hastid = 0;
+	struct trk *k;
+	char b[48];
+
+	while ((r = npt_pb_next(m, &f)) > 0) {
+		if (f.num == 1 || f.num == 2 || f.num == 10 || f.num == 13 ||
+		    f.num == 3 || f.num == 4) {
+			if (f.wt != (f.num == 1 ? NPT_PB_VARINT : NPT_PB_LEN))
+				return wrongtype(c, &f, "TrackDescriptor");
+		}
+		switch (f.num) {
+		case 1:
+			uuid = f.v;
+			break;
+		case 2:
+		case 10:
+		case 13:
+			name = f.p;
+			nn = f.n;
+			break;
+		case 3:
+		case 4:
+			npt_pb_sub(&d, m, &f);
+			while ((r2 = npt_pb_next(&d, &g)) > 0) {
+				if (g.num == 1 && g.wt == NPT_PB_VARINT) {
+					pid = g.v;
+					haspid = 1;
+				} else if (f.num == 4 && g.num == 2 &&
+				    g.wt == NPT_PB_VARINT) {
+					tid = g.v;
+					hastid = 1;
+				} else if (g.wt == NPT_PB_LEN && ((f.num == 3 &&
+				    g.num == 6) || (f.num == 4 && g.num == 5))) {
+					if (f.num == 3) {
+						pname = g.p;
+						pn = g.n;
+					} else {
+						tname = g.p;
+						tn = g.n;
+					}
+				}
+			}
+			if (r2 < 0)
+				return pbfail(c, &d);
+			break;
+		}
+	}
+	if (r < 0)
+		return pbfail(c, m);
+	k = trackof(c, uuid);
+	/* its own name, else the thread's, else the process's, else ids */
+	if (name == NULL) {
+		name = tname ? tname : pname;
+		nn = tname ? tn : pn;
+	}
+	if (name == NULL && (haspid || hastid)) {
+		/* pid is an int32: a negative one is 10 bytes of 1s */
+		nn = (size_t)snprintf(b, sizeof b, "%lld",
+		    (long long)(int32_t)(uint32_t)pid);
+		if (hastid)
+			nn += (size_t)snprintf(b + nn, sizeof b - nn, "/%lld",
+			    (long long)tid);
+		name = (const unsigned char *)b;
+	}
+	if (name != NULL) {
+		npt_imp_track_name(c->m, k->t, (const char *)name, nn);
+		k->named = 1;
+	}
+	return 0;
+}
+
+/* Fields of the event: (col, bytes) into c->fv. */
+static void
+putf(struct npt_buf *b, long col, const void *p, size_t n)
+{
+	npt_buf_add(b, &col, sizeof col);
+	npt_buf_add(b, &n, sizeof n);
+	if (n > 0)
+		npt_buf_add(b, p, n);
+}
+
+/* A double as the shortest text that reads back the same. */
+static size_t
+fmtdouble(char *b, size_t cap, double d)
+{
+	int prec;
+	size_t n = 0;
+
+	for (prec = 1; prec <= 17; prec++) {
+		n = (size_t)snprintf(b, cap, "%.*g", prec, d);
+		if (strtod(b, NULL) == d)
+			break;
+	}
+	return n;
+}
+
+/* A DebugAnnotation: its name and value as a field. */
+static int
+annotation(struct pb *c, struct seq *s, struct npt_pb *m)
+{
+	struct npt_pb_field f;
+	const struct istr *v;
+	const char *name = NULL, *val = NULL;
+	size_t nn = 0, vn = 0;
+	char b[64];
+	long col;
+	double d;
+	int r, have = 0;
+
+	while ((r = npt_pb_next(m, &f)) > 0) {
+		switch (f.num) {
+		case 1:		/* name_iid */
+			if (f.wt != NPT_PB_VARINT)
+				return wrongtype(c, &f, "DebugAnnotation");
+			if ((v = lookup(s, I_ANAME, f.v)) != NULL) {
+				name = v->p;
+				nn = v->n;
+			}
+			break;
+		case 10:	/* name */
+			if (f.wt != NPT_PB_LEN)
+				return wrongtype(c, &f, "DebugAnnotation");
+			name = (const char *)f.p;
+			nn = f.n;
+			break;
+		case 2:		/* bool */
+		case 3:		/* uint */
+		case 4:		/* int */
+		case 7:		/* pointer */
+		case 17:	/* string iid */
+			if (f.wt != NPT_PB_VARINT)
+				return wrongtype(c, &f, "DebugAnnotation");
+			if (f.num == 2)
+				vn = (size_t)snprintf(b, sizeof b, "%s",
+				    f.v ? "true" : "false");
+			else if (f.num == 3)
+				vn = npt_fmt_u64(b, f.v);
+			else if (f.num == 4)
+				vn = npt_fmt_i64(b, (int64_t)f.v);
+			else if (f.num == 7)
+				vn = (size_t)snprintf(b, sizeof b, "0x%llx",
+				    (unsigned long long)f.v);
+			val = b;
+			if (f.num == 17) {
+				if ((v = lookup(s, I_STR, f.v)) == NULL) {
+					val = NULL;
+					break;
+				}
+				val = v->p;
+				vn = v->n;
+			}
+			have = 1;
+			break;
+		case 5:		/* double */
+			if (f.wt != NPT_PB_I64)
+				return wrongtype(c, &f, "DebugAnnotation");
+			memcpy(&d, &f.v, sizeof d);
+			vn = fmtdouble(b, sizeof b, d);
+			val = b;
+			have = 1;
+			break;
+		case 6:		/* string */
+			if (f.wt != NPT_PB_LEN)
+				return wrongtype(c, &f, "DebugAnnotation");
+			val = (const char *)f.p;
+			vn = f.n;
+			have = 1;
+			break;
+		}
+	}
+	if (r < 0)
+		return pbfail(c, m);
+	if (!have || val == NULL) {
+		c->nignored++;	/* nested, dict, array or unknown values */
+		return 0;
+	}
+	if (name == NULL) {
+		name = "";
+		nn = 0;
+	}
+	if ((col = npt_imp_argcol(c->m, name, nn)) >= 0)
+		putf(&c->fv, col, val, vn);
+	return 0;
+}
+
+/* The slice of track k that an end named name (NULL: any) closes, or -1. */
+static long
+closing(const struct trk *k, const char *name, size_t n)
+{
+	size_t i;
+
+	for (i = k->nopen; i > 0; i--) {
+		const struct open *o = k->open[i - 1];
+		const char *p = o->f.p + sizeof(long) + sizeof(size_t);
+
+		if (name == NULL || (o->namen == n && (n == 0 ||
+		    memcmp(p, name, n) == 0)))
+			return (long)(i - 1);
+	}
+	return -1;
+}
+
+/* Write the fields of buffer b (putf's) to the sink, after begin. */
+static void
+emit(struct pb *c, const struct npt_buf *b)
+{
+	const char *p = b->p, *e;
+	size_t n;
+	long col;
+
+	if (b->n == 0)
+		return;
+	for (e = p + b->n; p < e;) {
+		memcpy(&col, p, sizeof col);
+		memcpy(&n, p + sizeof col, sizeof n);
+		p += sizeof col + sizeof n;
+		npt_imp_field(c->m, (size_t)col, p, n);
+		p += n;
+	}
+}
+
+/* a's fields with those of b added, b's winning where both have one */
+static void
+merge(struct npt_buf *out, const struct npt_buf *a, const struct npt_buf *b)
+{
+	const char *p, *q, *e, *f;
+	size_t n, m;
+	long col, c2;
+	int over;
+
+	if (a->n == 0 || b->n == 0) {
+		npt_buf_add(out, a->n ? a->p : b->p, a->n ? a->n : b->n);
+		return;
+	}
+	e = a->p + a->n;
+	f = b->p + b->n;
+	for (p = a->p; p < e; p += sizeof col + sizeof n + n) {
+		memcpy(&col, p, sizeof col);
+		memcpy(&n, p + sizeof col, sizeof n);
+		for (over = 0, q = b->p; q < f; q += sizeof c2 + sizeof m + m) {
+			memcpy(&c2, q, sizeof c2);
+			memcpy(&m, q + sizeof c2, sizeof m);
+			over |= c2 == col;
+		}
+		if (!over)
+			npt_buf_add(out, p, sizeof col + sizeof n + n);
+	}
+	npt_buf_add(out, b->p, b->n);
+}
+
+/* Close slice i of track k at end (NULL: never ended), with c->fv. */
+static int
+close1(struct pb *c, struct trk *k, size_t i, const struct npt_time *end)
+{
+	struct open *o = k->open[i];
+	struct npt_time dur;
+
+	if (end != NULL) {
+		if (npt_time_sub(&dur, end, &o->ts) < 0 ||
+		    npt_time_sign(&dur) < 0)
+			return npt_imp_fail(c->m, 0, 0, "byte %llu: a slice "
+			    "ends before it begins (byte %llu)", c->pkt, o->at);
+	}
+	npt_imp_begin(c->m, &o->ts, end ? &dur : NULL, k->t);
+	if (end != NULL && c->fv.n > 0) {
+		/* the end's annotations too: they win, as Perfetto merges */
+		c->tmp.n = 0;
+		merge(&c->tmp, &o->f, &c->fv);
+		emit(c, &c->tmp);
+	} else {
+		emit(c, &o->f);
+	}
+	npt_imp_end(c->m);
+	npt_buf_free(&o->f);
+	free(o);
+	memmove(k->open + i, k->open + i + 1, (k->nopen - i - 1) *
+	    sizeof *k->open);
+	k->nopen--;
+	return 0;
+}
+
+static void
+lost(struct pb *c, const char *kind)
+{
+	npt_loss_add(npt_imp_loss(c->m), kind, c->in->name,
+	    strlen(c->in->name), 1);
+}
+
+/* ns (an unsigned count) as microseconds in t. */
+static void
+us(struct npt_time *t, uint64_t ns)
+{
+	npt_time_mul(t, ns, 1000000000);	/* 10^-12 us per ns: 10^9 */
+}
+
+/* A TrackEvent at ts (ns), on the packet's sequence s. */
+static int
+trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
+{
+	struct npt_pb_field f;
+	struct npt_pb a;
+	const struct istr *v;
+	const unsigned char *q;
+	uint64_t type = 0, uuid = 0, iid;
+	int r, hasuuid = 0, hasname = 0, hascnt = 0, dbl = 0;
+	int64_t cnt = 0;
+	double dcnt = 0;
+	struct npt_time t, zero = { 0, 0 };
+	struct trk *k;
+	struct open *o;
+	char b[64];
+	long i;
+
+	c->name.n = c->cat.n = c->fv.n = 0;
+	while ((r = npt_pb_next(m, &f)) > 0) {
+		switch (f.num) {
+		case 9:		/* type */
+		case 11:	/* track_uuid */
+		case 10:	/* name_iid */
+		case 30:	/* counter_value */
+			if (f.wt != NPT_PB_VARINT)
+				return wrongtype(c, &f, "TrackEvent");
+			if (f.num == 9) {
+				type = f.v;
+			} else if (f.num == 11) {
+				uuid = f.v;
+				hasuuid = 1;
+			} else if (f.num == 30) {
+				cnt = (int64_t)f.v;
+				hascnt = 1;
+				dbl = 0;
+			} else {
+				hasname = 1;
+				c->name.n = 0;
+				if ((v = lookup(s, I_NAME, f.v)) != NULL)
+					npt_buf_add(&c->name, v->p, v->n);
+				else if (c->nunknown++ == 0)
+					warn(c, c->off + f.at, "event name %llu "
+					    "is not interned on its sequence; "
+					    "left empty", (unsigned long long)
+					    f.v);
+			}
+			break;
+		case 23:	/* name */
+			if (f.wt != NPT_PB_LEN)
+				return wrongtype(c, &f, "TrackEvent");
+			c->name.n = 0;
+			npt_buf_add(&c->name, f.p, f.n);
+			hasname = 1;
+			break;
+		case 22:	/* categories */
+			if (f.wt != NPT_PB_LEN)
+				return wrongtype(c, &f, "TrackEvent");
+			if (c->cat.n > 0)
+				npt_buf_addc(&c->cat, ',');
+			npt_buf_add(&c->cat, f.p, f.n);
+			break;
+		case 3:		/* category_iids, packed or not */
+			if (f.wt != NPT_PB_VARINT && f.wt != NPT_PB_LEN)
+				return wrongtype(c, &f, "TrackEvent");
+			for (q = f.p;;) {
+				if (f.wt == NPT_PB_VARINT) {
+					iid = f.v;
+				} else if (q == f.p + f.n) {
+					break;
+				} else if (npt_pb_varint(&q, f.p + f.n,
+				    &iid) < 0) {
+					return npt_imp_fail(c->m, 0, 0, "byte "
+					    "%llu: category_iids: a bad packed "
+					    "varint", c->off + f.at);
+				}
+				if (c->cat.n > 0)
+					npt_buf_addc(&c->cat, ',');
+				if ((v = lookup(s, I_CAT, iid)) != NULL)
+					npt_buf_add(&c->cat, v->p, v->n);
+				else
+					npt_buf_add(&c->cat, b, (size_t)
+					    snprintf(b, sizeof b, "unknown(%llu)",
+					    (unsigned long long)iid));
+				if (f.wt == NPT_PB_VARINT)
+					break;
+			}
+			break;
+		case 44:	/* double_counter_value */
+			if (f.wt != NPT_PB_I64)
+				return wrongtype(c, &f, "TrackEvent");
+			memcpy(&dcnt, &f.v, sizeof dcnt);
+			hascnt = dbl = 1;
+			break;
+		case 4:		/* debug_annotations */
+			if (f.wt != NPT_PB_LEN)
+				return wrongtype(c, &f, "TrackEvent");
+			npt_pb_sub(&a, m, &f);
+			if (annotation(c, s, &a) < 0)
+				return -1;
+			break;
+		}
+	}
+	if (r < 0)
+		return pbfail(c, m);
+	if (!hasuuid && s->hasdeftrack)
+		uuid = s->deftrack;
+	if ((type == T_INSTANT && !c->opt->instants) ||
+	    (type == T_COUNTER && !c->opt->counters) || type < T_BEGIN ||
+	    type > T_COUNTER) {
+		c->nignored++;
+		return 0;
+	}
+	k = trackof(c, uuid);
+	us(&t, ts);
+	c->nevents++;
+	if (type == T_END) {
+		if ((i = closing(k, hasname ? c->name.p : NULL,
+		    c->name.n)) < 0) {
+			lost(c, "records");
+			if (c->nunmatched++ < MAXWARN)
+				warn(c, c->pkt, "a slice end without its begin "
+				    "on track %llu; dropped",
+				    (unsigned long long)uuid);
+			return 0;
+		}
+		return close1(c, k, (size_t)i, &t);
+	}
+	if (type == T_BEGIN) {
+		o = npt_ecalloc(1, sizeof *o);
+		o->ts = t;
+		o->at = c->pkt;
+		putf(&o->f, NPT_IMP_NAME, c->name.p, c->name.n);
+		o->namen = c->name.n;
+		if (c->cat.n > 0)
+			putf(&o->f, NPT_IMP_OP, c->cat.p, c->cat.n);
+		if (c->fv.n > 0)
+			npt_buf_add(&o->f, c->fv.p, c->fv.n);
+		if (k->nopen == k->cap) {
+			k->cap = k->cap ? 2 * k->cap : 8;
+			k->open = npt_ereallocarray(k->open, k->cap,
+			    sizeof *k->open);
+		}
+		k->open[k->nopen++] = o;
+		return 0;
+	}
+	if (type == T_COUNTER) {
+		if (c->colval < 0)
+			c->colval = npt_imp_col(c->m, "value", 5);
+		if (!hascnt)
+			return npt_imp_fail(c->m, 0, 0, "byte %llu: a counter "
+			    "event without a value", c->pkt);
+		npt_imp_begin(c->m, &t, NULL, k->t);
+		if (c->colval >= 0)
+			npt_imp_field(c->m, (size_t)c->colval, b, dbl ?
+			    fmtdouble(b, sizeof b, dcnt) : npt_fmt_i64(b, cnt));
+	} else {
+		npt_imp_begin(c->m, &t, &zero, k->t);
+	}
+	if (c->name.n > 0)
+		npt_imp_field(c->m, NPT_IMP_NAME, c->name.p, c->name.n);
+	if (c->cat.n > 0)
+		npt_imp_field(c->m, NPT_IMP_OP, c->cat.p, c->cat.n);
+	emit(c, &c->fv);
+	npt_imp_end(c->m);
+	return 0;
+}
+
+/* A TracePacket: p[0..n), at byte c->off of the input. */
+static int
+packet(struct pb *c, const unsigned char *p, size_t n)
+{
+	struct npt_pb m, sub;
+	struct npt_pb_field f, te, td, id, defs, g, h;
+	uint64_t ts = 0, seqid = 0, flags = 0, dropped = 0, clock = 0;
+	int r, hasts = 0, cleared = 0, hasclock = 0;
+	int haste = 0, hastd = 0, hasid = 0, hasdefs = 0;
+	struct seq *s;
+
+	npt_pb_init(&m, p, n);
+	while ((r = npt_pb_next(&m, &f)) > 0) {
+		switch (f.num) {
+		case 8:		/* timestamp */
+		case 10:	/* trusted_packet_sequence_id */
+		case 13:	/* sequence_flags */
+		case 41:	/* incremental_state_cleared */
+		case 42:	/* previous_packet_dropped */
+		case 58:	/* timestamp_clock_id */
+			if (f.wt != NPT_PB_VARINT)
+				return wrongtype(c, &f, "TracePacket");
+			if (f.num == 8) {
+				ts = f.v;
+				hasts = 1;
+			} else if (f.num == 10) {
+				seqid = f.v;
+			} else if (f.num == 13) {
+				flags = f.v;
+			} else if (f.num == 41) {
+				cleared = f.v != 0;
+			} else if (f.num == 42) {
+				dropped = f.v;
+			} else {
+				clock = f.v;
+				hasclock = 1;
+			}
+			break;
+		case 11:	/* track_event */
+		case 60:	/* track_descriptor */
+		case 12:	/* interned_data */
+		case 59:	/* trace_packet_defaults */
+		case 50:	/* compressed_packets */
+		case 133:	/* zstd_compressed_packets */
+			if (f.wt != NPT_PB_LEN)
+				return wrongtype(c, &f, "TracePacket");
+			if (f.num == 11) {
+				te = f;
+				haste = 1;
+			} else if (f.num == 60) {
+				td = f;
+				hastd = 1;
+			} else if (f.num == 12) {
+				id = f;
+				hasid = 1;
+			} else if (f.num == 59) {
+				defs = f;
+				hasdefs = 1;
+			} else {
+				c->ncompressed++;
+			}
+			break;
+		}
+	}
+	if (r < 0)
+		return pbfail(c, &m);
+	c->npackets++;
+	s = seqof(c, seqid);
+	if (cleared || (flags & 1)) {
+		clearseq(s);
+		s->valid = 1;
+	} else if (dropped) {
+		s->valid = 0;
+	}
+	if (dropped) {
+		lost(c, "packets");
+		warn(c, c->pkt, "the writer of sequence %llu lost packets "
+		    "before this one", (unsigned long long)seqid);
+	}
+	if (hasdefs) {
+		/* TracePacketDefaults: its clock, and TrackEventDefaults */
+		npt_pb_sub(&sub, &m, &defs);
+		while ((r = npt_pb_next(&sub, &g)) > 0) {
+			if (g.num == 58 && g.wt == NPT_PB_VARINT) {
+				s->defclock = g.v;
+				s->hasdefclock = 1;
+			} else if (g.num == 11 && g.wt == NPT_PB_LEN) {
+				struct npt_pb d;
+
+				npt_pb_sub(&d, &sub, &g);
+				while ((r = npt_pb_next(&d, &h)) > 0)
+					if (h.num == 11 && h.wt == NPT_PB_VARINT) {
+						s->deftrack = h.v;
+						s->hasdeftrack = 1;
+					}
+				if (r < 0)
+					return pbfail(c, &d);
+			}
+		}
+		if (r < 0)
+			return pbfail(c, &sub);
+	}
+	if (hasid) {
+		npt_pb_sub(&sub, &m, &id);
+		if (interned(c, s, &sub) < 0)
+			return -1;
+	}
+	if ((flags & 2) && !s->valid) {
+		/* as trace_processor: no state to read it with */
+		c->nskipped++;
+		lost(c, "packets");
+		return 0;
+	}
+	if (hastd) {
+		npt_pb_sub(&sub, &m, &td);
+		if (descriptor(c, &sub) < 0)
+			return -1;
+	}
+	if (!haste)
+		return 0;
+	if (hasts) {
+		c->lastts = ts;
+		c->hasts = 1;
+	} else if (c->hasts) {
+		ts = c->lastts;
+	} else {
+		return npt_imp_fail(c->m, 0, 0, "byte %llu: a track event "
+		    "without a timestamp, and none before it", c->pkt);
+	}
+	if (!hasclock)		/* else BOOTTIME, Perfetto's default */
+		clock = s->hasdefclock ? s->defclock : 6;
+	if (c->clock == 0) {
+		c->clock = clock;
+	} else if (clock != c->clock && !c->clockwarned) {
+		c->clockwarned = 1;
+		warn(c, c->pkt, "timestamps of clocks %llu and %llu in one "
+		    "trace: written as they are, not converted",
+		    (unsigned long long)c->clock, (unsigned long long)clock);
+	}
+	npt_pb_sub(&sub, &m, &te);
+	return trackevent(c, s, &sub, ts);
+}
+
+/* The slices still open at the end: written with an unknown dur. */
+static void
+flushopen(struct pb *c)
+{
+	struct npt_ht_ent *e;
+	struct trk *k;
+	size_t i = 0;
+
+	while ((e = npt_ht_iter(&c->trks, &i)) != NULL) {
+		k = npt_ht_val(e);
+		while (k->nopen > 0) {
+			lost(c, "ends");
+			if (c->nunmatched++ < MAXWARN)
+				warn(c, k->open[0]->at, "a slice begun and "
+				    "never ended; written with an empty dur");
+			c->fv.n = 0;
+			close1(c, k, 0, NULL);
+		}
+		free(k->open);
+	}
+}
+
+static void
+pb_free(struct pb *c)
+{
+	struct npt_ht_ent *e;
+	struct seq *s;
+	size_t i = 0;
+	int j;
+
+	while ((e = npt_ht_iter(&c->seqs, &i)) != NULL) {
+		s = npt_ht_val(e);
+		for (j = 0; j < 4; j++)
+			freetab(&s->tab[j]);
+	}
+	npt_ht_free(&c->seqs);
+	npt_ht_free(&c->trks);
+	npt_buf_free(&c->key);
+	npt_buf_free(&c->name);
+	npt_buf_free(&c->cat);
+	npt_buf_free(&c->tmp);
+	npt_buf_free(&c->fv);
+}
+
+/* The bytes of a field of wire type wt after its tag, or -1. */
+static int
+skipsize(const unsigned char **q, const unsigned char *e, int wt,
+    uint64_t *len)
+{
+	uint64_t v;
+
+	switch (wt) {
+	case NPT_PB_VARINT:
+		*len = 0;
+		return npt_pb_varint(q, e, &v) < 0 ? -1 : 0;
+	case NPT_PB_I64:
+		*len = 8;
+		return 0;
+	case NPT_PB_I32:
+		*len = 4;
+		return 0;
+	case NPT_PB_LEN:
+		return npt_pb_varint(q, e, len) < 0 ? -1 : 0;
+	}
+	return -1;
+}
+
+int
+npt_imppb_perfetto(struct npt_imp *m, struct npt_in *in,
+    const struct npt_imp_opt *opt)
+{
+	struct pb c;
+	const unsigned char *p, *q;
+	uint64_t tag, len;
+	size_t avail, hdr;
+	char msg[256];
+	int r = -1, wt;
+
+	memset(&c, 0, sizeof c);
+	c.m = m;
+	c.in = in;
+	c.opt = opt;
+	c.colval = -1;
+	c.input = npt_imp_input(m);
+	npt_ht_init(&c.seqs, sizeof(struct seq));
+	npt_ht_init(&c.trks, sizeof(struct trk));
+	if (npt_imp_unit(m, NPT_IMP_US) < 0)
+		goto out;
+	while ((avail = npt_in_fill(in, 20)) > 0) {
+		p = q = (const unsigned char *)in->buf + in->beg;
+		if (npt_pb_varint(&q, p + avail, &tag) < 0 || (tag & 7) > 5 ||
+		    (tag & 7) == NPT_PB_SGROUP || (tag & 7) == NPT_PB_EGROUP ||
+		    tag >> 3 == 0) {
+			npt_imp_fail(m, 0, 0, "byte %llu: not a field of a "
+			    "Perfetto trace", c.off);
+			goto out;
+		}
+		wt = (int)(tag & 7);
+		if (skipsize(&q, p + avail, wt, &len) < 0) {
+			npt_imp_fail(m, 0, 0, "byte %llu: the trace is cut "
+			    "short in a field's length", c.off);
+			goto out;
+		}
+		if (len > MAXPKT) {
+			npt_imp_fail(m, 0, 0, "byte %llu: a packet of %llu "
+			    "bytes, more than %llu", c.off, (unsigned long
+			    long)len, (unsigned long long)MAXPKT);
+			goto out;
+		}
+		hdr = (size_t)(q - p);
+		if (npt_in_fill(in, hdr + (size_t)len) < hdr + len) {
+			npt_imp_fail(m, 0, 0, "byte %llu: the trace is cut "
+			    "short: a packet of %llu bytes, %zu there",
+			    c.off, (unsigned long long)len,
+			    npt_in_fill(in, hdr + (size_t)len) - hdr);
+			goto out;
+		}
+		p = (const unsigned char *)in->buf + in->beg;
+		if (tag == (1 << 3 | NPT_PB_LEN)) {
+			unsigned long long at = c.off;
+
+			c.pkt = c.off;
+			c.off += hdr;
+			if (packet(&c, p + hdr, (size_t)len) < 0)
+				goto out;
+			c.off = at;
+		}
+		npt_in_skip(in, hdr + (size_t)len);
+		c.off += hdr + len;
+	}
+	if (in->err)
+		goto out;
+	r = 0;
+out:
+	flushopen(&c);
+	if (c.nunmatched > MAXWARN)
+		npt_warning("%s: %llu more slice ends or begins unmatched",
+		    in->name, c.nunmatched - MAXWARN);
+	if (c.ncompressed > 0) {
+		npt_loss_add(npt_imp_loss(m), "packets", in->name,
+		    strlen(in->name), c.ncompressed);
+		npt_warning("%s: %llu compressed packets skipped: decompress "
+		    "them first (traceconv decompress_packets in out)",
+		    in->name, c.ncompressed);
+	}
+	snprintf(msg, sizeof msg, "Perfetto protobuf, %llu packets, %llu "
+	    "track events; ignored %llu", c.npackets, c.nevents,
+	    c.nignored);
+	npt_imp_variant(m, msg);
+	pb_free(&c);
+	return r;
+}

@@ -1,0 +1,345 @@
+#!/usr/bin/env bats
+# npt-import of Perfetto protobuf traces.  The traces are encoded in the
+# tests by tests/helpers/pbtrace.py from the protobuf wire format and
+# Perfetto's field numbers, not by npt; protoc --decode_raw (Debian's
+# protobuf-compiler, which nobody here wrote) checks that encoder's bytes.
+# The expected events are worked out by hand from the packets.
+load test_helper
+
+pb() {
+	PYTHONPATH="$NPT_ROOT/tests/helpers" python3 -c "from pbtrace import *
+$1"
+}
+
+need_protoc() {
+	command -v protoc >/dev/null 2>&1 || skip "protoc is not installed (apt-get install protobuf-compiler)"
+}
+
+@test "perfetto: the test encoder's bytes are what protoc reads: tags, varints, strings, a negative int64, a double" {
+	need_protoc
+	pb 'write([packet(ts=1000, seq=1, event=event(BEGIN, 7, name="conv",
+	    annots=[annot("n", int=-3), annot("d", double=1.5)]))])' > t.pb
+	run -0 sh -c 'protoc --decode_raw < t.pb | tr -s " \n" " "'
+	assert_output '1 { 8: 1000 10: 1 11 { 9: 1 11: 7 23: "conv" 4 { 10: "n" 4: 18446744073709551613 } 4 { 10: "d" 5: 0x3ff8000000000000 } } } '
+}
+
+@test "perfetto: a trace shaped like Torq's writer: named tracks under processes, begin and end packets" {
+	# perfetto_logger.py since aa60594: TrackDescriptor{uuid, name,
+	# parent_uuid}, no process or thread descriptors; each unit a BEGIN
+	# and an END packet on sequence 1 repeating the name
+	pb 'write([
+	    packet(track_descriptor=track(1, name="Host")),
+	    packet(track_descriptor=track(2, name="NPU Task Breakdown")),
+	    packet(track_descriptor=track(3, name="Host Copy", parent=1)),
+	    packet(track_descriptor=track(4, name="NSS Programs", parent=1)),
+	    packet(ts=0, seq=1, event=event(BEGIN, 3, name="Host Copy | @L18C10")),
+	    packet(ts=6000000, seq=1, event=event(END, 3, name="Host Copy | @L18C10")),
+	    packet(ts=6003000, seq=1, event=event(BEGIN, 4, name="Nss Program | p0")),
+	    packet(ts=6410000, seq=1, event=event(END, 4, name="Nss Program | p0")),
+	    packet(ts=6410000, seq=1, event=event(BEGIN, 4, name="Nss Program | p1")),
+	    packet(ts=6456000, seq=1, event=event(END, 4, name="Nss Program | p1")),
+	    packet(ts=6459000, seq=1, event=event(BEGIN, 3, name="Host Copy | @L20C3")),
+	    packet(ts=12845000, seq=1, event=event(END, 3, name="Host Copy | @L20C3")),
+	])' > torq.pb
+	run -0 npt-import torq.pb
+	assert_output <<-'EOF'
+	## source=torq.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	0.000	6000.000	Host Copy		Host Copy | @L18C10		
+	6003.000	407.000	NSS Programs		Nss Program | p0		
+	6410.000	46.000	NSS Programs		Nss Program | p1		
+	6459.000	6386.000	Host Copy		Host Copy | @L20C3		
+	EOF
+	run -0 npt-import -v torq.pb
+	[[ $output == *"perfetto (Perfetto protobuf, 12 packets, 8 track events"* ]]
+}
+
+@test "perfetto: process and thread descriptors name their tracks (Torq's writer before aa60594)" {
+	pb 'write([
+	    packet(track_descriptor=track(1, pid=1, pname="Compile Profile")),
+	    packet(track_descriptor=track(2, pid=1, tid=2, tname="DMA IN")),
+	    packet(track_descriptor=track(3, pid=1, tid=3)),
+	    packet(ts=0, seq=1, event=event(BEGIN, 2, name="DI0")),
+	    packet(ts=160, seq=1, event=event(END, 2, name="DI0")),
+	    packet(ts=200, seq=1, event=event(BEGIN, 3, name="S0")),
+	    packet(ts=1200, seq=1, event=event(END, 3, name="S0")),
+	    packet(ts=1300, seq=1, event=event(BEGIN, 1, name="p")),
+	    packet(ts=1301, seq=1, event=event(END, 1)),
+	])' > w1.pb
+	run -0 npt-import w1.pb
+	assert_output <<-'EOF'
+	## source=w1.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	0.000	0.160	DMA IN		DI0		
+	0.200	1.000	1/3		S0		
+	1.300	0.001	Compile Profile		p		
+	EOF
+}
+
+@test "perfetto: names, categories and annotation names interned per sequence, and cleared" {
+	# sequence 1 defines name 1 = conv and categories 1 = npu, 2 = dma;
+	# sequence 2 has its own name 1 = pool; after sequence 1 is cleared,
+	# name 1 is relu there and category 2 is unknown, as category 9 always
+	# was (trace_processor's "unknown(iid)")
+	pb 'write([
+	    packet(track_descriptor=track(5, name="core0")),
+	    packet(seq=1, flags=3, interned_data=interned(names=[(1, "conv")],
+	        cats=[(1, "npu"), (2, "dma")], anames=[(1, "loc")])),
+	    packet(seq=2, flags=3, interned_data=interned(names=[(1, "pool")])),
+	    packet(ts=1000, seq=1, flags=2, event=event(BEGIN, 5, name_iid=1,
+	        cat_iids=[1, 2], annots=[annot(name_iid=1, string="m.onnx:3")])),
+	    packet(ts=2000, seq=1, flags=2, event=event(END, 5)),
+	    packet(ts=3000, seq=2, flags=2, event=event(INSTANT, 5, name_iid=1)),
+	    packet(ts=4000, seq=1, flags=3, interned_data=interned(names=[(1, "relu")]),
+	        event=event(BEGIN, 5, name_iid=1, cat_iids=[2, 9], packed=True)),
+	    packet(ts=4500, seq=1, flags=2, event=event(END, 5)),
+	])' > int.pb
+	run -0 npt-import -i int.pb
+	assert_output <<-'EOF'
+	## source=int.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	1.000	1.000	core0	npu,dma	conv		m.onnx:3
+	3.000	0.000	core0		pool		
+	4.000	0.500	core0	unknown(2),unknown(9)	relu		
+	EOF
+}
+
+@test "perfetto: debug annotations of every scalar kind become columns; the end's win" {
+	pb 'write([
+	    packet(ts=10, seq=1, event=event(BEGIN, 0, name="a", annots=[
+	        annot("b", bool=True), annot("u", uint=18446744073709551615),
+	        annot("i", int=-9223372036854775808), annot("d", double=0.1),
+	        annot("s", string="x\ty"), annot("name", string="clash"),
+	        annot("w", string="begin")])),
+	    packet(ts=20, seq=1, event=event(END, 0, annots=[annot("w", string="end")])),
+	])' > ann.pb
+	run -0 npt-import ann.pb
+	assert_output <<-'EOF'
+	## source=ann.pb
+	#ts_us	dur_us	track	op	name	id	loc	b	u	i	d	s	args.name	w
+	0.010	0.010	global		a			true	18446744073709551615	-9223372036854775808	0.1	x\ty	clash	end
+	EOF
+}
+
+@test "perfetto: a slice ends the innermost open slice of its name; nested slices" {
+	pb 'write([
+	    packet(ts=0, seq=1, event=event(BEGIN, 1, name="outer")),
+	    packet(ts=10, seq=1, event=event(BEGIN, 1, name="inner")),
+	    packet(ts=20, seq=1, event=event(END, 1, name="outer")),
+	    packet(ts=30, seq=1, event=event(END, 1)),
+	])' > nest.pb
+	run -0 npt-import nest.pb
+	assert_output <<-'EOF'
+	## source=nest.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	0.000	0.020	1		outer		
+	0.010	0.020	1		inner		
+	EOF
+}
+
+@test "perfetto: counters with -c and instants with -i, skipped without" {
+	pb 'write([
+	    packet(track_descriptor=track(9, name="mem", counter=True)),
+	    packet(ts=1000, seq=1, event=event(COUNTER, 9, counter=-42)),
+	    packet(ts=2000, seq=1, event=event(COUNTER, 9, dcounter=2.5)),
+	    packet(ts=3000, seq=1, event=event(INSTANT, 9, name="mark")),
+	])' > c.pb
+	run -0 npt-import -c -i c.pb
+	assert_output <<-'EOF'
+	## source=c.pb
+	#ts_us	dur_us	track	op	name	id	loc	value
+	1.000		mem					-42
+	2.000		mem					2.5
+	3.000	0.000	mem		mark			
+	EOF
+	run -0 npt-import -v c.pb
+	[[ $output == *"ignored 3"* ]]
+	[[ $output != *"mem"*"mem"* ]]
+}
+
+@test "perfetto: an end without its begin is dropped and a begin never ended kept with an empty dur, both counted as lost" {
+	pb 'write([
+	    packet(ts=5, seq=1, event=event(END, 1, name="x")),
+	    packet(ts=6, seq=1, event=event(BEGIN, 1, name="y")),
+	])' > un.pb
+	run --separate-stderr -0 npt-import un.pb
+	assert_output <<-'EOF'
+	## source=un.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	0.006		1		y		
+	## lost.records.un.pb=1
+	## lost.ends.un.pb=1
+	EOF
+	# the packets at bytes 0 and 16: 0a 0e, then ts 40 05, sequence 50 01,
+	# track_event 5a 08 { type 48 02, track 58 01, name ba 01 01 "x" }
+	assert_stderr <<-'EOF'
+	npt-import: warning: un.pb: byte 0: a slice end without its begin on track 1; dropped
+	npt-import: warning: un.pb: byte 16: a slice begun and never ended; written with an empty dur
+	EOF
+	run --separate-stderr -1 npt-import --strict un.pb
+}
+
+@test "perfetto: packets that need a cleared state before any is skipped and counted; previous_packet_dropped is a loss" {
+	pb 'write([
+	    packet(ts=1, seq=4, flags=2, interned_data=interned(names=[(1, "n")]),
+	        event=event(BEGIN, 1, name_iid=1)),
+	    packet(ts=2, seq=4, flags=3, dropped=1, event=event(INSTANT, 1, name="ok")),
+	])' > seq.pb
+	run --separate-stderr -0 npt-import -i seq.pb
+	assert_output <<-'EOF'
+	## source=seq.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	0.002	0.000	1		ok		
+	## lost.packets.seq.pb=2
+	EOF
+	# the first packet is 0a 17 and 23 bytes: ts 2, sequence 2, track_event
+	# 8, interned_data 9, flags 2
+	assert_stderr "npt-import: warning: seq.pb: byte 25: the writer of sequence 4 lost packets before this one"
+}
+
+@test "perfetto: TrackEventDefaults give the track, and a packet without a timestamp takes the last one" {
+	pb 'write([
+	    packet(track_descriptor=track(3, name="core3")),
+	    packet(ts=7000, seq=1, flags=3, defaults_track=3, event=event(BEGIN, name="a")),
+	    packet(seq=1, flags=2, event=event(END)),
+	])' > def.pb
+	run -0 npt-import def.pb
+	assert_output <<-'EOF'
+	## source=def.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	7.000	0.000	core3		a		
+	EOF
+}
+
+@test "perfetto: unknown fields and packet kinds are skipped by their wire type, groups too" {
+	# packet fields 99 (varint), 98 (fixed64), 97 (bytes), 96 (fixed32)
+	# and a group 95 holding a varint; a Trace field 2 of bytes
+	pb 'import struct
+x = fv(99, 5) + key(98, 1) + struct.pack("<Q", 1) + fl(97, "zz") + key(96, 5) + b"abcd" + key(95, 3) + fv(1, 1) + key(95, 4)
+sys.stdout.buffer.write(trace([packet(ts=1000, seq=1, event=event(INSTANT, 1, name="i"), extra=x)]) + fl(2, "junk"))' > unk.pb
+	run -0 npt-import -i unk.pb
+	assert_output <<-'EOF'
+	## source=unk.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	1.000	0.000	1		i		
+	EOF
+}
+
+@test "perfetto: damaged protobuf is one located error naming the byte" {
+	pb 'sys.stdout.buffer.write(b"\x0a\x05\x40\xff\xff\xff\xff")' > tv.pb
+	run --separate-stderr -1 npt-import tv.pb
+	assert_stderr "npt-import: tv.pb: byte 3: truncated varint"
+	pb 'sys.stdout.buffer.write(b"\x0a\x04\x5a\x09\x48\x01")' > past.pb
+	run --separate-stderr -1 npt-import past.pb
+	assert_stderr "npt-import: past.pb: byte 3: length past the end"
+	pb 'sys.stdout.buffer.write(b"\x0a\x03\x40\x01\x46")' > wt6.pb
+	run --separate-stderr -1 npt-import wt6.pb
+	assert_stderr "npt-import: wt6.pb: byte 4: wire type 6"
+	pb 'sys.stdout.buffer.write(b"\x0a\x04\x40\x01\x00\x01")' > f0.pb
+	run --separate-stderr -1 npt-import f0.pb
+	assert_stderr "npt-import: f0.pb: byte 4: field number 0"
+	pb 'sys.stdout.buffer.write(b"\x0a\x02\x5d\x00")' > wrong.pb
+	run --separate-stderr -1 npt-import wrong.pb
+	assert_stderr "npt-import: wrong.pb: byte 3: truncated fixed32"
+	pb 'sys.stdout.buffer.write(b"\x0a\x02\x58\x01")' > wt.pb
+	run --separate-stderr -1 npt-import wt.pb
+	assert_stderr "npt-import: wt.pb: byte 2: TracePacket field 11: wire type 0"
+	pb 'sys.stdout.buffer.write(b"\x0a\x09\x40\x01")' > cut.pb
+	run --separate-stderr -1 npt-import cut.pb
+	assert_stderr "npt-import: cut.pb: byte 0: the trace is cut short: a packet of 9 bytes, 2 there"
+	pb 'sys.stdout.buffer.write(b"\x0a\x04\x5a\x02\x48\x01")' > nots.pb
+	run --separate-stderr -1 npt-import nots.pb
+	assert_stderr "npt-import: nots.pb: byte 0: a track event without a timestamp, and none before it"
+	pb 'write([packet(ts=9, seq=1, event=event(BEGIN, 1, name="a")),
+	    packet(ts=8, seq=1, event=event(END, 1))])' > back.pb
+	run --separate-stderr -1 npt-import back.pb
+	# what was read before the error is kept: the open slice too
+	assert_stderr <<-'EOF'
+	npt-import: warning: back.pb: byte 0: a slice begun and never ended; written with an empty dur
+	npt-import: back.pb: byte 16: a slice ends before it begins (byte 0)
+	npt-import: 1 event read before the error is written
+	EOF
+	pb 'write([packet(ts=9, seq=1, event=event(COUNTER, 1))])' > nov.pb
+	run --separate-stderr -1 npt-import -c nov.pb
+	assert_stderr "npt-import: nov.pb: byte 0: a counter event without a value"
+}
+
+@test "perfetto: a trace cut in the middle keeps the events before the cut, marked as truncated" {
+	pb 'write([
+	    packet(ts=1000, seq=1, event=event(BEGIN, 1, name="a")),
+	    packet(ts=2000, seq=1, event=event(END, 1)),
+	    packet(ts=3000, seq=1, event=event(BEGIN, 1, name="b")),
+	])' > whole.pb
+	head -c "$(($(wc -c < whole.pb) - 3))" whole.pb > cut.pb
+	run --separate-stderr -1 npt-import cut.pb
+	assert_output <<-'EOF'
+	## source=cut.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	1.000	1.000	1		a		
+	## lost.truncated.cut.pb=1
+	EOF
+}
+
+@test "perfetto: compressed packets are skipped with a warning that says how to decompress them" {
+	pb 'write([packet(compressed=b"\x78\x9c"), packet(ts=1, seq=1, event=event(INSTANT, 1, name="i"))])' > z.pb
+	run --separate-stderr -0 npt-import -i z.pb
+	assert_output <<-'EOF'
+	## source=z.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	0.001	0.000	1		i		
+	## lost.packets.z.pb=1
+	EOF
+	assert_stderr "npt-import: warning: z.pb: 1 compressed packets skipped: decompress them first (traceconv decompress_packets in out)"
+}
+
+@test "perfetto: timestamps past 2^53 ns stay exact, in microseconds with three decimals" {
+	pb 'write([packet(ts=18446744073709551615, seq=1, event=event(INSTANT, 1, name="max"))])' > big.pb
+	run -0 npt-import -i big.pb
+	[ "${lines[2]}" = "$(printf '18446744073709551.615\t0.000\t1\t\tmax\t\t')" ]
+}
+
+@test "perfetto: detected by content, from a file or standard input, and chosen with -t perfetto" {
+	pb 'write([packet(ts=1, seq=1, event=event(INSTANT, 1, name="i"))])' > d.pb
+	run -0 sh -c 'npt-import -i < d.pb | tail -n 1'
+	assert_output "$(printf '0.001\t0.000\t1\t\ti\t\t')"
+	run -0 sh -c 'npt-import -t perfetto -i d.pb | tail -n 1'
+	assert_output "$(printf '0.001\t0.000\t1\t\ti\t\t')"
+	run -0 npt-import -t list
+	[[ $output == *"perfetto"*"Perfetto protobuf trace"* ]]
+}
+
+@test "perfetto: the other diagnostics: not a trace, a packet too large, a bad packed varint, an unknown name, clocks mixed, many unmatched" {
+	printf '{"traceEvents":[]}\n' > t.json
+	run --separate-stderr -1 npt-import -t perfetto t.json
+	assert_stderr "npt-import: t.json: byte 0: not a field of a Perfetto trace"
+	# a length of 2^28 + 1, as a varint: 81 80 80 80 01
+	pb 'sys.stdout.buffer.write(b"\x0a\x81\x80\x80\x80\x01")' > huge.pb
+	run --separate-stderr -1 npt-import -t perfetto huge.pb
+	assert_stderr "npt-import: huge.pb: byte 0: a packet of 268435457 bytes, more than 268435456"
+	pb 'sys.stdout.buffer.write(b"\x0a\x81")' > len.pb
+	run --separate-stderr -1 npt-import -t perfetto len.pb
+	assert_stderr "npt-import: len.pb: byte 0: the trace is cut short in a field's length"
+	# category_iids packed at byte 10 (after 0a 0c, ts 40 01, sequence
+	# 50 01, track_event 5a 06, type 48 03): 1a 02 then 80 80, cut short
+	pb 'write([packet(ts=1, seq=1, event=fv(9, 3) + fl(3, b"\x80\x80"))])' > pk.pb
+	run --separate-stderr -1 npt-import -i pk.pb
+	assert_stderr "npt-import: pk.pb: byte 10: category_iids: a bad packed varint"
+	pb 'write([packet(ts=1, seq=1, flags=3, event=event(INSTANT, 1, name_iid=7)),
+	    packet(ts=2, seq=1, clock=3, event=event(INSTANT, 1, name="b"))])' > w.pb
+	run --separate-stderr -0 npt-import -i w.pb
+	assert_output <<-'EOF'
+	## source=w.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	0.001	0.000	1				
+	0.002	0.000	1		b		
+	EOF
+	assert_stderr <<-'EOF'
+	npt-import: warning: w.pb: byte 12: event name 7 is not interned on its sequence; left empty
+	npt-import: warning: w.pb: byte 16: timestamps of clocks 6 and 3 in one trace: written as they are, not converted
+	EOF
+	pb 'write([packet(ts=i, seq=1, event=event(END, 1)) for i in range(13)])' > many.pb
+	run --separate-stderr -0 npt-import many.pb
+	[ "${#stderr_lines[@]}" -eq 11 ]
+	[ "${stderr_lines[10]}" = "npt-import: warning: many.pb: 3 more slice ends or begins unmatched" ]
+	[ "${lines[2]}" = "## lost.records.many.pb=13" ]
+}
