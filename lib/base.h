@@ -299,6 +299,8 @@ void npt_out_dec(int64_t v, int scale);
 void npt_out_field(const char *p, size_t n);
 /* The same into dst (room for 2n bytes); returns the length written. */
 size_t npt_out_esc(char *dst, const char *p, size_t n);
+/* Do p[0..n) hold no TAB, LF, CR, backslash or NUL (nothing to escape)? */
+int npt_out_plain(const char *p, size_t n);
 /* Flush after every LF written (-u); call before any output. */
 void npt_out_linebuf(int on);
 void npt_out_flush(void);

@@ -43,10 +43,6 @@
 #define RECHDR	40
 #define NODUR	INT64_MIN	/* dur.hi of an unknown dur: out of range */
 #define MAXCOL	1024		/* extra columns */
-#define ONES	0x0101010101010101ULL
-/* non-zero if a byte of w is zero, less than n (n <= 128) */
-#define HASZERO(w)	(((w) - ONES) & ~(w) & 0x8080808080808080ULL)
-#define HASLESS(w, n)	(((w) - ONES * (n)) & ~(w) & 0x8080808080808080ULL)
 #define PLAIN	0x8000		/* in a field's column: needs no escapes */
 
 struct blk {
@@ -283,25 +279,6 @@ npt_imp_track_str(const struct npt_imp *m, uint32_t t, size_t *n)
 {
 	*n = m->trk[t].n;
 	return m->trk[t].name;
-}
-
-int
-npt_imp_plain(const char *p, size_t n)
-{
-	const char *e = p + n;
-	uint64_t w;
-
-	/* eight bytes at a time: any control byte, or a backslash, stops */
-	for (; e - p >= 8; p += 8) {
-		memcpy(&w, p, 8);
-		if (HASLESS(w, 0x0e) | HASZERO(w ^ (ONES * '\\')))
-			break;
-	}
-	for (; p < e; p++)
-		if (*p == '\0' || *p == '\t' || *p == '\n' || *p == '\r' ||
-		    *p == '\\')
-			return 0;
-	return 1;
 }
 
 void

@@ -55,7 +55,7 @@ nextline(struct csv *c)
 		    c->line[i] == '\t'); i++)
 			;
 		if (i < c->len) {
-			c->plain = npt_imp_plain(c->line, c->len);
+			c->plain = npt_out_plain(c->line, c->len);
 			return 1;
 		}
 	}

@@ -123,7 +123,7 @@ keep(struct ev *e, const char *p, size_t n, struct val *v, int tok, int esc)
 	v->off = e->b.n;
 	v->tok = tok;
 	v->n = tok == NPT_JSON_NULL ? 0 : n;
-	v->plain = !esc || npt_imp_plain(p, n);
+	v->plain = !esc || npt_out_plain(p, n);
 	add(&e->b, p, v->n);
 }
 
@@ -266,7 +266,7 @@ directargs(struct chrome *c)
 			if ((col = argcol(c, i++, j->s, j->n)) >= 0 &&
 			    j->vtok != NPT_JSON_NULL)
 				npt_imp_field_plain(c->m, (size_t)col, j->vs,
-				    j->vn, !j->vesc || npt_imp_plain(j->vs, j->vn));
+				    j->vn, !j->vesc || npt_out_plain(j->vs, j->vn));
 		} else if ((t = npt_json_skip(j, j->vtok)) <= NPT_JSON_EOF) {
 			return jerr(c, t, "inside an event");
 		}

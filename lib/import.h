@@ -172,8 +172,6 @@ void npt_imp_clock(struct npt_imp *m, uint64_t hz);
 void npt_imp_begin(struct npt_imp *m, const struct npt_time *ts,
     const struct npt_time *dur, uint32_t track);
 void npt_imp_field(struct npt_imp *m, size_t col, const char *s, size_t n);
-/* Do p[0..n) hold no TAB, LF, CR, backslash or NUL (no field escapes)? */
-int npt_imp_plain(const char *p, size_t n);
 /* The same for bytes known to hold no TAB, LF, CR, backslash or NUL if plain. */
 void npt_imp_field_plain(struct npt_imp *m, size_t col, const char *s,
     size_t n, int plain);

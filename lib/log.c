@@ -526,7 +526,7 @@ strset(struct npt_log *l, int table, uint32_t key, const unsigned char *s,
 	}
 	e->p = npt_estrndup((const char *)s, n);
 	e->n = n;
-	e->plain = strcspn(e->p, "\t\n\r\\") == n;
+	e->plain = npt_out_plain(e->p, n);
 }
 
 /* Free the strings of t and its tables. */

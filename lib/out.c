@@ -150,6 +150,30 @@ static const unsigned char esc[256] = {
 	['\t'] = 't', ['\n'] = 'n', ['\r'] = 'r', ['\\'] = '\\', [0] = '0',
 };
 
+/* non-zero if a byte of w is zero, less than n (n <= 128) */
+#define ONES	0x0101010101010101ULL
+#define HASZERO(w)	(((w) - ONES) & ~(w) & 0x8080808080808080ULL)
+#define HASLESS(w, n)	(((w) - ONES * (n)) & ~(w) & 0x8080808080808080ULL)
+
+int
+npt_out_plain(const char *p, size_t n)
+{
+	const char *e = p + n;
+	uint64_t w;
+
+	/* eight bytes at a time: any control byte, or a backslash, stops */
+	for (; e - p >= 8; p += 8) {
+		memcpy(&w, p, 8);
+		if (HASLESS(w, 0x0e) | HASZERO(w ^ (ONES * '\\')))
+			break;
+	}
+	for (; p < e; p++)
+		if (*p == '\0' || *p == '\t' || *p == '\n' || *p == '\r' ||
+		    *p == '\\')
+			return 0;
+	return 1;
+}
+
 size_t
 npt_out_esc(char *dst, const char *p, size_t n)
 {

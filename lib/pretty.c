@@ -288,9 +288,7 @@ npt_pretty_time(char *buf, const struct npt_time *t, int unit)
 		lo = ~lo + 1;
 		hi = ~hi + (lo == 0);
 	}
-	num.w[0] = lo;
-	num.w[1] = hi;
-	num.w[2] = num.w[3] = 0;
+	npt_u256_set128(&num, lo, hi);
 	npt_u256_set(&one, 1);
 	return npt_pretty_num(buf, &num, &one, neg, unit);
 }
