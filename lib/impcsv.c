@@ -334,10 +334,14 @@ r0kind(struct npt_span s, int *sepp, int *locp)
 {
 	static const char *const ids[] = { "id", "dispatch_id", NULL };
 	static const char *const locs[] = { "location", "mlir_loc", NULL };
-	const char *p = s.p, *e = s.p + s.n;
+	const char *p, *e;
 	int sep, i, loc = 0;
 	size_t k;
 
+	if (s.n == 0)	/* s.p may be NULL: an empty file */
+		return -1;
+	p = s.p;
+	e = s.p + s.n;
 	sep = memchr(s.p, ';', s.n) != NULL ? ';' : ',';
 	for (i = 0; ids[i] != NULL; i++) {
 		k = strlen(ids[i]);
