@@ -446,6 +446,24 @@ annotation(struct pb *c, struct seq *s, struct npt_pb *m)
 	return 0;
 }
 
+/* The next (name, value) of the event's annotations after *pp, or 0. */
+static int
+nextann(const struct pb *c, const char **pp, const char **k, size_t *kn,
+    const char **v, size_t *vn)
+{
+	const char *p = *pp;
+
+	if (c->ann.n == 0 || p == c->ann.p + c->ann.n)
+		return 0;
+	*k = p + sizeof(long) + sizeof(size_t);
+	memcpy(kn, p + sizeof(long), sizeof *kn);
+	p = *k + *kn;
+	*v = p + sizeof(long) + sizeof(size_t);
+	memcpy(vn, p + sizeof(long), sizeof *vn);
+	*pp = *v + *vn;
+	return 1;
+}
+
 /*
  * The annotations of the event into columns; npt-json's "npt_name" (the
  * event had no name of its own) is its name instead.
@@ -453,19 +471,11 @@ annotation(struct pb *c, struct seq *s, struct npt_pb *m)
 static void
 annotations(struct pb *c)
 {
-	const char *p = c->ann.p, *e, *k, *v;
+	const char *p = c->ann.p, *k, *v;
 	size_t kn, vn;
 	long col;
 
-	if (c->ann.n == 0)
-		return;
-	for (e = p + c->ann.n; p < e;) {
-		k = p + sizeof(long) + sizeof(size_t);
-		memcpy(&kn, p + sizeof(long), sizeof kn);
-		p = k + kn;
-		v = p + sizeof(long) + sizeof(size_t);
-		memcpy(&vn, p + sizeof(long), sizeof vn);
-		p = v + vn;
+	while (nextann(c, &p, &k, &kn, &v, &vn)) {
 		if (kn == 8 && memcmp(k, "npt_name", 8) == 0) {
 			c->name.n = 0;
 			npt_buf_add(&c->name, v, vn);
@@ -483,25 +493,16 @@ annotations(struct pb *c)
 static int
 lostmark(struct pb *c)
 {
-	const char *p = c->ann.p, *e, *k, *v;
+	const char *p = c->ann.p, *k, *v;
 	size_t kn, vn;
 	uint64_t n;
 
-	if (c->ann.n == 0)
-		return 0;
-	for (e = p + c->ann.n; p < e;) {
-		k = p + sizeof(long) + sizeof(size_t);
-		memcpy(&kn, p + sizeof(long), sizeof kn);
-		p = k + kn;
-		v = p + sizeof(long) + sizeof(size_t);
-		memcpy(&vn, p + sizeof(long), sizeof vn);
-		p = v + vn;
+	while (nextann(c, &p, &k, &kn, &v, &vn))
 		if (npt_parse_u64(v, vn, &n) != NULL ||
 		    npt_loss_addkey(npt_imp_loss(c->m), k, kn, n) < 0)
 			return npt_imp_fail(c->m, 0, 0, "byte %llu: npt_lost: "
 			    "not a loss count: \"%.*s\"", c->pkt,
 			    (int)(kn > 40 ? 40 : kn), k);
-	}
 	return 0;
 }
 

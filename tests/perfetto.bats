@@ -346,15 +346,6 @@ sys.stdout.buffer.write(trace([packet(ts=1000, seq=1, event=event(INSTANT, 1, na
 
 # npt-json -F perfetto
 
-# The canonical columns of a stream, by name, in a fixed order.
-canon() {
-	awk -F'\t' '
-		/^##/ { next }
-		/^#/ { sub(/^#/, ""); for (i = 1; i <= NF; i++) c[$i] = i
-			ts = c["ts_us"]; du = c["dur_us"]; next }
-		{ print $ts "\t" $du "\t" $c["track"] "\t" $c["op"] "\t" $c["name"] "\t" $c["id"] "\t" $c["loc"] }' "$@"
-}
-
 @test "perfetto: npt-json -F perfetto then npt-import gives back the events" {
 	printf '#id\top\tname\tcost\n0\tCONV_2D\tstem/conv\t30\n1\tADD\t\t5\n2\tSOFTMAX\thead\\tsoft\\\\max\t10\n' > m.tsv
 	npt-synth -m m.tsv -c 3 -i 20 -F events > ev.tsv
