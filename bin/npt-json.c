@@ -32,11 +32,12 @@
 #include "../lib/import.h"
 
 static const char synopsis[] =
-    "[-C column] [-f [track=]freq] [-p name] [-w bits] [--strict]\n"
-    " [file ...]";
+    "[-C column] [-F format] [-f [track=]freq] [-p name] [-w bits]\n"
+    " [--strict] [file ...]";
 
 static const char help[] =
     "-C column\tdraw this column as a counter track\n"
+    "-F format\tjson (the default) or perfetto (protobuf)\n"
     "-f [track=]freq\tclock of all tracks, or of the tracks matching track\n"
     "-p name\tprocess names, one -p per file in order\n"
     "-w bits\tunwrap cycle counters that wrap at 2^bits\n"
@@ -48,7 +49,7 @@ static const struct npt_longopt longopts[] = {
 	{ "strict", 0, OPT_STRICT },
 	{ NULL, 0, 0 },
 };
-static int strict;
+static int strict, perfetto;
 static struct npt_loss loss;
 
 /*
@@ -86,6 +87,8 @@ struct track {
 	int have;
 	ns_t cend;		/* -C: when the last counter value ends */
 	int cpend;
+	size_t idx;		/* in tlist: -F perfetto's counter tracks */
+	int cdesc;		/* their descriptors written */
 };
 
 static char **popt, **copt;	/* -p -C */
@@ -130,7 +133,8 @@ sep(char *d)
 static void
 closearray(void)
 {
-	npt_out_str(nfirst ? "[\n]\n" : "\n]\n");
+	if (!perfetto)
+		npt_out_str(nfirst ? "[\n]\n" : "\n]\n");
 }
 
 static char *
@@ -155,6 +159,128 @@ putstr(char *d, const char *p, size_t n, int tsv)
 	d += npt_jsonw_esc(d, p, n, tsv);
 	*d++ = '"';
 	return d;
+}
+
+/*
+ * -F perfetto: the same timeline as Perfetto's protobuf trace, packet by
+ * packet: a TrackDescriptor per process and per lane (a lane named as its
+ * track, so that Perfetto UI draws a track's lanes as one, and npt-import
+ * gives the events back on it), then a SLICE_BEGIN and a SLICE_END
+ * packet per event, back to back (trace_processor orders them by time),
+ * on one sequence whose names, categories and argument names are
+ * interned as they first appear.  Memory holds the interned strings.
+ */
+#define SEQ 1
+#define CLEARED 1		/* SEQ_INCREMENTAL_STATE_CLEARED */
+#define NEEDS 2			/* SEQ_NEEDS_INCREMENTAL_STATE */
+
+static struct npt_buf pkt, ev, idata, tmp, str, ient;
+static struct npt_ht interned[3];	/* names, categories, annotation names */
+static uint64_t ninterned[3];
+static int pfstarted;
+
+/* Write b as a Trace.packet. */
+static void
+pfwrite(const struct npt_buf *b)
+{
+	unsigned char h[16];
+	size_t k = npt_pb_putvarint(h, 1 << 3 | NPT_PB_LEN);
+	char *d;
+
+	k += npt_pb_putvarint(h + k, b->n);
+	d = npt_out_reserve(k + b->n);
+	memcpy(d, h, k);
+	memcpy(d + k, b->p, b->n);
+	npt_out_commit(k + b->n);
+}
+
+/* A field of the stream (escaped) as its bytes, in str. */
+static const char *
+raw(const char *p, size_t n, size_t *len)
+{
+	long r;
+
+	str.n = 0;
+	npt_buf_grow(&str, n + 1);
+	r = npt_tsv_unescape(str.p, p, n);
+	*len = r < 0 ? 0 : (size_t)r;
+	str.p[*len] = '\0';
+	return str.p;
+}
+
+/*
+ * The iid of s[0..n) in table tab (0 names, 1 categories, 2 annotation
+ * names): a new one is added to the packet's interned data.
+ */
+static uint64_t
+intern(int tab, const char *s, size_t n)
+{
+	static const uint32_t field[3] = { 2, 1, 3 };
+	uint64_t *v;
+	int isnew;
+
+	v = npt_ht_put(&interned[tab], s, n, &isnew);
+	if (!isnew)
+		return *v;
+	*v = ++ninterned[tab];
+	ient.n = 0;
+	npt_pb_varint_field(&ient, 1, *v);
+	npt_pb_bytes_field(&ient, 2, s, n);
+	npt_pb_bytes_field(&idata, field[tab], ient.p, ient.n);
+	return *v;
+}
+
+/* The packet of a track event at ts, with what was interned for it. */
+static void
+pfevent(uint64_t ts)
+{
+	pkt.n = 0;
+	npt_pb_varint_field(&pkt, 8, ts);
+	npt_pb_varint_field(&pkt, 10, SEQ);
+	if (idata.n > 0)
+		npt_pb_bytes_field(&pkt, 12, idata.p, idata.n);
+	npt_pb_varint_field(&pkt, 13, pfstarted ? NEEDS : CLEARED | NEEDS);
+	pfstarted = 1;
+	npt_pb_bytes_field(&pkt, 11, ev.p, ev.n);
+	pfwrite(&pkt);
+	idata.n = 0;
+}
+
+/* A TrackDescriptor: uuid, name, parent (0: none), a counter's mark. */
+static void
+pfdesc(uint64_t uuid, const char *name, size_t n, uint64_t parent,
+    long rank, int counter)
+{
+	pkt.n = ev.n = 0;
+	npt_pb_varint_field(&ev, 1, uuid);
+	npt_pb_bytes_field(&ev, 2, name, n);
+	if (parent != 0)
+		npt_pb_varint_field(&ev, 5, parent);
+	if (counter)
+		npt_pb_bytes_field(&ev, 8, "", 0);
+	if (parent == 0)	/* lanes in the order of their rank */
+		npt_pb_varint_field(&ev, 11, 3);
+	else
+		npt_pb_varint_field(&ev, 12, (uint64_t)rank);
+	npt_pb_bytes_field(&pkt, 60, ev.p, ev.n);
+	pfwrite(&pkt);
+}
+
+static uint64_t
+puuid(void)
+{
+	return (uint64_t)pid << 40;
+}
+
+/* A time of the trace, in Perfetto's unsigned 64-bit nanoseconds. */
+static uint64_t
+pfns(struct npt_tsv *t, const ns_t *v)
+{
+	if (v->hi != 0)
+		npt_tsv_err(t, "a time %s 0 ns: Perfetto's times are unsigned "
+		    "64-bit nanoseconds", v->hi < 0 ? "before" : "past 2^64 - 1 "
+		    "ns after");
+	return v->lo;
 }
 
 /* A metadata event: name, tid, and args {key: string or number}. */
@@ -199,6 +325,10 @@ process(const ns_t *ts)
 	if (pid == 1)
 		tfirst = *ts;
 	pstarted = 1;
+	if (perfetto) {
+		pfdesc(puuid(), pname, strlen(pname), 0, 0, 0);
+		return;
+	}
 	meta("process_name", 0, "name", pname, strlen(pname), 0);
 	meta("process_sort_index", 0, "sort_index", NULL, 0, pid);
 }
@@ -269,6 +399,12 @@ newtid(struct track *k, size_t lane)
 	long tid = freetid(k->base + (long)lane);
 	size_t n, tn = k->namelen ? k->namelen : 10;
 
+	if (perfetto) {
+		const char *p = raw(k->name, k->namelen, &n);
+
+		pfdesc(puuid() | (uint64_t)tid, p, n, puuid(), tid, 0);
+		return tid;
+	}
 	/*
 	 * A lane, or a track with no name, also says which track it draws,
 	 * for npt-import to read back: "npt_track" in the thread_name args.
@@ -315,6 +451,7 @@ track(struct npt_tsv *t)
 		if ((ntlist & (ntlist - 1)) == 0)
 			tlist = npt_ereallocarray(tlist, ntlist ? 2 * ntlist :
 			    1, sizeof *tlist);
+		k->idx = ntlist;
 		tlist[ntlist++] = k;
 	}
 	return recent[nrecent++ & 3] = k;
@@ -571,11 +708,63 @@ putus(char *d, const ns_t *t)
 }
 
 /* Counter samples: "ts" and args from the -C columns (zeros if !vals). */
+/* -F perfetto: the values of the -C columns on their counter tracks. */
+static void
+pfcounter(struct track *k, struct npt_tsv *t, const ns_t *ts, int vals)
+{
+	uint64_t base = puuid() | (uint64_t)1 << 39 | (uint64_t)k->idx << 8;
+	uint64_t at = pfns(t, ts), u;
+	size_t j, n, kn;
+	const char *p;
+	int64_t iv;
+	double d;
+
+	if (!k->cdesc) {
+		/* one track for each column: "TRACK COLUMN" */
+		for (j = 0; j < ncopt; j++) {
+			p = raw(k->name, k->namelen, &n);
+			tmp.n = 0;
+			npt_buf_add(&tmp, p, n);
+			npt_buf_addc(&tmp, ' ');
+			p = raw(t->hdr.col[ccol[j]].p, t->hdr.col[ccol[j]].n,
+			    &kn);
+			npt_buf_add(&tmp, p, kn);
+			pfdesc(base + j, tmp.p, tmp.n, puuid(), k->base, 1);
+		}
+		k->cdesc = 1;
+	}
+	for (j = 0; j < ncopt; j++) {
+		const struct npt_span *f = &t->f[ccol[j]];
+
+		if (vals && f->n == 0)
+			continue;
+		ev.n = 0;
+		npt_pb_varint_field(&ev, 9, 4);		/* COUNTER */
+		npt_pb_varint_field(&ev, 11, base + j);
+		if (!vals) {
+			npt_pb_varint_field(&ev, 30, 0);
+		} else if (npt_parse_i64(f->p, f->n, &iv) == NULL) {
+			npt_pb_varint_field(&ev, 30, (uint64_t)iv);
+		} else {
+			p = raw(f->p, f->n, &n);
+			d = strtod(p, NULL);
+			memcpy(&u, &d, sizeof u);
+			npt_pb_fixed64_field(&ev, 44, u);
+		}
+		pfevent(at);
+	}
+}
+
 static void
 counter(struct track *k, struct npt_tsv *t, const ns_t *ts, int vals)
 {
 	size_t need = 200 + 6 * k->namelen, j;
 	char *b, *d;
+
+	if (perfetto) {
+		pfcounter(k, t, ts, vals);
+		return;
+	}
 
 	for (j = 0; j < ncopt; j++)
 		need += 6 * t->hdr.col[ccol[j]].n + (vals ?
@@ -671,6 +860,57 @@ argval(char *d, const struct npt_span *f)
 	return d + f->n;
 }
 
+/* -F perfetto: the event's begin and end packets. */
+static void
+pfdata(struct npt_tsv *t, const ns_t *ts, const ns_t *te, long tid)
+{
+	const struct npt_span *f = t->f, *nm;
+	uint64_t a = pfns(t, ts), b = pfns(t, te);
+	size_t i, n, kn;
+	const char *p;
+
+	nm = iname >= 0 && f[iname].n > 0 ? &f[iname] :
+	    iop >= 0 && f[iop].n > 0 ? &f[iop] :
+	    itrack >= 0 && f[itrack].n > 0 ? &f[itrack] : NULL;
+	ev.n = 0;
+	npt_pb_varint_field(&ev, 9, 1);		/* SLICE_BEGIN */
+	npt_pb_varint_field(&ev, 11, puuid() | (uint64_t)tid);
+	p = nm ? raw(nm->p, nm->n, &n) : "unknown";
+	npt_pb_varint_field(&ev, 10, intern(0, p, nm ? n : 7));
+	if (iop >= 0 && f[iop].n > 0) {
+		p = raw(f[iop].p, f[iop].n, &n);
+		npt_pb_varint_field(&ev, 3, intern(1, p, n));
+	}
+	/* named by its op or track: say the name was empty, for npt-import */
+	if (iname < 0 || f[iname].n == 0) {
+		tmp.n = 0;
+		npt_pb_varint_field(&tmp, 1, intern(2, "npt_name", 8));
+		npt_pb_bytes_field(&tmp, 6, "", 0);
+		npt_pb_bytes_field(&ev, 4, tmp.p, tmp.n);
+	}
+	for (i = 0; i <= nargcol; i++) {
+		size_t c = i < nargcol ? argcol[i] : (size_t)idur;
+
+		if (i < nargcol ? f[c].n == 0 : f[idur].n > 0)
+			continue;
+		p = raw(t->hdr.col[c].p, t->hdr.col[c].n, &kn);
+		tmp.n = 0;
+		npt_pb_varint_field(&tmp, 1, intern(2, p, kn));
+		if (i < nargcol) {
+			p = raw(f[c].p, f[c].n, &n);
+			npt_pb_bytes_field(&tmp, 6, p, n);
+		} else {
+			npt_pb_bytes_field(&tmp, 6, "unknown", 7);
+		}
+		npt_pb_bytes_field(&ev, 4, tmp.p, tmp.n);
+	}
+	pfevent(a);
+	ev.n = 0;
+	npt_pb_varint_field(&ev, 9, 2);		/* SLICE_END */
+	npt_pb_varint_field(&ev, 11, puuid() | (uint64_t)tid);
+	pfevent(b);
+}
+
 static void
 data(struct npt_tsv *t)
 {
@@ -697,6 +937,10 @@ data(struct npt_tsv *t)
 	k->last = ts;
 	k->lastline = t->in.lineno;
 	tid = lane(k, ts, te);
+	if (perfetto) {
+		pfdata(t, &ts, &te, tid);
+		return;
+	}
 
 	/* name and cat may both be op: 12 times the line bounds the strings */
 	need = 256 + 12 * t->len + keys.n + 4 * t->nf +
@@ -759,6 +1003,27 @@ lossmark(void)
 	char *o, *d;
 
 	npt_loss_text(&loss, &b);
+	if (perfetto) {
+		/* an instant on the global track, its args the counts */
+		tmp.n = 0;
+		npt_buf_add(&tmp, "input incomplete: ", 18);
+		npt_buf_add(&tmp, b.p, b.n);
+		ev.n = 0;
+		npt_pb_varint_field(&ev, 9, 3);		/* INSTANT */
+		npt_pb_varint_field(&ev, 11, 0);
+		npt_pb_bytes_field(&ev, 23, tmp.p, tmp.n);
+		npt_pb_bytes_field(&ev, 22, "npt_lost", 8);
+		for (i = 0; i < npt_loss_count(&loss); i++) {
+			key = npt_loss_entry(&loss, i, &n, &c);
+			tmp.n = 0;
+			npt_pb_bytes_field(&tmp, 10, key, n);
+			npt_pb_varint_field(&tmp, 3, c);
+			npt_pb_bytes_field(&ev, 4, tmp.p, tmp.n);
+		}
+		pfevent(tfirst.hi == 0 ? tfirst.lo : 0);
+		npt_buf_free(&b);
+		return;
+	}
 	need = 200 + 6 * b.n;
 	for (i = 0; i < npt_loss_count(&loss); i++) {
 		(void)npt_loss_entry(&loss, i, &n, &c);
@@ -845,9 +1110,18 @@ main(int argc, char *argv[])
 
 	npt_init(argv[0]);
 	npt_clocks_init(&clocks);
-	while ((c = npt_getopt(&g, argc, argv, "C:f:p:w:", longopts,
+	while ((c = npt_getopt(&g, argc, argv, "C:F:f:p:w:", longopts,
 	    synopsis)) != -1) {
 		switch (c) {
+		case 'F':
+			if (strcmp(g.arg, "perfetto") == 0)
+				perfetto = 1;
+			else if (strcmp(g.arg, "json") == 0)
+				perfetto = 0;
+			else
+				npt_errx(2, "-F: not json or perfetto: \"%s\"",
+				    g.arg);
+			break;
 		case 'C':
 			copt = npt_ereallocarray(copt, ncopt + 1, sizeof *copt);
 			copt[ncopt++] = g.arg;
@@ -871,6 +1145,8 @@ main(int argc, char *argv[])
 		npt_errx(2, "-p: %zu names for %d input%s", npopt,
 		    argc ? argc : 1, argc > 1 ? "s" : "");
 	npt_errat_hook = closearray;
+	for (i = 0; i < 3; i++)
+		npt_ht_init(&interned[i], sizeof(uint64_t));
 	if (argc == 0)
 		rc |= run("-");
 	for (i = 0; i < argc; i++)
@@ -882,6 +1158,14 @@ main(int argc, char *argv[])
 		npt_warning("%llu event%s with no start time left out",
 		    nostart, nostart == 1 ? "" : "s");
 	closearray();
+	for (i = 0; i < 3; i++)
+		npt_ht_free(&interned[i]);
+	npt_buf_free(&pkt);
+	npt_buf_free(&ev);
+	npt_buf_free(&idata);
+	npt_buf_free(&tmp);
+	npt_buf_free(&str);
+	npt_buf_free(&ient);
 	rc |= npt_out_close();
 	if (npt_loss_warn(&loss, "the trace") && strict)
 		rc = 1;

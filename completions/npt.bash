@@ -10,7 +10,14 @@ _npt() {
 	npt-annotate) opts="-f -h -m --by-name --func --help --id-attr --loc-first --mlir --order --skip --version" ;;
 	npt-decode) opts="-h --help --progress --strict --version" ;;
 	npt-overlap) opts="-c -h -p -t --help --strict --version" ;;
-	npt-json) opts="-C -f -h -p -w --help --strict --version" ;;
+	npt-json)
+		case ${COMP_WORDS[COMP_CWORD - 1]} in
+		-F)
+			# shellcheck disable=SC2207
+			COMPREPLY=($(compgen -W "json perfetto" -- "$word"))
+			return 0 ;;
+		esac
+		opts="-C -F -f -h -p -w --help --strict --version" ;;
 	npt-import)
 		case ${COMP_WORDS[COMP_CWORD - 1]} in
 		-t)

@@ -78,7 +78,7 @@ size_t npt_jsonw_esc(char *dst, const char *p, size_t n, int tsv);
 /* 1 if p[0..n) is a number in JSON and npt-events(5): -?(0|[1-9]D*)(.D+)? */
 int npt_jsonw_isnum(const char *p, size_t n);
 
-/* pb.c: the protobuf wire format, read from memory */
+/* pb.c: the protobuf wire format, read from memory and written */
 enum {
 	NPT_PB_VARINT, NPT_PB_I64, NPT_PB_LEN, NPT_PB_SGROUP, NPT_PB_EGROUP,
 	NPT_PB_I32
@@ -111,6 +111,13 @@ size_t npt_pb_offset(const struct npt_pb *m);
  * -2 if longer than 10 bytes or past 2^64 - 1. */
 int npt_pb_varint(const unsigned char **pp, const unsigned char *end,
     uint64_t *v);
+/* Writing: v as a varint at d (room for 10 bytes); returns its length. */
+size_t npt_pb_putvarint(unsigned char *d, uint64_t v);
+/* A field appended to b: a varint, bytes (a string or a message), 8 bytes. */
+void npt_pb_varint_field(struct npt_buf *b, uint32_t num, uint64_t v);
+void npt_pb_bytes_field(struct npt_buf *b, uint32_t num, const void *p,
+    size_t n);
+void npt_pb_fixed64_field(struct npt_buf *b, uint32_t num, uint64_t v);
 
 /* imp.c: the event sink of npt-import's importers (times: struct npt_time) */
 /* Units of an import's times. */

@@ -75,6 +75,7 @@ struct pb {
 	struct npt_ht seqs, trks;
 	struct npt_buf key, name, cat, tmp;
 	struct npt_buf fv;		/* the event's fields */
+	struct npt_buf ann;		/* its annotations, (name, value)s */
 	long colval;
 	uint64_t lastts;
 	int hasts;
@@ -365,7 +366,6 @@ annotation(struct pb *c, struct seq *s, struct npt_pb *m)
 	const char *name = NULL, *val = NULL;
 	size_t nn = 0, vn = 0;
 	char b[64];
-	long col;
 	double d;
 	int r, have = 0;
 
@@ -440,8 +440,69 @@ annotation(struct pb *c, struct seq *s, struct npt_pb *m)
 		name = "";
 		nn = 0;
 	}
-	if ((col = npt_imp_argcol(c->m, name, nn)) >= 0)
-		putf(&c->fv, col, val, vn);
+	/* kept as (name, value) until the event is read whole */
+	putf(&c->ann, (long)nn, name, nn);
+	putf(&c->ann, 0, val, vn);
+	return 0;
+}
+
+/* The next (name, value) of the event's annotations after *pp, or 0. */
+static int
+nextann(const struct pb *c, const char **pp, const char **k, size_t *kn,
+    const char **v, size_t *vn)
+{
+	const char *p = *pp;
+
+	if (c->ann.n == 0 || p == c->ann.p + c->ann.n)
+		return 0;
+	*k = p + sizeof(long) + sizeof(size_t);
+	memcpy(kn, p + sizeof(long), sizeof *kn);
+	p = *k + *kn;
+	*v = p + sizeof(long) + sizeof(size_t);
+	memcpy(vn, p + sizeof(long), sizeof *vn);
+	*pp = *v + *vn;
+	return 1;
+}
+
+/*
+ * The annotations of the event into columns; npt-json's "npt_name" (the
+ * event had no name of its own) is its name instead.
+ */
+static void
+annotations(struct pb *c)
+{
+	const char *p = c->ann.p, *k, *v;
+	size_t kn, vn;
+	long col;
+
+	while (nextann(c, &p, &k, &kn, &v, &vn)) {
+		if (kn == 8 && memcmp(k, "npt_name", 8) == 0) {
+			c->name.n = 0;
+			npt_buf_add(&c->name, v, vn);
+			continue;
+		}
+		if ((col = npt_imp_argcol(c->m, k, kn)) >= 0)
+			putf(&c->fv, col, v, vn);
+	}
+}
+
+/*
+ * npt-json's mark of a loss (an instant of category npt_lost): its
+ * annotations, the loss lines' keys and counts, back into the losses.
+ */
+static int
+lostmark(struct pb *c)
+{
+	const char *p = c->ann.p, *k, *v;
+	size_t kn, vn;
+	uint64_t n;
+
+	while (nextann(c, &p, &k, &kn, &v, &vn))
+		if (npt_parse_u64(v, vn, &n) != NULL ||
+		    npt_loss_addkey(npt_imp_loss(c->m), k, kn, n) < 0)
+			return npt_imp_fail(c->m, 0, 0, "byte %llu: npt_lost: "
+			    "not a loss count: \"%.*s\"", c->pkt,
+			    (int)(kn > 40 ? 40 : kn), k);
 	return 0;
 }
 
@@ -573,7 +634,7 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 	char b[64];
 	long i;
 
-	c->name.n = c->cat.n = c->fv.n = 0;
+	c->name.n = c->cat.n = c->fv.n = c->ann.n = 0;
 	while ((r = npt_pb_next(m, &f)) > 0) {
 		switch (f.num) {
 		case 9:		/* type */
@@ -660,6 +721,10 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 	}
 	if (r < 0)
 		return pbfail(c, m);
+	if (type == T_INSTANT && c->cat.n == 8 &&
+	    memcmp(c->cat.p, "npt_lost", 8) == 0)
+		return lostmark(c);
+	annotations(c);
 	if (!hasuuid && s->hasdeftrack)
 		uuid = s->deftrack;
 	if ((type == T_INSTANT && !c->opt->instants) ||
@@ -908,6 +973,7 @@ pb_free(struct pb *c)
 	npt_buf_free(&c->cat);
 	npt_buf_free(&c->tmp);
 	npt_buf_free(&c->fv);
+	npt_buf_free(&c->ann);
 }
 
 /* The bytes of a field of wire type wt after its tag, or -1. */

@@ -189,3 +189,50 @@ npt_pb_offset(const struct npt_pb *m)
 {
 	return (size_t)(m->p - m->base);
 }
+
+size_t
+npt_pb_putvarint(unsigned char *d, uint64_t v)
+{
+	size_t n = 0;
+
+	while (v >= 0x80) {
+		d[n++] = (unsigned char)(v | 0x80);
+		v >>= 7;
+	}
+	d[n++] = (unsigned char)v;
+	return n;
+}
+
+void
+npt_pb_varint_field(struct npt_buf *b, uint32_t num, uint64_t v)
+{
+	unsigned char t[20];
+	size_t n = npt_pb_putvarint(t, (uint64_t)num << 3 | NPT_PB_VARINT);
+
+	n += npt_pb_putvarint(t + n, v);
+	npt_buf_add(b, t, n);
+}
+
+void
+npt_pb_bytes_field(struct npt_buf *b, uint32_t num, const void *p, size_t n)
+{
+	unsigned char t[20];
+	size_t k = npt_pb_putvarint(t, (uint64_t)num << 3 | NPT_PB_LEN);
+
+	k += npt_pb_putvarint(t + k, n);
+	npt_buf_add(b, t, k);
+	if (n > 0)
+		npt_buf_add(b, p, n);
+}
+
+void
+npt_pb_fixed64_field(struct npt_buf *b, uint32_t num, uint64_t v)
+{
+	unsigned char t[16];
+	size_t k = npt_pb_putvarint(t, (uint64_t)num << 3 | NPT_PB_I64);
+	int i;
+
+	for (i = 0; i < 8; i++)
+		t[k + (size_t)i] = (unsigned char)(v >> 8 * i);
+	npt_buf_add(b, t, k + 8);
+}

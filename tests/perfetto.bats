@@ -343,3 +343,87 @@ sys.stdout.buffer.write(trace([packet(ts=1000, seq=1, event=event(INSTANT, 1, na
 	[ "${stderr_lines[10]}" = "npt-import: warning: many.pb: 3 more slice ends or begins unmatched" ]
 	[ "${lines[2]}" = "## lost.records.many.pb=13" ]
 }
+
+# npt-json -F perfetto
+
+@test "perfetto: npt-json -F perfetto then npt-import gives back the events" {
+	printf '#id\top\tname\tcost\n0\tCONV_2D\tstem/conv\t30\n1\tADD\t\t5\n2\tSOFTMAX\thead\\tsoft\\\\max\t10\n' > m.tsv
+	npt-synth -m m.tsv -c 3 -i 20 -F events > ev.tsv
+	npt-time ev.tsv > want.tsv
+	npt-json -F perfetto ev.tsv | npt-import > got.tsv
+	canon want.tsv > want
+	canon got.tsv > got
+	[ "$(wc -l < want)" -eq $((20 * 3 * 3 + 20)) ]
+	cmp want got
+	# the other columns too: arg, iter and the unit costs
+	[ "$(tail -n +2 got.tsv | cut -f8-)" = "$(npt-json ev.tsv | npt-import | tail -n +2 | cut -f8-)" ]
+}
+
+@test "perfetto: the round trip holds for overlapping events (lanes), empty fields and odd names" {
+	{
+		printf '#ts_us\tdur_us\ttrack\top\tname\tid\tloc\n'
+		printf '0.000\t10.000\tcore0\tA\ta\t1\t"f.py":1:1\n'
+		printf '2.500\t1.000\tcore0\tB\tb\t2\t\n'
+		printf '5.000\t10.000\tcore0\tC\tc\\tx\t3\t"conv"("m.mlir":3:4)\n'
+		printf '6.000\t1.000\t\tD\td\t\t\n'
+		printf '7.000\t20.000\tdma_in\t\t\t\t\n'
+		printf '8.125\t0.001\tdma_in\tE\tmod\303\250le\\\\x\t5\t\n'
+		printf '9.000\t3.000\tcore0\tF\tf\t6\t\n'
+	} > ev.tsv
+	npt-json -F perfetto ev.tsv > t.pb
+	npt-import t.pb > got.tsv
+	canon ev.tsv > want
+	canon got.tsv > got
+	cmp want got
+}
+
+@test "perfetto: npt-json -F perfetto's bytes, read by protoc: descriptors, interned names, begin and end packets" {
+	need_protoc
+	printf '#ts_us\tdur_us\ttrack\top\tname\n1.000\t2.000\tcore0\tCONV\tc1\n2.000\t0.500\tcore0\tCONV\tc2\n' > ev.tsv
+	npt-json -F perfetto -p net ev.tsv > t.pb
+	run -0 sh -c 'protoc --decode_raw < t.pb | tr -s " \n" " "'
+	# uuids: the process 1 << 40; the lane, the process's plus the tid
+	# (core0: compute class 0, number 0, lane 0: tid 1); times in ns;
+	# sequence 1, the first packet CLEARED | NEEDS (3), then NEEDS (2);
+	# names (2), categories (1) interned from 1
+	assert_output '1 { 60 { 1: 1099511627776 2: "net" 11: 3 } } 1 { 60 { 1: 1099511627777 2: "core0" 5: 1099511627776 12: 1 } } 1 { 8: 1000 10: 1 12 { 2 { 1: 1 2: "c1" } 1 { 1: 1 2: "CONV" } } 13: 3 11 { 9: 1 11: 1099511627777 10: 1 3: 1 } } 1 { 8: 3000 10: 1 13: 2 11 { 9: 2 11: 1099511627777 } } 1 { 8: 2000 10: 1 12 { 2 { 1: 2 2: "c2" } } 13: 2 11 { 9: 1 11: 1099511627777 10: 2 3: 1 } } 1 { 8: 2500 10: 1 13: 2 11 { 9: 2 11: 1099511627777 } } '
+}
+
+@test "perfetto: -C columns become counter tracks, integers exact, others doubles" {
+	printf '#ts_us\tdur_us\ttrack\tname\tq\n1.000\t1.000\tcore0\ta\t7\n3.000\t1.000\tcore0\tb\t2.5\n' > ev.tsv
+	npt-json -F perfetto -C q ev.tsv > t.pb
+	run -0 npt-import -c t.pb
+	assert_output <<-'EOF'
+	## source=t.pb
+	#ts_us	dur_us	track	op	name	id	loc	value	q
+	1.000		core0 q					7	
+	1.000	1.000	core0		a				7
+	2.000		core0 q					0	
+	3.000		core0 q					2.5	
+	3.000	1.000	core0		b				2.5
+	4.000		core0 q					0	
+	EOF
+}
+
+@test "perfetto: npt-json -F perfetto marks a loss, and npt-import gives the loss lines back" {
+	printf '#ts_us\tdur_us\ttrack\tname\n1.000\t1.000\tcore0\ta\n## lost.records.core0.bin=3\n' > ev.tsv
+	run --separate-stderr -0 sh -c 'npt-json -F perfetto ev.tsv > t.pb'
+	assert_stderr "npt-json: warning: input incomplete: 3 records lost (core0.bin); the trace leaves them out"
+	run -0 npt-import t.pb
+	assert_output <<-'EOF'
+	## source=t.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	1.000	1.000	core0		a		
+	## lost.records.core0.bin=3
+	EOF
+}
+
+@test "perfetto: npt-json -F takes json or perfetto; a time before 0 ns is an error in protobuf" {
+	run --separate-stderr -2 npt-json -F xml
+	assert_stderr 'npt-json: -F: not json or perfetto: "xml"'
+	printf '#ts_us\tdur_us\ttrack\n-1.000\t1.000\tcore0\n' > neg.tsv
+	run --separate-stderr -1 sh -c 'npt-json -F perfetto neg.tsv > /dev/null'
+	assert_stderr "npt-json: neg.tsv:2: a time before 0 ns: Perfetto's times are unsigned 64-bit nanoseconds"
+	run -0 sh -c 'npt-json -F json neg.tsv | jq -r ".[] | select(.ph == \"X\") | .ts"'
+	assert_output "-1"
+}

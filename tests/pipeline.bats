@@ -3,15 +3,6 @@
 # back by npt-import.
 load test_helper
 
-# The canonical columns of a stream, by name, in a fixed order.
-canon() {
-	awk -F'\t' '
-		/^##/ { next }
-		/^#/ { sub(/^#/, ""); for (i = 1; i <= NF; i++) c[$i] = i
-			ts = c["ts_us"]; du = c["dur_us"]; next }
-		{ print $ts "\t" $du "\t" $c["track"] "\t" $c["op"] "\t" $c["name"] "\t" $c["id"] "\t" $c["loc"] }' "$@"
-}
-
 @test "pipeline: npt-json then npt-import -t chrome gives back the canonical columns" {
 	printf '#id\top\tname\tcost\n0\tCONV_2D\tstem/conv\t30\n1\tADD\t\t5\n2\tSOFTMAX\thead\\tsoft\\\\max\t10\n' > m.tsv
 	npt-synth -m m.tsv -c 3 -i 20 -F events > ev.tsv

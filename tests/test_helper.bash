@@ -24,6 +24,15 @@ teardown() {
 	cd / && rm -rf "$TMP"
 }
 
+# The canonical columns of a stream, by name, in a fixed order.
+canon() {
+	awk -F'\t' '
+		/^##/ { next }
+		/^#/ { sub(/^#/, ""); for (i = 1; i <= NF; i++) c[$i] = i
+			ts = c["ts_us"]; du = c["dur_us"]; next }
+		{ print $ts "\t" $du "\t" $c["track"] "\t" $c["op"] "\t" $c["name"] "\t" $c["id"] "\t" $c["loc"] }' "$@"
+}
+
 # Fail with a message.
 flunk() {
 	printf '%s\n' "$*" >&2
