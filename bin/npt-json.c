@@ -178,6 +178,7 @@ static struct npt_buf pkt, ev, idata, tmp, str, ient;
 static struct npt_ht interned[3];	/* names, categories, annotation names */
 static uint64_t ninterned[3];
 static int pfstarted;
+static uint64_t *argiid, nameiid;	/* per argument column; "npt_name" */
 
 /* Write b as a Trace.packet. */
 static void
@@ -230,20 +231,41 @@ intern(int tab, const char *s, size_t n)
 	return *v;
 }
 
-/* The packet of a track event at ts, with what was interned for it. */
+/*
+ * The packet of a track event at ts, with what was interned for it: the
+ * event's message is ev; the packet is written straight to the output.
+ */
 static void
 pfevent(uint64_t ts)
 {
-	pkt.n = 0;
-	npt_pb_varint_field(&pkt, 8, ts);
-	npt_pb_varint_field(&pkt, 10, SEQ);
+	size_t n = 1 + npt_pb_varintlen(ts) + 2 + 2 +
+	    1 + npt_pb_varintlen(ev.n) + ev.n, k;
+	unsigned char *d, *d0;
+
 	if (idata.n > 0)
-		npt_pb_bytes_field(&pkt, 12, idata.p, idata.n);
-	npt_pb_varint_field(&pkt, 13, pfstarted ? NEEDS : CLEARED | NEEDS);
+		n += 1 + npt_pb_varintlen(idata.n) + idata.n;
+	d0 = d = (unsigned char *)npt_out_reserve(n + 11);
+	*d++ = 1 << 3 | NPT_PB_LEN;		/* Trace.packet */
+	d += npt_pb_putvarint(d, n);
+	*d++ = 8 << 3 | NPT_PB_VARINT;		/* timestamp */
+	d += npt_pb_putvarint(d, ts);
+	*d++ = 10 << 3 | NPT_PB_VARINT;		/* trusted_packet_sequence_id */
+	*d++ = SEQ;
+	if (idata.n > 0) {
+		*d++ = 12 << 3 | NPT_PB_LEN;	/* interned_data */
+		d += npt_pb_putvarint(d, idata.n);
+		memcpy(d, idata.p, idata.n);
+		d += idata.n;
+		idata.n = 0;
+	}
+	*d++ = 13 << 3 | NPT_PB_VARINT;		/* sequence_flags */
+	*d++ = pfstarted ? NEEDS : CLEARED | NEEDS;
 	pfstarted = 1;
-	npt_pb_bytes_field(&pkt, 11, ev.p, ev.n);
-	pfwrite(&pkt);
-	idata.n = 0;
+	*d++ = 11 << 3 | NPT_PB_LEN;		/* track_event */
+	d += npt_pb_putvarint(d, ev.n);
+	memcpy(d, ev.p, ev.n);
+	k = (size_t)(d + ev.n - d0);
+	npt_out_commit(k);
 }
 
 /* A TrackDescriptor: uuid, name, parent (0: none), a counter's mark. */
@@ -595,6 +617,8 @@ header(struct npt_tsv *t)
 	iname = npt_tsv_hdr_find(h, "name");
 
 	argcol = npt_ereallocarray(argcol, h->ncol, sizeof *argcol);
+	argiid = npt_ereallocarray(argiid, h->ncol + 1, sizeof *argiid);
+	memset(argiid, 0, (h->ncol + 1) * sizeof *argiid);
 	keyoff = npt_ereallocarray(keyoff, h->ncol + 1, sizeof *keyoff);
 	keys.n = 0;
 	nargcol = 0;
@@ -860,54 +884,100 @@ argval(char *d, const struct npt_span *f)
 	return d + f->n;
 }
 
-/* -F perfetto: the event's begin and end packets. */
+/* A field of the stream as its bytes: itself when its line has no escapes. */
+static const char *
+bytes(const char *p, size_t n, size_t *len, int bs)
+{
+	if (!bs) {
+		*len = n;
+		return p;
+	}
+	return raw(p, n, len);
+}
+
+/* At d, a varint field (num < 16). */
+static unsigned char *
+pfvarint(unsigned char *d, unsigned num, uint64_t v)
+{
+	*d++ = (unsigned char)(num << 3 | NPT_PB_VARINT);
+	return d + npt_pb_putvarint(d, v);
+}
+
+/*
+ * At d, a debug annotation (TrackEvent field 4): name_iid and
+ * string_value.
+ */
+static unsigned char *
+pfannot(unsigned char *d, uint64_t iid, const char *p, size_t n)
+{
+	*d++ = 4 << 3 | NPT_PB_LEN;
+	d += npt_pb_putvarint(d, 1 + npt_pb_varintlen(iid) + 1 +
+	    npt_pb_varintlen(n) + n);
+	d = pfvarint(d, 1, iid);
+	*d++ = 6 << 3 | NPT_PB_LEN;
+	d += npt_pb_putvarint(d, n);
+	memcpy(d, p, n);
+	return d + n;
+}
+
+/*
+ * -F perfetto: the event's begin and end packets.  The iids of the
+ * argument names are kept per column (argiid, reset by a new header):
+ * only the event's name and category are looked up.
+ */
 static void
 pfdata(struct npt_tsv *t, const ns_t *ts, const ns_t *te, long tid)
 {
 	const struct npt_span *f = t->f, *nm;
 	uint64_t a = pfns(t, ts), b = pfns(t, te);
+	uint64_t uuid = puuid() | (uint64_t)tid;
 	size_t i, n, kn;
 	const char *p;
+	unsigned char *d;
+	int bs = npt_tsv_hasbs(t);
 
 	nm = iname >= 0 && f[iname].n > 0 ? &f[iname] :
 	    iop >= 0 && f[iop].n > 0 ? &f[iop] :
 	    itrack >= 0 && f[itrack].n > 0 ? &f[itrack] : NULL;
-	ev.n = 0;
-	npt_pb_varint_field(&ev, 9, 1);		/* SLICE_BEGIN */
-	npt_pb_varint_field(&ev, 11, puuid() | (uint64_t)tid);
-	p = nm ? raw(nm->p, nm->n, &n) : "unknown";
-	npt_pb_varint_field(&ev, 10, intern(0, p, nm ? n : 7));
+	/* each field once, and 32 bytes of tags and varints per field */
+	npt_buf_grow(&ev, t->len + 32 * (t->nf + 4));
+	d = (unsigned char *)ev.p;
+	d = pfvarint(d, 9, 1);			/* SLICE_BEGIN */
+	d = pfvarint(d, 11, uuid);
+	p = nm ? bytes(nm->p, nm->n, &n, bs) : "unknown";
+	d = pfvarint(d, 10, intern(0, p, nm ? n : 7));
 	if (iop >= 0 && f[iop].n > 0) {
-		p = raw(f[iop].p, f[iop].n, &n);
-		npt_pb_varint_field(&ev, 3, intern(1, p, n));
+		p = bytes(f[iop].p, f[iop].n, &n, bs);
+		d = pfvarint(d, 3, intern(1, p, n));
 	}
 	/* named by its op or track: say the name was empty, for npt-import */
 	if (iname < 0 || f[iname].n == 0) {
-		tmp.n = 0;
-		npt_pb_varint_field(&tmp, 1, intern(2, "npt_name", 8));
-		npt_pb_bytes_field(&tmp, 6, "", 0);
-		npt_pb_bytes_field(&ev, 4, tmp.p, tmp.n);
+		if (nameiid == 0)
+			nameiid = intern(2, "npt_name", 8);
+		d = pfannot(d, nameiid, "", 0);
 	}
 	for (i = 0; i <= nargcol; i++) {
 		size_t c = i < nargcol ? argcol[i] : (size_t)idur;
 
 		if (i < nargcol ? f[c].n == 0 : f[idur].n > 0)
 			continue;
-		p = raw(t->hdr.col[c].p, t->hdr.col[c].n, &kn);
-		tmp.n = 0;
-		npt_pb_varint_field(&tmp, 1, intern(2, p, kn));
-		if (i < nargcol) {
-			p = raw(f[c].p, f[c].n, &n);
-			npt_pb_bytes_field(&tmp, 6, p, n);
-		} else {
-			npt_pb_bytes_field(&tmp, 6, "unknown", 7);
+		if (argiid[i] == 0) {
+			p = raw(t->hdr.col[c].p, t->hdr.col[c].n, &kn);
+			argiid[i] = intern(2, p, kn);
 		}
-		npt_pb_bytes_field(&ev, 4, tmp.p, tmp.n);
+		if (i < nargcol) {
+			p = bytes(f[c].p, f[c].n, &n, bs);
+			d = pfannot(d, argiid[i], p, n);
+		} else {
+			d = pfannot(d, argiid[i], "unknown", 7);
+		}
 	}
+	ev.n = (size_t)(d - (unsigned char *)ev.p);
 	pfevent(a);
-	ev.n = 0;
-	npt_pb_varint_field(&ev, 9, 2);		/* SLICE_END */
-	npt_pb_varint_field(&ev, 11, puuid() | (uint64_t)tid);
+	d = (unsigned char *)ev.p;
+	d = pfvarint(d, 9, 2);			/* SLICE_END */
+	d = pfvarint(d, 11, uuid);
+	ev.n = (size_t)(d - (unsigned char *)ev.p);
 	pfevent(b);
 }
 

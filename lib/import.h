@@ -112,7 +112,30 @@ size_t npt_pb_offset(const struct npt_pb *m);
 int npt_pb_varint(const unsigned char **pp, const unsigned char *end,
     uint64_t *v);
 /* Writing: v as a varint at d (room for 10 bytes); returns its length. */
-size_t npt_pb_putvarint(unsigned char *d, uint64_t v);
+static inline size_t
+npt_pb_putvarint(unsigned char *d, uint64_t v)
+{
+	size_t n = 0;
+
+	while (v >= 0x80) {
+		d[n++] = (unsigned char)(v | 0x80);
+		v >>= 7;
+	}
+	d[n++] = (unsigned char)v;
+	return n;
+}
+/* The length of v as a varint. */
+static inline size_t
+npt_pb_varintlen(uint64_t v)
+{
+	size_t n = 1;
+
+	while (v >= 0x80) {
+		v >>= 7;
+		n++;
+	}
+	return n;
+}
 /* A field appended to b: a varint, bytes (a string or a message), 8 bytes. */
 void npt_pb_varint_field(struct npt_buf *b, uint32_t num, uint64_t v);
 void npt_pb_bytes_field(struct npt_buf *b, uint32_t num, const void *p,

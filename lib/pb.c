@@ -158,6 +158,28 @@ npt_pb_next(struct npt_pb *m, struct npt_pb_field *f)
 		at = m->p;
 		if (m->p == m->end)
 			return 0;
+		/*
+		 * The common case in one place: a one-byte tag (fields 1 to
+		 * 15) and a one-byte varint or length.
+		 */
+		if (m->end - m->p >= 2 && m->p[0] < 0x80 && m->p[0] >= 8 &&
+		    m->p[1] < 0x80 && ((m->p[0] & 7) == NPT_PB_VARINT ||
+		    ((m->p[0] & 7) == NPT_PB_LEN &&
+		    m->p[1] <= m->end - m->p - 2))) {
+			f->num = m->p[0] >> 3;
+			f->wt = m->p[0] & 7;
+			f->at = (size_t)(at - m->base);
+			if (f->wt == NPT_PB_VARINT) {
+				f->v = m->p[1];
+				f->p = NULL;
+				f->n = 0;
+			} else {
+				f->p = m->p + 2;
+				f->n = m->p[1];
+			}
+			m->p += 2 + f->n;
+			return 1;
+		}
 		if (tag(m, &f->num, &f->wt) < 0)
 			return -1;
 		f->at = (size_t)(at - m->base);
@@ -188,19 +210,6 @@ size_t
 npt_pb_offset(const struct npt_pb *m)
 {
 	return (size_t)(m->p - m->base);
-}
-
-size_t
-npt_pb_putvarint(unsigned char *d, uint64_t v)
-{
-	size_t n = 0;
-
-	while (v >= 0x80) {
-		d[n++] = (unsigned char)(v | 0x80);
-		v >>= 7;
-	}
-	d[n++] = (unsigned char)v;
-	return n;
 }
 
 void

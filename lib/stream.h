@@ -105,6 +105,8 @@ void npt_tsv_close(struct npt_tsv *t);
  * it is (nf 0, not split, escapes not checked).
  */
 int npt_tsv_next(struct npt_tsv *t);
+/* Does the data line just read hold a backslash (an escape)? */
+int npt_tsv_hasbs(struct npt_tsv *t);
 /*
  * The same, splitting only the first need fields of a data line into f
  * (nf is still the count of all fields): for tools that use a few

@@ -407,8 +407,8 @@ found:
  * a line past it holds the backslash found, or searches again from its
  * start, so the input costs about one memchr pass.
  */
-static int
-hasbs(struct npt_tsv *t)
+int
+npt_tsv_hasbs(struct npt_tsv *t)
 {
 	struct npt_in *in = &t->in;
 	unsigned long long at;
@@ -522,7 +522,7 @@ check:
 		npt_tsv_err(t, "%zu field%s, but the header has %zu column%s",
 		    t->nf, t->nf == 1 ? "" : "s", t->hdr.ncol,
 		    t->hdr.ncol == 1 ? "" : "s");
-	if (hasbs(t))
+	if (npt_tsv_hasbs(t))
 		npt_tsv_esccheck(&t->hdr, t->line, t->len, t->in.name,
 		    t->in.lineno);
 	return NPT_TSV_DATA;
