@@ -35,14 +35,26 @@ enum { T_BEGIN = 1, T_END, T_INSTANT, T_COUNTER };
 
 /* An interned string, by iid. */
 struct istr {
-	char *p;
+	char *p;		/* NULL: not defined */
 	size_t n;
+	long col;		/* an annotation name's column; -2 not known */
+};
+
+/*
+ * Interned strings of small iids (writers number them from 1) are held in
+ * an array by iid, the others in a table: most lookups cost an index.
+ */
+#define ARRIID 65536
+struct itab {
+	struct istr *arr;
+	size_t narr;
+	struct npt_ht ht;
 };
 
 /* The incremental state of one trusted_packet_sequence_id. */
 struct seq {
 	int valid;		/* cleared once, not invalidated since */
-	struct npt_ht tab[4];	/* names, categories, annotation names, strings */
+	struct itab tab[4];	/* names, categories, annotation names, strings */
 	uint64_t deftrack;	/* TrackEventDefaults.track_uuid */
 	uint64_t defclock;	/* TracePacketDefaults.timestamp_clock_id */
 	int hasdeftrack, hasdefclock;
@@ -55,6 +67,7 @@ struct open {
 	unsigned long long at;	/* byte offset of its packet */
 	struct npt_buf f;	/* (col, length, bytes)... */
 	size_t namen;		/* its name: the first field's bytes */
+	struct open *next;	/* in the free list */
 };
 
 /* A track, by uuid. */
@@ -73,6 +86,14 @@ struct pb {
 	unsigned long long off;		/* of the packet's contents */
 	unsigned long long pkt;		/* of the packet (its tag) */
 	struct npt_ht seqs, trks;
+	struct seq *lastseq;		/* of lastseqid: most packets share it */
+	uint64_t lastseqid;
+	struct {			/* recent tracks by uuid; emptied when */
+		uint64_t uuid;		/* a track is added (trks may move) */
+		struct trk *k;
+	} tcache[16];
+	struct open *freeo;		/* closed slices, for new ones */
+	struct npt_buf annsrc;		/* the interned name of each annotation */
 	struct npt_buf key, name, cat, tmp;
 	struct npt_buf fv;		/* the event's fields */
 	struct npt_buf ann;		/* its annotations, (name, value)s */
@@ -136,22 +157,31 @@ seqof(struct pb *c, uint64_t id)
 	char k[8];
 	int isnew, i;
 
+	if (c->lastseq != NULL && c->lastseqid == id)
+		return c->lastseq;
 	s = npt_ht_put(&c->seqs, numkey(k, id), 8, &isnew);
 	if (isnew)
 		for (i = 0; i < 4; i++)
-			npt_ht_init(&s->tab[i], sizeof(struct istr));
+			npt_ht_init(&s->tab[i].ht, sizeof(struct istr));
+	c->lastseq = s;
+	c->lastseqid = id;
 	return s;
 }
 
 static void
-freetab(struct npt_ht *t)
+freetab(struct itab *t)
 {
 	struct npt_ht_ent *e;
 	size_t i = 0;
 
-	while ((e = npt_ht_iter(t, &i)) != NULL)
+	while ((e = npt_ht_iter(&t->ht, &i)) != NULL)
 		free(((struct istr *)npt_ht_val(e))->p);
-	npt_ht_free(t);
+	npt_ht_free(&t->ht);
+	for (i = 0; i < t->narr; i++)
+		free(t->arr[i].p);
+	free(t->arr);
+	t->arr = NULL;
+	t->narr = 0;
 }
 
 static void
@@ -161,7 +191,7 @@ clearseq(struct seq *s)
 
 	for (i = 0; i < 4; i++) {
 		freetab(&s->tab[i]);
-		npt_ht_init(&s->tab[i], sizeof(struct istr));
+		npt_ht_init(&s->tab[i].ht, sizeof(struct istr));
 	}
 	s->hasdeftrack = s->hasdefclock = 0;
 }
@@ -173,10 +203,17 @@ trackof(struct pb *c, uint64_t uuid)
 	struct trk *k;
 	char key[8 + sizeof c->input], b[24];
 	int isnew;
+	size_t h = (size_t)(uuid ^ uuid >> 40) & 15;
 
+	if (c->tcache[h].k != NULL && c->tcache[h].uuid == uuid)
+		return c->tcache[h].k;
 	memcpy(key, &c->input, sizeof c->input);
 	numkey(key + sizeof c->input, uuid);
 	k = npt_ht_put(&c->trks, key + sizeof c->input, 8, &isnew);
+	if (isnew)
+		memset(c->tcache, 0, sizeof c->tcache);
+	c->tcache[h].uuid = uuid;
+	c->tcache[h].k = k;
 	if (!isnew)
 		return k;
 	k->t = npt_imp_track(c->m, key, sizeof key, &isnew);
@@ -185,6 +222,26 @@ trackof(struct pb *c, uint64_t uuid)
 	else
 		npt_imp_track_name(c->m, k->t, b, npt_fmt_u64(b, uuid));
 	return k;
+}
+
+/* The entry of iid in t, for a new definition. */
+static struct istr *
+slot(struct itab *t, uint64_t iid)
+{
+	size_t n;
+	char k[8];
+	int isnew;
+
+	if (iid >= ARRIID)
+		return npt_ht_put(&t->ht, numkey(k, iid), 8, &isnew);
+	if (iid >= t->narr) {
+		for (n = t->narr ? t->narr : 64; n <= iid; n *= 2)
+			;
+		t->arr = npt_ereallocarray(t->arr, n, sizeof *t->arr);
+		memset(t->arr + t->narr, 0, (n - t->narr) * sizeof *t->arr);
+		t->narr = n;
+	}
+	return &t->arr[iid];
 }
 
 /* An InternedData message: its tables into s. */
@@ -197,8 +254,7 @@ interned(struct pb *c, struct seq *s, struct npt_pb *m)
 	uint64_t iid;
 	const unsigned char *p;
 	size_t n;
-	char k[8];
-	int r, r2, tab, isnew;
+	int r, r2, tab;
 
 	while ((r = npt_pb_next(m, &f)) > 0) {
 		switch (f.num) {
@@ -235,10 +291,11 @@ interned(struct pb *c, struct seq *s, struct npt_pb *m)
 		}
 		if (r2 < 0)
 			return pbfail(c, &e);
-		v = npt_ht_put(&s->tab[tab], numkey(k, iid), 8, &isnew);
+		v = slot(&s->tab[tab], iid);
 		free(v->p);
 		v->p = npt_estrndup(p ? (const char *)p : "", n);
 		v->n = n;
+		v->col = -2;
 	}
 	return r < 0 ? pbfail(c, m) : 0;
 }
@@ -249,7 +306,12 @@ lookup(struct seq *s, int tab, uint64_t iid)
 {
 	char k[8];
 
-	return s != NULL ? npt_ht_get(&s->tab[tab], numkey(k, iid), 8) : NULL;
+	if (s == NULL)
+		return NULL;
+	if (iid < ARRIID)
+		return iid < s->tab[tab].narr && s->tab[tab].arr[iid].p !=
+		    NULL ? &s->tab[tab].arr[iid] : NULL;
+	return npt_ht_get(&s->tab[tab].ht, numkey(k, iid), 8);
 }
 
 /* A TrackDescriptor: the name of its track. */
@@ -336,10 +398,15 @@ descriptor(struct pb *c, struct npt_pb *m)
 static void
 putf(struct npt_buf *b, long col, const void *p, size_t n)
 {
-	npt_buf_add(b, &col, sizeof col);
-	npt_buf_add(b, &n, sizeof n);
+	char *d;
+
+	npt_buf_grow(b, sizeof col + sizeof n + n);
+	d = b->p + b->n;
+	memcpy(d, &col, sizeof col);
+	memcpy(d + sizeof col, &n, sizeof n);
 	if (n > 0)
-		npt_buf_add(b, p, n);
+		memcpy(d + sizeof col + sizeof n, p, n);
+	b->n += sizeof col + sizeof n + n;
 }
 
 /* A double as the shortest text that reads back the same. */
@@ -362,7 +429,7 @@ static int
 annotation(struct pb *c, struct seq *s, struct npt_pb *m)
 {
 	struct npt_pb_field f;
-	const struct istr *v;
+	const struct istr *v, *src = NULL;
 	const char *name = NULL, *val = NULL;
 	size_t nn = 0, vn = 0;
 	char b[64];
@@ -377,6 +444,7 @@ annotation(struct pb *c, struct seq *s, struct npt_pb *m)
 			if ((v = lookup(s, I_ANAME, f.v)) != NULL) {
 				name = v->p;
 				nn = v->n;
+				src = v;
 			}
 			break;
 		case 10:	/* name */
@@ -384,6 +452,7 @@ annotation(struct pb *c, struct seq *s, struct npt_pb *m)
 				return wrongtype(c, &f, "DebugAnnotation");
 			name = (const char *)f.p;
 			nn = f.n;
+			src = NULL;
 			break;
 		case 2:		/* bool */
 		case 3:		/* uint */
@@ -441,6 +510,7 @@ annotation(struct pb *c, struct seq *s, struct npt_pb *m)
 		nn = 0;
 	}
 	/* kept as (name, value) until the event is read whole */
+	npt_buf_add(&c->annsrc, &src, sizeof src);
 	putf(&c->ann, (long)nn, name, nn);
 	putf(&c->ann, 0, val, vn);
 	return 0;
@@ -472,17 +542,29 @@ static void
 annotations(struct pb *c)
 {
 	const char *p = c->ann.p, *k, *v;
-	size_t kn, vn;
+	struct istr *src;
+	size_t kn, vn, i;
 	long col;
 
-	while (nextann(c, &p, &k, &kn, &v, &vn)) {
-		if (kn == 8 && memcmp(k, "npt_name", 8) == 0) {
+	for (i = 0; nextann(c, &p, &k, &kn, &v, &vn); i++) {
+		/* an interned name keeps its column (-1: the event's name) */
+		memcpy(&src, c->annsrc.p + i * sizeof src, sizeof src);
+		if (src != NULL && src->col != -2) {
+			col = src->col;
+		} else {
+			if (kn == 8 && memcmp(k, "npt_name", 8) == 0)
+				col = -1;
+			else if ((col = npt_imp_argcol(c->m, k, kn)) < 0)
+				col = -3;	/* no room for more columns */
+			if (src != NULL)
+				src->col = col;
+		}
+		if (col == -1) {
 			c->name.n = 0;
 			npt_buf_add(&c->name, v, vn);
-			continue;
-		}
-		if ((col = npt_imp_argcol(c->m, k, kn)) >= 0)
+		} else if (col >= 0) {
 			putf(&c->fv, col, v, vn);
+		}
 	}
 }
 
@@ -594,8 +676,9 @@ close1(struct pb *c, struct trk *k, size_t i, const struct npt_time *end)
 		emit(c, &o->f);
 	}
 	npt_imp_end(c->m);
-	npt_buf_free(&o->f);
-	free(o);
+	o->f.n = 0;
+	o->next = c->freeo;
+	c->freeo = o;
 	memmove(k->open + i, k->open + i + 1, (k->nopen - i - 1) *
 	    sizeof *k->open);
 	k->nopen--;
@@ -634,7 +717,7 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 	char b[64];
 	long i;
 
-	c->name.n = c->cat.n = c->fv.n = c->ann.n = 0;
+	c->name.n = c->cat.n = c->fv.n = c->ann.n = c->annsrc.n = 0;
 	while ((r = npt_pb_next(m, &f)) > 0) {
 		switch (f.num) {
 		case 9:		/* type */
@@ -749,7 +832,10 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 		return close1(c, k, (size_t)i, &t);
 	}
 	if (type == T_BEGIN) {
-		o = npt_ecalloc(1, sizeof *o);
+		if ((o = c->freeo) != NULL)
+			c->freeo = o->next;
+		else
+			o = npt_ecalloc(1, sizeof *o);
 		o->ts = t;
 		o->at = c->pkt;
 		putf(&o->f, NPT_IMP_NAME, c->name.p, c->name.n);
@@ -957,6 +1043,7 @@ static void
 pb_free(struct pb *c)
 {
 	struct npt_ht_ent *e;
+	struct open *o;
 	struct seq *s;
 	size_t i = 0;
 	int j;
@@ -968,6 +1055,12 @@ pb_free(struct pb *c)
 	}
 	npt_ht_free(&c->seqs);
 	npt_ht_free(&c->trks);
+	while ((o = c->freeo) != NULL) {
+		c->freeo = o->next;
+		npt_buf_free(&o->f);
+		free(o);
+	}
+	npt_buf_free(&c->annsrc);
 	npt_buf_free(&c->key);
 	npt_buf_free(&c->name);
 	npt_buf_free(&c->cat);
