@@ -1,0 +1,70 @@
+#!/bin/sh
+# Perfetto protobuf (issue 18): npt-json -F perfetto against npt-json's
+# Chrome JSON on the decoded stream (events/s, bytes, peak RSS), and
+# npt-import of the Perfetto trace against npt-import of the Chrome trace
+# of the same events (MB/s, events/s, peak RSS).  Each pair runs
+# alternately, NPT_BENCH_ROUNDS (3) times, and the medians are compared.
+# The import inputs have a tenth of NPT_BENCH_EVENTS events, as in
+# bench/import.sh.
+# shellcheck source=bench/common.sh
+. "$(dirname "$0")/common.sh"
+
+make_logs
+in=$dir/events.$events.tsv
+n=$(grep -vc '^#' "$in")
+rounds=${NPT_BENCH_ROUNDS:-3}
+tenth=$dir/perfetto.$((events / 10)).tsv
+pb=$dir/perfetto.$((events / 10)).pb
+json=$dir/perfetto.$((events / 10)).json
+[ -s "$tenth" ] || awk -v n=$((n / 10)) '/^#/ || k++ < n' "$in" > "$tenth"
+[ -s "$pb" ] || npt-json -F perfetto "$tenth" > "$pb"
+[ -s "$json" ] || npt-json "$tenth" > "$json"
+m=$(grep -vc '^#' "$tenth")
+
+# median of the arguments
+median() {
+	printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
+echo "== perfetto: $n events to Chrome JSON and to Perfetto protobuf; import of $m events from each"
+jt="" pt="" jr=0 pr=0
+i=0
+while [ $i -lt "$rounds" ]; do
+	measure "npt-json" "npt-json $in > /dev/null"
+	jt="$jt $secs"
+	[ "$rss" -gt "$jr" ] && jr=$rss
+	measure "npt-json -F perfetto" "npt-json -F perfetto $in > /dev/null"
+	pt="$pt $secs"
+	[ "$rss" -gt "$pr" ] && pr=$rss
+	i=$((i + 1))
+done
+# shellcheck disable=SC2086
+jt=$(median $jt)
+# shellcheck disable=SC2086
+pt=$(median $pt)
+jbytes=$(npt-json "$in" | wc -c)
+pbytes=$(npt-json -F perfetto "$in" | wc -c)
+echo "npt-json:             $(rate "$n" "$jt") M events/s, $((jbytes / 1048576)) MiB of JSON, peak RSS $jr KiB"
+echo "npt-json -F perfetto: $(rate "$n" "$pt") M events/s, $((pbytes / 1048576)) MiB of protobuf ($(ratio "$jbytes" "$pbytes")x smaller), peak RSS $pr KiB"
+echo "perfetto output is $(ratio "$jt" "$pt")x npt-json's events/s (target: at least 1x, under 8 MiB)"
+
+ci="" pi="" cr=0 prr=0
+i=0
+while [ $i -lt "$rounds" ]; do
+	measure "npt-import chrome" "npt-import $json > /dev/null"
+	ci="$ci $secs"
+	[ "$rss" -gt "$cr" ] && cr=$rss
+	measure "npt-import perfetto" "npt-import $pb > /dev/null"
+	pi="$pi $secs"
+	[ "$rss" -gt "$prr" ] && prr=$rss
+	i=$((i + 1))
+done
+# shellcheck disable=SC2086
+ci=$(median $ci)
+# shellcheck disable=SC2086
+pi=$(median $pi)
+cb=$(wc -c < "$json")
+pbb=$(wc -c < "$pb")
+echo "npt-import chrome:   $(rate "$cb" "$ci") MB/s, $(rate "$m" "$ci") M events/s, peak RSS $cr KiB"
+echo "npt-import perfetto: $(rate "$pbb" "$pi") MB/s, $(rate "$m" "$pi") M events/s, peak RSS $prr KiB"
+echo "perfetto import is $(ratio "$ci" "$pi")x the Chrome importer's events/s (target: at least 0.5x and 300 MB/s, under 8 MiB plus -S)"
