@@ -3,6 +3,8 @@
  * npt-annotate: events in, the same events out with op, name and loc (or
  * the columns of a map) filled from an MLIR file or a TSV symbol map.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <fnmatch.h>
 #include <stdio.h>
@@ -515,12 +517,11 @@ static void
 program(struct inv *iv, size_t prog, size_t start, unsigned char *pend)
 {
 	struct npt_buf b = { 0 };
-	size_t j, c, nseen = 0;
-	long *seen, d;
+	size_t j, c, nseen = 0, cap = 0;
+	long *seen = NULL, d;
 	int u, st;
 
 	memcpy(iv->flag, pend, U_N);
-	seen = npt_ecalloc(m.nop + 1, sizeof *seen);
 	for (j = prog + 1; j < m.nop && m.op[j].parent >= (long)prog; j++) {
 		if (m.op[j].parent != (long)prog ||
 		    !opis(j, "torq_hw.nss_task"))
@@ -534,8 +535,14 @@ program(struct inv *iv, size_t prog, size_t start, unsigned char *pend)
 			pend[u] = (unsigned char)st;
 			if ((u == U_SLICE0 || u == U_SLICE1) &&
 			    m.op[c].opnd >= 0 && (d = trace(&m.val[m.op[c].opnd],
-			    prog, m.op[j].block, start, 0)) >= 0)
+			    prog, m.op[j].block, start, 0)) >= 0) {
+				if (nseen == cap) {
+					cap = cap ? 2 * cap : 16;
+					seen = npt_ereallocarray(seen, cap,
+					    sizeof *seen);
+				}
 				addname(&b, seen, &nseen, d);
+			}
 		}
 	}
 	free(seen);
@@ -674,6 +681,7 @@ source(const char *path, size_t n)
 	const char *base;
 	char *full = NULL;
 	FILE *fp = NULL;
+	struct stat st;
 	size_t cap = 0, r, i;
 	int isnew, e = 0;
 
@@ -701,6 +709,13 @@ source(const char *path, size_t n)
 		npt_warning("%s: %s; its original_operators are left empty",
 		    full != NULL && path[0] != '/' ? full : path,
 		    strerror(errno));
+		goto done;
+	}
+	/* not a device or a FIFO, which a location may name: they need not
+	 * end */
+	if (fstat(fileno(fp), &st) != 0 || !S_ISREG(st.st_mode)) {
+		npt_warning("%s: not a regular file; its original_operators "
+		    "are left empty", full != NULL ? full : path);
 		goto done;
 	}
 	for (;;) {
