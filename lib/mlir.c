@@ -19,6 +19,15 @@
  * The stack is an array (no recursion), every read is bounds-checked, and
  * text that does not fit is skipped with a counted warning.
  *
+ * npt_mlir_scan_ssa also keeps, for npt-annotate --torq, the %values an
+ * operation uses: those at statement level on its lines and inside its
+ * own parentheses and square brackets (not its regions, not attribute
+ * dictionaries), each with the word before its '(' ("args", "program"),
+ * and its ^successors; a "^bb1(%a: T):" line starts a block whose
+ * arguments are the values in its parentheses.  Dialects' custom syntax
+ * is not parsed, so the uses are the text's order, not the operand
+ * segments of the op: the caller makes sense of them.
+ *
  * Time is linear in the text; memory is one record per operation and per
  * kept attribute, plus the stack, whose depth is capped.
  *

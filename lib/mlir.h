@@ -1,8 +1,9 @@
 /* See LICENSE file for copyright and license details. */
 /*
  * mlir.h: MLIR text as npt-annotate reads it: operations, their integer
- * and string attributes, and their locations resolved through aliases
- * (mlir.c).  Uses base.h.
+ * and string attributes, and their locations resolved through aliases;
+ * on request their SSA uses and the blocks' arguments (mlir.c).  Uses
+ * base.h.
  *
  * Which functions exit: npt_mlir_scan, npt_mlir_loc and npt_mlir_streq,
  * only when memory runs out; problems of the text are returned, counted
