@@ -364,6 +364,29 @@ EOF
 	assert_stderr 'npt-annotate: warning: nowhere/torq3-model.mlir: No such file or directory; its original_operators are left empty'
 }
 
+@test "torq: a location naming a device is not read, with a warning" {
+	[ -e /dev/zero ] || skip "no /dev/zero"
+	cat > z.mlir <<'EOF'
+module {
+  func.func @d(%arg0: memref<8xi8>) {
+    "torq_hl.host_copy"(%arg0, %arg0) {"torq-action-id" = 0 : i32} : (memref<8xi8>, memref<8xi8>) -> () loc(fused["/dev/zero":1:1, "/dev/zero":2:1])
+    return loc(unknown)
+  } loc(unknown)
+} loc(unknown)
+EOF
+	printf '#id\n0\n' > e.tsv
+	run --separate-stderr -0 npt-annotate --mlir z.mlir --torq e.tsv
+	[ "${stderr_lines[1]}" = 'npt-annotate: warning: /dev/zero: not a regular file; its original_operators are left empty' ]
+	[ "${#stderr_lines[@]}" -eq 2 ]
+}
+
+@test "torq: --csv to a full disk is a write error, exit 1" {
+	need_devfull
+	npt-import "$FX/torq3-runtime.csv" > r.tsv
+	run --separate-stderr -1 sh -c "npt-annotate --mlir '$FX/torq3.mlir' --torq --csv --source-dir '$FX' r.tsv > /dev/full"
+	assert_stderr 'npt-annotate: write error: No space left on device'
+}
+
 @test "torq: --source-dir finds an absolute path of another machine by its base name" {
 	sed 's|"torq3-model.mlir"|"/home/builder/models/torq3-model.mlir"|g' "$FX/torq3.mlir" > abs.mlir
 	npt-import "$FX/torq3-runtime.csv" > r.tsv
