@@ -3,7 +3,11 @@
  * npt-annotate: events in, the same events out with op, name and loc (or
  * the columns of a map) filled from an MLIR file or a TSV symbol map.
  */
+#include <sys/stat.h>
+
+#include <errno.h>
 #include <fnmatch.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +18,8 @@
 static const char synopsis[] =
     "--mlir file [-f] [--by-name | --id-attr name | --order] [--func name]\n"
     " [--loc-first] [--skip pattern] [file ...]\n"
+    "--mlir file --torq [-f] [--csv] [--func name] [--loc-first]\n"
+    " [--source-dir dir] [file ...]\n"
     "-m map [-f] [--loc-first] [file ...]";
 
 static const char help[] =
@@ -25,11 +31,14 @@ static const char help[] =
     "--order\tjoin on the position in the function\n"
     "--func name\tuse the operations of this function\n"
     "--loc-first\twrite only the first file:line:col of a location\n"
-    "--skip pattern\tdo not count operations matching pattern\n";
+    "--skip pattern\tdo not count operations matching pattern\n"
+    "--torq\tadd Torq's annotate_profiling columns (joins on torq-action-id)\n"
+    "--csv\twith --torq, write Torq's annotated CSV instead of events\n"
+    "--source-dir dir\tlook for the model files of locations in dir\n";
 
 enum {
 	OPT_MLIR = 256, OPT_BYNAME, OPT_IDATTR, OPT_ORDER, OPT_FUNC,
-	OPT_LOCFIRST, OPT_SKIP
+	OPT_LOCFIRST, OPT_SKIP, OPT_TORQ, OPT_CSV, OPT_SRCDIR
 };
 
 static const struct npt_longopt longopts[] = {
@@ -40,6 +49,9 @@ static const struct npt_longopt longopts[] = {
 	{ "func", 1, OPT_FUNC },
 	{ "loc-first", 0, OPT_LOCFIRST },
 	{ "skip", 1, OPT_SKIP },
+	{ "torq", 0, OPT_TORQ },
+	{ "csv", 0, OPT_CSV },
+	{ "source-dir", 1, OPT_SRCDIR },
 	{ NULL, 0, 0 },
 };
 
@@ -172,6 +184,841 @@ locerr(const struct npt_mlir_err *e, const char *what, const char *src,
 	npt_errat(src, line, "%s%s", what, e->msg);
 }
 
+/* --- --torq: Torq's annotate_profiling columns --- */
+
+/* The columns --torq adds after op, name and loc; TV_PRETTY is --csv's. */
+enum {
+	TV_JOB = 3, TV_INV, TV_ORIG, TV_FLAG, TV_PRETTY = TV_FLAG + 6, TV_N
+};
+/* The units of the six flags, in their column order. */
+enum { U_SLICE0, U_SLICE1, U_DMAIN, U_DMAOUT, U_CDMA, U_CSS, U_N };
+
+/* What an NSS invocation (its create_invocation op) gives its rows. */
+struct inv {
+	int done;		/* worked out (start_program met) */
+	int nss;
+	int hasjob;
+	int64_t job;
+	int hasprog;		/* its program was found: flags known */
+	unsigned char flag[U_N];
+	char *names;		/* invocation_names, or NULL */
+};
+
+/* Per op: its integer attributes id and torq-job-id, its name string. */
+struct opattr {
+	unsigned char hasid, hasjob;
+	int64_t id, job;
+	const char *name;
+	size_t namelen;
+	int namequoted;
+};
+
+/* A source file of original_operators, read once. */
+struct src {
+	char *text;		/* NULL: could not be read */
+	size_t len;
+	size_t *line;		/* offset of each line */
+	size_t nline;
+};
+
+static int torq, csv;
+static const char *srcdir;
+static struct opattr *oattr;
+static struct inv *invs;	/* per create_invocation op */
+static struct npt_ht defs;	/* "func\t%name" -> defining op + 1 */
+static struct npt_ht srcs;	/* path as written -> struct src */
+static struct npt_buf tq;	/* scratch */
+
+#define TORQ_PREFIX "slice_program_torq_hl."
+#define MAXTRACE 64		/* block arguments followed to their value */
+
+static int
+opis(size_t k, const char *name)
+{
+	return npt_mlir_streq(m.op[k].name, m.op[k].namelen, m.op[k].quoted,
+	    name);
+}
+
+static int
+spaneq(const char *p, size_t n, const char *q, size_t qn)
+{
+	return n == qn && memcmp(p, q, n) == 0;
+}
+
+/* Does p[0..n) hold s? */
+static int
+has(const char *p, size_t n, const char *s)
+{
+	size_t k = strlen(s), i;
+
+	for (i = 0; i + k <= n; i++)
+		if (p[i] == s[0] && memcmp(p + i, s, k) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The text of op k from its name to its location (or the end of its
+ * line): where its types, properties and positional strings are.
+ */
+static size_t
+optext(size_t k, const char **p)
+{
+	const struct npt_mlir_op *o = &m.op[k];
+	const char *e = m.buf + m.len, *nl;
+
+	*p = o->name;
+	if ((nl = memchr(o->name, '\n', (size_t)(e - o->name))) != NULL)
+		e = nl;
+	if (o->loc != NULL && o->loc > o->name && o->loc < e)
+		e = o->loc;
+	return (size_t)(e - o->name);
+}
+
+/* The index in val[] of the k-th item of the list from first, or -1. */
+static long
+nth(long first, size_t k)
+{
+	for (; first >= 0 && k > 0; k--)
+		first = m.val[first].next;
+	return first;
+}
+
+/* The op of function fn whose result is the value v, or -1. */
+static long
+def(long fn, const struct npt_mlir_val *v)
+{
+	size_t *d;
+
+	tq.n = 0;
+	npt_buf_grow(&tq, v->n + 32);
+	tq.n = (size_t)snprintf(tq.p, 32, "%ld\t", fn);
+	npt_buf_add(&tq, v->p, v->n);
+	d = npt_ht_get(&defs, tq.p, tq.n);
+	return d != NULL ? (long)*d - 1 : -1;
+}
+
+/* The operands of a start_program that its program's entry block gets. */
+static long
+startargs(size_t k, size_t *off)
+{
+	const char *p, *q;
+	size_t n, i, seg[3];
+	long v;
+
+	for (v = m.op[k].opnd; v >= 0; v = m.val[v].next)
+		if (spaneq(m.val[v].grp, m.val[v].grpn, "args", 4)) {
+			*off = 0;
+			return v;
+		}
+	/* generic form: (%inv, %code..., %args...) as operandSegmentSizes
+	 * = array<i32: 1, C, A> says */
+	*off = 1;
+	n = optext(k, &p);
+	for (i = 0; i + 19 <= n; i++)
+		if (memcmp(p + i, "operandSegmentSizes", 19) == 0)
+			break;
+	if (i + 19 > n)
+		return m.op[k].opnd;
+	/* past "array<i32:" */
+	if ((q = memchr(p + i, ':', n - i)) == NULL)
+		return m.op[k].opnd;
+	for (i = 0; i < 3; i++) {
+		seg[i] = 0;
+		while (q < p + n && (*q < '0' || *q > '9') && *q != '>')
+			q++;
+		if (q == p + n || *q == '>')
+			return m.op[k].opnd;
+		while (q < p + n && *q >= '0' && *q <= '9')
+			seg[i] = seg[i] * 10 + (size_t)(*q++ - '0');
+		if (seg[i] > m.nval)
+			return m.op[k].opnd;
+	}
+	*off = seg[0] + seg[1];
+	return m.op[k].opnd;
+}
+
+/* The operand of torq_hl.next k that its successor's argument a gets. */
+static long
+nextarg(size_t k, size_t a)
+{
+	long v, last = -1;
+	size_t i = 0;
+
+	for (v = m.op[k].opnd; v >= 0; v = m.val[v].next)
+		if (spaneq(m.val[v].grp, m.val[v].grpn, "lram_area", 9))
+			last = -2;	/* custom form: lram_area(...) is apart */
+	for (v = m.op[k].opnd; v >= 0; v = m.val[v].next) {
+		if (last == -2 &&
+		    spaneq(m.val[v].grp, m.val[v].grpn, "lram_area", 9))
+			continue;
+		if (last != -2 && m.val[v].next < 0)
+			return -1;	/* generic form: the last is the area */
+		if (i++ == a)
+			return v;
+	}
+	return -1;
+}
+
+/* Block b's argument named v: its position, or -1. */
+static long
+argpos(long b, const struct npt_mlir_val *v)
+{
+	long a, i = 0;
+
+	for (a = m.blk[b].arg; a >= 0; a = m.val[a].next, i++)
+		if (spaneq(m.val[a].p, m.val[a].n, v->p, v->n))
+			return i;
+	return -1;
+}
+
+/*
+ * The create_invocation op that value v, used in block blk of the region
+ * of program prog started by start_program start, stands for; -1 if it
+ * cannot be traced.  A block argument is followed back to the operands
+ * of start_program (entry block) or of the torq_hl.next ops that branch
+ * to its block.
+ */
+static long
+trace(const struct npt_mlir_val *v, size_t prog, long blk, size_t start,
+    int depth)
+{
+	long b, entry = -1, pos = -1, a, r = -1, d;
+	size_t j, off;
+
+	if (depth > MAXTRACE)
+		return -1;
+	for (b = 0; b < (long)m.nblk; b++) {
+		if (m.blk[b].owner != (long)prog)
+			continue;
+		if (entry < 0)
+			entry = b;
+		if ((b == blk || pos < 0) && (a = argpos(b, v)) >= 0) {
+			pos = a;
+			r = b;
+			if (b == blk)
+				break;
+		}
+	}
+	if (pos < 0) {
+		/* a value of the function, if the region is not isolated */
+		d = def(m.op[prog].func, v);
+		return d >= 0 && opis((size_t)d, "torq_hl.create_invocation") ?
+		    d : -1;
+	}
+	if (r == entry) {
+		a = startargs(start, &off);
+		a = nth(a, off + (size_t)pos);
+		if (a < 0)
+			return -1;
+		d = def(m.op[start].func, &m.val[a]);
+		return d >= 0 && opis((size_t)d, "torq_hl.create_invocation") ?
+		    d : -1;
+	}
+	for (j = prog + 1; j < m.nop && m.op[j].parent >= (long)prog; j++) {
+		if (!opis(j, "torq_hl.next") || m.op[j].succ < 0 ||
+		    !spaneq(m.val[m.op[j].succ].p, m.val[m.op[j].succ].n,
+		    m.blk[r].p, m.blk[r].n))
+			continue;
+		if ((a = nextarg(j, (size_t)pos)) >= 0 && (d = trace(&m.val[a],
+		    prog, m.op[j].block, start, depth + 1)) >= 0)
+			return d;
+	}
+	return -1;
+}
+
+/* The name string of op k: its name attribute or its first string. */
+static struct npt_span
+strname(size_t k)
+{
+	const char *p, *e, *q;
+	size_t n;
+
+	if (oattr[k].name != NULL)
+		return decoded(oattr[k].name, oattr[k].namelen,
+		    oattr[k].namequoted);
+	n = optext(k, &p);
+	e = p + n;
+	p += m.op[k].namelen + (size_t)m.op[k].quoted * 2;
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p == e || *p != '"')
+		return decoded("", 0, 0);
+	for (q = ++p; q < e && *q != '"'; q++)
+		if (*q == '\\' && q + 1 < e)
+			q++;
+	return decoded(p, (size_t)(q - p), 1);
+}
+
+/* Add the kernel name of slice invocation d to b, once. */
+static void
+addname(struct npt_buf *b, long *seen, size_t *nseen, long d)
+{
+	struct npt_span s;
+	size_t i, k = sizeof TORQ_PREFIX - 1;
+
+	for (i = 0; i < *nseen; i++)
+		if (seen[i] == d)
+			return;
+	seen[(*nseen)++] = d;
+	s = strname((size_t)d);
+	if (s.n >= k && memcmp(s.p, TORQ_PREFIX, k) == 0) {
+		s.p += k;
+		s.n -= k;
+	}
+	if (b->n > 0)
+		npt_buf_add(b, ",", 1);
+	npt_buf_add(b, s.p, s.n);
+}
+
+/* The unit a torq_hw op starts (*start) or waits for, or -1. */
+static int
+unitof(size_t k, int *start)
+{
+	static const char *const name[] = { "dma_in", "dma_out", "cdma",
+	    "css" };
+	struct npt_span s = opname(k);
+	size_t i, n;
+	int u;
+
+	if (s.n < 8 || memcmp(s.p, "torq_hw.", 8) != 0)
+		return -1;
+	s.p += 8;
+	s.n -= 8;
+	for (i = 0; i < 5; i++) {
+		const char *w = i == 0 ? "slice" : name[i - 1];
+
+		n = strlen(w);
+		if (s.n <= n || memcmp(s.p, w, n) != 0)
+			continue;
+		if (strcmp(s.p + n, "_start") == 0)
+			*start = 1;
+		else if (strcmp(s.p + n, "_wait") == 0)
+			*start = 0;
+		else
+			continue;
+		if (i > 0)
+			return U_DMAIN + (int)i - 1;
+		if (!oattr[k].hasid || (oattr[k].id != 0 && oattr[k].id != 1))
+			return -1;
+		u = U_SLICE0 + (int)oattr[k].id;
+		return u;
+	}
+	return -1;
+}
+
+/*
+ * The flags and slice names of program prog, started by start, with the
+ * units pending from the programs before it (pend, updated): Torq's
+ * walk over the direct children of each nss_task of the program's
+ * region, in text order.
+ */
+static void
+program(struct inv *iv, size_t prog, size_t start, unsigned char *pend)
+{
+	struct npt_buf b = { 0 };
+	size_t j, c, nseen = 0, cap = 0;
+	long *seen = NULL, d;
+	int u, st;
+
+	memcpy(iv->flag, pend, U_N);
+	for (j = prog + 1; j < m.nop && m.op[j].parent >= (long)prog; j++) {
+		if (m.op[j].parent != (long)prog ||
+		    !opis(j, "torq_hw.nss_task"))
+			continue;
+		for (c = j + 1; c < m.nop && m.op[c].parent >= (long)j; c++) {
+			if (m.op[c].parent != (long)j ||
+			    (u = unitof(c, &st)) < 0)
+				continue;
+			if (st)
+				iv->flag[u] = 1;
+			pend[u] = (unsigned char)st;
+			if ((u == U_SLICE0 || u == U_SLICE1) &&
+			    m.op[c].opnd >= 0 && (d = trace(&m.val[m.op[c].opnd],
+			    prog, m.op[j].block, start, 0)) >= 0) {
+				if (nseen == cap) {
+					cap = cap ? 2 * cap : 16;
+					seen = npt_ereallocarray(seen, cap,
+					    sizeof *seen);
+				}
+				addname(&b, seen, &nseen, d);
+			}
+		}
+	}
+	free(seen);
+	if (b.n > 0) {
+		iv->names = npt_estrndup(b.p, b.n);
+		npt_buf_free(&b);
+	}
+}
+
+/* Per op: the attributes --torq reads. */
+static void
+torqattrs(void)
+{
+	const struct npt_mlir_attr *a;
+	struct opattr *o;
+	size_t i;
+
+	oattr = npt_ecalloc(m.nop + 1, sizeof *oattr);
+	for (i = 0; i < m.nattr; i++) {
+		a = &m.attr[i];
+		o = &oattr[a->op];
+		if (a->kind == NPT_MLIR_INT &&
+		    npt_mlir_streq(a->name, a->namelen, a->quoted, "id")) {
+			o->hasid = 1;
+			o->id = a->i;
+		} else if (a->kind == NPT_MLIR_INT && npt_mlir_streq(a->name,
+		    a->namelen, a->quoted, "torq-job-id")) {
+			o->hasjob = 1;
+			o->job = a->i;
+		} else if (a->kind == NPT_MLIR_STR &&
+		    npt_mlir_streq(a->name, a->namelen, a->quoted, "name")) {
+			o->name = a->s;
+			o->namelen = a->slen;
+			o->namequoted = 1;
+		}
+	}
+}
+
+/* What --torq leaves empty for want of its input in the MLIR file. */
+static void
+torqwarn(void)
+{
+	size_t i, nss = 0, job = 0, prog = 0;
+
+	for (i = 0; i < m.nop; i++) {
+		if (!invs[i].done || !invs[i].nss)
+			continue;
+		nss++;
+		job += invs[i].hasjob;
+		prog += invs[i].hasprog;
+	}
+	if (nss == 0)
+		npt_warning("%s: no torq_hl.start_program of an NSS invocation: "
+		    "columns job_id, invocation_names and *_used_in_program "
+		    "are left empty", mlirpath);
+	else if (job == 0)
+		npt_warning("%s: no NSS torq_hl.create_invocation has an "
+		    "integer attribute torq-job-id: column job_id is left empty",
+		    mlirpath);
+	if (prog < nss)
+		npt_warning("%s: the torq_hl.program of %zu of %zu NSS "
+		    "invocations was not found: their invocation_names and "
+		    "*_used_in_program are left empty", mlirpath, nss - prog,
+		    nss);
+}
+
+/*
+ * --torq: what each NSS invocation gives its start_program and
+ * wait_program rows, worked out for the start_programs of each function
+ * in text order, the order Torq walks them in.
+ */
+static void
+loadtorq(void)
+{
+	unsigned char pend[U_N];
+	const struct npt_mlir_op *o;
+	struct inv *iv;
+	const char *p;
+	size_t i, n, *v;
+	long fn = -2, d, prog;
+	int isnew;
+
+	torqattrs();
+	invs = npt_ecalloc(m.nop + 1, sizeof *invs);
+	npt_ht_init(&defs, sizeof(size_t));
+	for (i = 0; i < m.nop; i++) {
+		o = &m.op[i];
+		if (o->res == NULL || o->func < 0 || o->parent != o->func)
+			continue;
+		tq.n = 0;
+		npt_buf_grow(&tq, o->reslen + 32);
+		tq.n = (size_t)snprintf(tq.p, 32, "%ld\t", o->func);
+		npt_buf_add(&tq, o->res, o->reslen);
+		v = npt_ht_put(&defs, tq.p, tq.n, &isnew);
+		if (isnew)
+			*v = i + 1;
+	}
+	for (i = 0; i < m.nop; i++) {
+		o = &m.op[i];
+		if (o->opnd < 0 || !opis(i, "torq_hl.start_program"))
+			continue;
+		if ((d = def(o->func, &m.val[o->opnd])) < 0 ||
+		    !opis((size_t)d, "torq_hl.create_invocation"))
+			continue;
+		if (o->func != fn) {
+			memset(pend, 0, sizeof pend);
+			fn = o->func;
+		}
+		iv = &invs[d];
+		if (iv->done)
+			continue;	/* started again: the first one counts */
+		iv->done = 1;
+		n = optext(i, &p);
+		iv->nss = has(p, n, "invocation<nss>");
+		n = optext((size_t)d, &p);
+		iv->nss |= has(p, n, "invocation<nss>");
+		if (!iv->nss)
+			continue;
+		iv->hasjob = oattr[d].hasjob;
+		iv->job = oattr[d].job;
+		if (m.op[d].opnd < 0 ||
+		    (prog = def(m.op[d].func, &m.val[m.op[d].opnd])) < 0 ||
+		    !opis((size_t)prog, "torq_hl.program"))
+			continue;
+		iv->hasprog = 1;
+		program(iv, (size_t)prog, i, pend);
+	}
+	torqwarn();
+}
+
+/* Read source file path (as written in a location), once; NULL if not. */
+static struct src *
+source(const char *path, size_t n)
+{
+	struct src *s;
+	const char *base;
+	char *full = NULL;
+	FILE *fp = NULL;
+	struct stat st;
+	size_t cap = 0, r, i;
+	int isnew, e = 0;
+
+	s = npt_ht_put(&srcs, path, n, &isnew);
+	if (!isnew)
+		return s->text != NULL ? s : NULL;
+	path = npt_estrndup(path, n);
+	if (srcdir != NULL && path[0] != '/') {
+		full = npt_emalloc(strlen(srcdir) + n + 2);
+		sprintf(full, "%s/%s", srcdir, path);
+		fp = fopen(full, "r");
+	} else {
+		fp = fopen(path, "r");
+		if (fp == NULL && srcdir != NULL) {
+			/* an absolute path of another machine: its base name */
+			e = errno;
+			base = strrchr(path, '/') + 1;
+			full = npt_emalloc(strlen(srcdir) + strlen(base) + 2);
+			sprintf(full, "%s/%s", srcdir, base);
+			if ((fp = fopen(full, "r")) == NULL)
+				errno = e;
+		}
+	}
+	if (fp == NULL) {
+		npt_warning("%s: %s; its original_operators are left empty",
+		    full != NULL && path[0] != '/' ? full : path,
+		    strerror(errno));
+		goto done;
+	}
+	/* not a device or a FIFO, which a location may name: they need not
+	 * end */
+	if (fstat(fileno(fp), &st) != 0 || !S_ISREG(st.st_mode)) {
+		npt_warning("%s: not a regular file; its original_operators "
+		    "are left empty", full != NULL ? full : path);
+		goto done;
+	}
+	for (;;) {
+		if (s->len == cap) {
+			cap = cap ? cap * 2 : 4096;
+			s->text = npt_erealloc(s->text, cap + 1);
+		}
+		if ((r = fread(s->text + s->len, 1, cap - s->len, fp)) == 0)
+			break;
+		s->len += r;
+	}
+	if (ferror(fp)) {
+		npt_warning("%s: %s; its original_operators are left empty",
+		    full != NULL ? full : path, strerror(errno));
+		free(s->text);
+		s->text = NULL;
+		s->len = 0;
+		goto done;
+	}
+	s->line = npt_ecalloc(1, sizeof *s->line);
+	s->nline = 1;
+	for (i = 0; i < s->len; i++)
+		if (s->text[i] == '\n' && i + 1 < s->len) {
+			s->line = npt_ereallocarray(s->line, s->nline + 1,
+			    sizeof *s->line);
+			s->line[s->nline++] = i + 1;
+		}
+done:
+	if (fp != NULL)
+		fclose(fp);
+	free(full);
+	free((char *)path);
+	return s->text != NULL ? s : NULL;
+}
+
+static int
+blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' ||
+	    c == '\f';
+}
+
+/*
+ * Torq's _extract_operator on p[0..n): the operator a source line
+ * defines ("tosa.add", "onnx.Conv"), in *op; 0 if none.
+ */
+static int
+extractop(const char *p, size_t n, struct npt_span *op)
+{
+	const char *e = p + n, *q;
+
+	while (p < e && blank(*p))
+		p++;
+	while (e > p && blank(e[-1]))
+		e--;
+	/* "%x = " or "(...) = " */
+	q = NULL;
+	if (p < e && *p == '%')
+		for (q = p; q < e && !blank(*q) && *q != '='; q++)
+			;
+	else if (p < e && *p == '(')
+		q = memchr(p, ')', (size_t)(e - p)) ? (const char *)memchr(p,
+		    ')', (size_t)(e - p)) + 1 : NULL;
+	if (q != NULL) {
+		while (q < e && blank(*q))
+			q++;
+		if (q < e && *q == '=') {
+			for (p = q + 1; p < e && blank(*p); p++)
+				;
+		}
+	}
+	if ((size_t)(e - p) > 15 && memcmp(p, "torch.operator", 14) == 0 &&
+	    blank(p[14])) {
+		for (p += 15; p < e && blank(*p); p++)
+			;
+		if (p == e || *p != '"' || (q = memchr(p + 1, '"',
+		    (size_t)(e - p - 1))) == NULL)
+			return 0;
+		op->p = p + 1;
+		op->n = (size_t)(q - p - 1);
+		return op->n > 0;
+	}
+	if (p < e && *p == '"') {
+		if ((q = memchr(p + 1, '"', (size_t)(e - p - 1))) == NULL)
+			return 0;
+		p++;
+	} else {
+		for (q = p; q < e && !blank(*q); q++)
+			;
+	}
+	if (q - p <= 5 || memcmp(p, "tosa.", 5) != 0)
+		return 0;
+	op->p = p;
+	op->n = (size_t)(q - p);
+	return 1;
+}
+
+/* Append "<op>@L<line>" of line line of file f (a string body) to b. */
+static void
+origop(struct npt_buf *b, const char *f, size_t fn, uint64_t line)
+{
+	struct npt_span path, op;
+	struct src *s;
+	size_t end;
+	char num[32];
+
+	path = decoded(f, fn, 1);
+	if ((s = source(path.p, path.n)) == NULL || line == 0 ||
+	    line > s->nline)
+		return;
+	end = line < s->nline ? s->line[line] : s->len;
+	if (!extractop(s->text + s->line[line - 1], end - s->line[line - 1],
+	    &op))
+		return;
+	if (b->n > 0)
+		npt_buf_add(b, " ", 1);
+	npt_buf_add(b, op.p, op.n);
+	npt_buf_add(b, num, (size_t)snprintf(num, sizeof num, "@L%llu",
+	    (unsigned long long)line));
+}
+
+/*
+ * One location of the normal form (npt_mlir_loc) at c[0..e): its
+ * original operators into ops (if search), its pretty form as Torq's
+ * DebugInfo.pretty_print_location into pretty (if not NULL).
+ */
+struct nf {
+	const char *p, *e;
+};
+
+static const char *
+nfstr(struct nf *c, size_t *n)
+{
+	const char *s = c->p + 1;
+
+	for (c->p++; c->p < c->e && *c->p != '"'; c->p++)
+		;
+	*n = (size_t)(c->p - s);
+	if (c->p < c->e)
+		c->p++;
+	return s;
+}
+
+static uint64_t
+nfnum(struct nf *c, const char **p, size_t *n)
+{
+	uint64_t v = 0;
+
+	*p = c->p;
+	while (c->p < c->e && *c->p >= '0' && *c->p <= '9')
+		v = v * 10 + (uint64_t)(*c->p++ - '0');
+	*n = (size_t)(c->p - *p);
+	return v;
+}
+
+static int
+nfword(struct nf *c, const char *w)
+{
+	size_t n = strlen(w);
+
+	if ((size_t)(c->e - c->p) < n || memcmp(c->p, w, n) != 0)
+		return 0;
+	c->p += n;
+	return 1;
+}
+
+static void
+nfloc(struct nf *c, struct npt_buf *ops, int search, struct npt_buf *pretty,
+    int depth)
+{
+	const char *s, *lp, *cp, *xp;
+	size_t n, ln, cn, xn;
+	uint64_t line;
+	long d;
+	int first;
+
+	if (depth > NPT_MLIR_MAXDEPTH || c->p >= c->e)
+		return;
+	if (*c->p == '"') {
+		s = nfstr(c, &n);
+		if (c->p < c->e && *c->p == ':') {
+			c->p++;
+			line = nfnum(c, &lp, &ln);
+			cn = 0;
+			if (c->p < c->e && *c->p == ':') {
+				c->p++;
+				nfnum(c, &cp, &cn);
+			}
+			if (nfword(c, " to ")) {
+				/* a range: Torq's grammar has none; its start */
+				if (c->p < c->e && *c->p != ':')
+					nfnum(c, &xp, &xn);
+				if (nfword(c, ":"))
+					nfnum(c, &xp, &xn);
+			}
+			if (search)
+				origop(ops, s, n, line);
+			if (pretty != NULL) {
+				npt_buf_add(pretty, "@L", 2);
+				npt_buf_add(pretty, lp, ln);
+				if (cn > 0) {
+					npt_buf_add(pretty, "C", 1);
+					npt_buf_add(pretty, cp, cn);
+				}
+			}
+			return;
+		}
+		if (c->p < c->e && *c->p == '(') {
+			/* a name location: Torq does not search its child */
+			c->p++;
+			nfloc(c, ops, 0, pretty, depth + 1);
+			nfword(c, ")");
+			return;
+		}
+		if (pretty != NULL) {
+			struct npt_span u = decoded(s, n, 1);
+
+			npt_buf_add(pretty, u.p, u.n);
+		}
+		return;
+	}
+	if (nfword(c, "callsite(")) {
+		nfloc(c, ops, search, pretty, depth + 1);
+		nfword(c, " at ");
+		nfloc(c, ops, search, NULL, depth + 1);
+		nfword(c, ")");
+		return;
+	}
+	if (nfword(c, "fused")) {
+		if (c->p < c->e && *c->p == '<')
+			for (d = 0; c->p < c->e; ) {
+				if (*c->p == '"') {
+					nfstr(c, &n);
+					continue;
+				}
+				if (*c->p == '<' || *c->p == '(' ||
+				    *c->p == '[' || *c->p == '{')
+					d++;
+				else if ((*c->p == '>' && c->p[-1] != '-') ||
+				    *c->p == ')' || *c->p == ']' || *c->p == '}')
+					d--;
+				c->p++;
+				if (d == 0)
+					break;
+			}
+		nfword(c, "[");
+		for (first = 1; c->p < c->e && *c->p != ']'; first = 0) {
+			if (!first && !nfword(c, ", "))
+				break;
+			if (!first && pretty != NULL)
+				npt_buf_add(pretty, "+", 1);
+			nfloc(c, ops, search, pretty, depth + 1);
+		}
+		nfword(c, "]");
+		return;
+	}
+	if (nfword(c, "unknown") && pretty != NULL)
+		npt_buf_add(pretty, "loc(unknown)", 12);
+}
+
+/* The --torq values of op k (row r, its location's normal form in tmp2). */
+static void
+torqfill(struct row *r, size_t k, int hasloc)
+{
+	struct npt_buf ops = { 0 }, pretty = { 0 };
+	const struct npt_mlir_op *o = &m.op[k];
+	const struct inv *iv = NULL;
+	struct nf c;
+	long d;
+	size_t i;
+	char b[32];
+
+	if (hasloc) {
+		c.p = tmp2.p;
+		c.e = tmp2.p + tmp2.n;
+		nfloc(&c, &ops, 1, &pretty, 0);
+		if (ops.n > 0)
+			r->v[TV_ORIG] = escaped(ops.p, ops.n);
+	} else {
+		npt_buf_add(&pretty, "loc(unknown)", 12);
+	}
+	if (pretty.n > 0)
+		r->v[TV_PRETTY] = escaped(pretty.p, pretty.n);
+	npt_buf_free(&ops);
+	npt_buf_free(&pretty);
+	if (o->opnd >= 0 && (opis(k, "torq_hl.start_program") ||
+	    opis(k, "torq_hl.wait_program")) &&
+	    (d = def(o->func, &m.val[o->opnd])) >= 0)
+		iv = &invs[d];
+	if (iv == NULL || !iv->done || !iv->nss)
+		return;
+	if (iv->hasjob)
+		r->v[TV_JOB] = escaped(b, (size_t)snprintf(b, sizeof b, "%lld",
+		    (long long)iv->job));
+	if (!iv->hasprog)
+		return;
+	if (iv->names != NULL)
+		r->v[TV_INV] = escaped(iv->names, strlen(iv->names));
+	for (i = 0; i < U_N; i++)
+		r->v[TV_FLAG + i] = iv->flag[i] ? escaped("True", 4) :
+		    escaped("False", 5);
+}
+
 /* The values of op k, worked out on its first use (see oprow). */
 static struct row *
 opfill(size_t k)
@@ -186,11 +1033,14 @@ opfill(size_t k)
 	char what[160];
 
 	r->done = 1;
-	r->v = npt_ecalloc(3, sizeof *r->v);
+	r->v = npt_ecalloc(torq ? TV_N : 3, sizeof *r->v);
 	s = opname(k);
 	r->v[0] = escaped(s.p, s.n);
-	if (o->loc == NULL)
+	if (o->loc == NULL) {
+		if (torq)
+			torqfill(r, k, 0);
 		return r;
+	}
 	tmp2.n = 0;
 	if (npt_mlir_loc(&m, o->loc, o->loclen, &tmp2, &info, &e) != 0) {
 		snprintf(what, sizeof what, "bad location of %.*s at %lu:%lu: ",
@@ -202,6 +1052,8 @@ opfill(size_t k)
 		s = decoded(tmp2.p + info.name_off + 1, info.name_len - 2, 1);
 		r->v[1] = escaped(s.p, s.n);
 	}
+	if (torq)
+		torqfill(r, k, 1);
 	if (locfirst) {
 		p = tmp2.p + info.first_off;
 		n = info.first_len;
@@ -298,7 +1150,10 @@ scanmlir(void)
 
 	if ((text = npt_in_slurp(mlirpath, &len)) == NULL)
 		exit(1);
-	npt_mlir_scan(&m, text, len, key == K_ATTR ? idattr : "");
+	if (torq)
+		npt_mlir_scan_ssa(&m, text, len, NULL);
+	else
+		npt_mlir_scan(&m, text, len, key == K_ATTR ? idattr : "");
 	for (i = 0; i < m.nwarn && i < NPT_MLIR_NWARN; i++)
 		npt_warning("%s:%s", mlirpath, m.warn[i]);
 	if (m.nwarn > NPT_MLIR_NWARN)
@@ -395,6 +1250,9 @@ indexids(const unsigned char *sel)
 		if (m.attr[i].kind != NPT_MLIR_INT ||
 		    !inscope(sel, (size_t)m.attr[i].op))
 			continue;
+		if (torq && !npt_mlir_streq(m.attr[i].name, m.attr[i].namelen,
+		    m.attr[i].quoted, idattr))
+			continue;	/* all attributes are kept */
 		ids[nids].id = m.attr[i].i;
 		ids[nids++].op = (size_t)m.attr[i].op;
 	}
@@ -483,13 +1341,17 @@ indexnames(const unsigned char *sel)
 static void
 loadmlir(void)
 {
-	static const char *mltarget[] = { "op", "name", "loc" };
+	static const char *mltarget[] = { "op", "name", "loc", "job_id",
+	    "invocation_names", "original_operators",
+	    "slice_used_0_in_program", "slice_used_1_in_program",
+	    "dma_in_used_in_program", "dma_out_used_in_program",
+	    "cdma_used_in_program", "css_used_in_program" };
 	unsigned char *body, *sel;
 	size_t nsel, first;
 
 	scanmlir();
 	target = mltarget;
-	ntarget = 3;
+	ntarget = torq ? TV_PRETTY : 3;
 	rows = npt_ecalloc(m.nop + 1, sizeof *rows);
 	body = funcbodies();
 	sel = selectfuncs(body, &nsel, &first);
@@ -500,6 +1362,10 @@ loadmlir(void)
 		indexfuncs(body);
 		fsel = sel;	/* lookup's, as the event's function */
 		sel = NULL;
+		if (torq) {
+			npt_ht_init(&srcs, sizeof(struct src));
+			loadtorq();
+		}
 	} else {
 		indexnames(sel);
 	}
@@ -877,13 +1743,12 @@ value(struct npt_tsv *t, const struct row *r, size_t j, struct npt_span *v)
 	    resolve(t, *v, v);
 }
 
-static void
-event(struct npt_tsv *t)
+/* The row the event joins, or NULL; counted. */
+static struct row *
+match(struct npt_tsv *t)
 {
-	struct npt_span kf = t->f[kcol], v;
+	struct npt_span kf = t->f[kcol];
 	struct row *r = NULL;
-	const char *at;
-	size_t i, j;
 
 	evfn = -1;
 	if (byfunc) {
@@ -898,6 +1763,17 @@ event(struct npt_tsv *t)
 		if ((r = lookup(t, kf)) == NULL)
 			nmissed++;
 	}
+	return r;
+}
+
+static void
+event(struct npt_tsv *t)
+{
+	struct row *r = match(t);
+	struct npt_span v;
+	const char *at;
+	size_t i, j;
+
 	if (same) {
 		/* the columns are the input's: the line with the fields that
 		 * change replaced, made whole in the output buffer (at most
@@ -936,6 +1812,249 @@ event(struct npt_tsv *t)
 	npt_out_putc('\n');
 }
 
+/* --- --csv: Torq's annotated CSV --- */
+
+static const char csvhead[] = "action_id;job_id;operation;invocation_names;"
+    "original_operators;total_time;slice_used_0_in_program;"
+    "slice_used_1_in_program;dma_in_used_in_program;"
+    "dma_out_used_in_program;cdma_used_in_program;css_used_in_program;"
+    "timestamp_start;timestamp_end;location\n";
+
+static long tscol, durcol, opcol;	/* -1 if absent */
+static int tsunit, durunit;
+
+/* Python's repr of a float: the shortest digits that read back as d. */
+static size_t
+pyrepr(char *buf, double d)
+{
+	char b[40], dig[24], *p, *q;
+	int prec, e, nd, i, k = 0;
+
+	for (prec = 1; prec <= 17; prec++) {
+		snprintf(b, sizeof b, "%.*e", prec - 1, d);
+		if (strtod(b, NULL) == d)
+			break;
+	}
+	p = b;
+	if (*p == '-') {
+		buf[k++] = '-';
+		p++;
+	}
+	for (nd = 0, q = p; *q != 'e'; q++)
+		if (*q != '.')
+			dig[nd++] = *q;
+	e = atoi(q + 1);
+	while (nd > 1 && dig[nd - 1] == '0')
+		nd--;
+	if (e < -4 || e >= 16) {
+		buf[k++] = dig[0];
+		if (nd > 1) {
+			buf[k++] = '.';
+			for (i = 1; i < nd; i++)
+				buf[k++] = dig[i];
+		}
+		k += snprintf(buf + k, 16, "e%c%02d", e < 0 ? '-' : '+',
+		    e < 0 ? -e : e);
+		return (size_t)k;
+	}
+	if (e < 0) {
+		buf[k++] = '0';
+		buf[k++] = '.';
+		for (i = 0; i < -e - 1; i++)
+			buf[k++] = '0';
+		for (i = 0; i < nd; i++)
+			buf[k++] = dig[i];
+		return (size_t)k;
+	}
+	for (i = 0; i <= e; i++)
+		buf[k++] = i < nd ? dig[i] : '0';
+	buf[k++] = '.';
+	if (nd <= e + 1)
+		buf[k++] = '0';
+	for (; i < nd; i++)
+		buf[k++] = dig[i];
+	return (size_t)k;
+}
+
+/* A time in µs (from the column's unit) as Python prints the float. */
+static size_t
+pytime(char *buf, const struct npt_time *t, int unit)
+{
+	static const int exp[NPT_NUNIT] = { 0, 9, 6, 3 };
+	int point = NPT_TIME_DEC + exp[unit] - 6;
+
+	npt_time_fmtp(buf, t, point, point);
+	return pyrepr(buf, strtod(buf, NULL));
+}
+
+/* Write a field, unescaped, quoted as Python's csv QUOTE_MINIMAL does. */
+static void
+csvfield(struct npt_span f, int escaped)
+{
+	const char *p;
+	size_t i, n;
+	long k;
+
+	if (escaped) {
+		tmp.n = 0;
+		npt_buf_grow(&tmp, f.n + 1);
+		k = npt_tsv_unescape(tmp.p, f.p, f.n);
+		p = tmp.p;
+		n = k < 0 ? 0 : (size_t)k;
+	} else {
+		p = f.p;
+		n = f.n;
+	}
+	for (i = 0; i < n; i++)
+		if (p[i] == ';' || p[i] == '"' || p[i] == '\n' || p[i] == '\r')
+			break;
+	if (i == n) {
+		npt_out_write(p, n);
+		return;
+	}
+	npt_out_putc('"');
+	for (i = 0; i < n; i++) {
+		if (p[i] == '"')
+			npt_out_putc('"');
+		npt_out_putc(p[i]);
+	}
+	npt_out_putc('"');
+}
+
+/* A new header under --csv: the columns read; nothing is written. */
+static void
+csvheader(struct npt_tsv *t)
+{
+	size_t i;
+	int u;
+
+	kcol = (long)npt_tsv_col(t, keycol);
+	namecol = npt_tsv_hdr_find(&t->hdr, "name");
+	opcol = npt_tsv_hdr_find(&t->hdr, "op");
+	tscol = durcol = -1;
+	for (i = 0; i < t->hdr.ncol; i++) {
+		const char *c = t->hdr.col[i].p;
+
+		if ((u = npt_tcol_unit_of(c, strlen(c), "ts_")) >= 0) {
+			tscol = (long)i;
+			tsunit = u;
+		} else if ((u = npt_tcol_unit_of(c, strlen(c), "dur_")) >= 0) {
+			durcol = (long)i;
+			durunit = u;
+		} else {
+			continue;
+		}
+		if (u == NPT_UNIT_CYC)
+			npt_tsv_err(t, "column %s: --csv writes times in µs, "
+			    "not cycles: convert them with npt-time first", c);
+	}
+}
+
+/* Field col of the event as a time; 0 if empty or absent. */
+static int
+csvtime(struct npt_tsv *t, long col, struct npt_time *v)
+{
+	const char *e;
+	int dec;
+
+	if (col < 0 || t->f[col].n == 0)
+		return 0;
+	if ((e = npt_time_parse(v, t->f[col].p, t->f[col].n, 0, 0, &dec,
+	    NULL)) != NULL)
+		npt_tsv_err(t, "column %s: %s: \"%.*s\"", t->hdr.col[col].p, e,
+		    (int)(t->f[col].n > 64 ? 64 : t->f[col].n), t->f[col].p);
+	return 1;
+}
+
+/* One row of Torq's CSV for an action joined to r, or a HAL event. */
+static void
+csvevent(struct npt_tsv *t)
+{
+	static const struct npt_span none = { "", 0 };
+	struct row *r = match(t);
+	struct npt_span f, name = none, op = none;
+	struct npt_time ts, dur, end;
+	int hasts, hasdur;
+	size_t i;
+	int64_t id;
+	char b[64];
+
+	if (namecol >= 0)
+		name = t->f[namecol];
+	if (opcol >= 0)
+		op = t->f[opcol];
+	if (r == NULL && (name.n < 5 || memcmp(name.p, "__HAL", 5) != 0))
+		return;
+	/* action_id, job_id, operation */
+	f = t->f[kcol];
+	if (f.n > 0 && npt_parse_i64(f.p, f.n, &id) == NULL)
+		npt_out_write(b, (size_t)snprintf(b, sizeof b, "%lld",
+		    (long long)id));
+	else if (r == NULL)
+		npt_out_write("-1", 2);
+	npt_out_putc(';');
+	if (r != NULL && r->v[TV_JOB].n > 0 &&
+	    npt_parse_i64(r->v[TV_JOB].p, r->v[TV_JOB].n, &id) == NULL)
+		npt_out_write(b, pyrepr(b, (double)id));
+	npt_out_putc(';');
+	if (r != NULL) {
+		csvfield(r->v[0], 1);
+	} else {
+		tmp2.n = 0;
+		npt_buf_add(&tmp2, name.p, name.n);
+		npt_buf_add(&tmp2, ".", 1);
+		npt_buf_add(&tmp2, op.p, op.n);
+		f.p = tmp2.p;
+		f.n = tmp2.n;
+		csvfield(f, 1);
+	}
+	npt_out_putc(';');
+	if (r != NULL)
+		csvfield(r->v[TV_INV], 1);
+	npt_out_putc(';');
+	if (r != NULL)
+		csvfield(r->v[TV_ORIG], 1);
+	npt_out_putc(';');
+	hasts = csvtime(t, tscol, &ts);
+	hasdur = csvtime(t, durcol, &dur);
+	if (hasdur)
+		npt_out_write(b, pytime(b, &dur, durunit));
+	for (i = 0; i < U_N; i++) {
+		npt_out_putc(';');
+		if (r != NULL)
+			csvfield(r->v[TV_FLAG + i], 1);
+	}
+	npt_out_putc(';');
+	if (hasts)
+		npt_out_write(b, pytime(b, &ts, tsunit));
+	npt_out_putc(';');
+	if (hasts && hasdur) {
+		/* in the finer unit of the two: units are 10^3 apart */
+		if (tsunit < durunit)
+			npt_time_shift(&dur, 3 * (durunit - tsunit));
+		else if (durunit < tsunit)
+			npt_time_shift(&ts, 3 * (tsunit - durunit));
+		if (npt_time_add(&end, &ts, &dur) == 0)
+			npt_out_write(b, pytime(b, &end, tsunit < durunit ?
+			    tsunit : durunit));
+	}
+	npt_out_putc(';');
+	if (r != NULL) {
+		csvfield(r->v[TV_PRETTY], 1);
+	} else if (op.n == 8 && memcmp(op.p, "HAL_CALL", 8) == 0) {
+		while (name.n > 0 && name.p[0] == '_') {
+			name.p++;
+			name.n--;
+		}
+		while (name.n > 0 && name.p[name.n - 1] == '_')
+			name.n--;
+		csvfield(name, 1);
+	} else {
+		csvfield(op, 1);
+	}
+	npt_out_putc('\n');
+}
+
 static int
 annotate(const char *path)
 {
@@ -945,7 +2064,12 @@ annotate(const char *path)
 	if (npt_tsv_open(&t, path) < 0)
 		return 1;
 	while ((k = npt_tsv_nextn(&t, need)) != NPT_TSV_EOF) {
-		if (k == NPT_TSV_META) {
+		if (csv) {
+			if (k == NPT_TSV_HEADER)
+				csvheader(&t);
+			else if (k == NPT_TSV_DATA)
+				csvevent(&t);
+		} else if (k == NPT_TSV_META) {
 			npt_out_write(t.line, t.len);
 			npt_out_putc('\n');
 		} else if (k == NPT_TSV_HEADER) {
@@ -983,6 +2107,21 @@ checkopts(void)
 		needmlir("--order");
 	if (funcname != NULL)
 		needmlir("--func");
+	if (torq) {
+		needmlir("--torq");
+		if (key == K_ORDER || key == K_NAME)
+			npt_errx(2, "--torq joins on torq-action-id: it excludes "
+			    "%s", key == K_ORDER ? "--order" : "--by-name");
+		if (key == K_ATTR && strcmp(idattr, "torq-action-id") != 0)
+			npt_errx(2, "--torq joins on torq-action-id, not on %s",
+			    idattr);
+		key = K_ATTR;
+		idattr = "torq-action-id";
+	} else if (csv) {
+		npt_errx(2, "--csv works with --torq only");
+	} else if (srcdir != NULL) {
+		npt_errx(2, "--source-dir works with --torq only");
+	}
 	if (nskip > 0) {
 		needmlir("--skip");
 		if (key >= 0 && key != K_ORDER)
@@ -1031,6 +2170,16 @@ main(int argc, char *argv[])
 		case OPT_LOCFIRST:
 			locfirst = 1;
 			break;
+		case OPT_TORQ:
+			torq = 1;
+			break;
+		case OPT_CSV:
+			csv = 1;
+			break;
+		case OPT_SRCDIR:
+			if (*(srcdir = g.arg) == '\0')
+				npt_errx(2, "--source-dir: empty directory name");
+			break;
 		case OPT_SKIP:
 			if (*g.arg == '\0')
 				npt_errx(2, "--skip: empty pattern");
@@ -1056,6 +2205,8 @@ main(int argc, char *argv[])
 		key = K_MAP;
 		loadmap();
 	}
+	if (csv)
+		npt_out_str(csvhead);
 	for (; argc > 0; argc--, argv++)
 		rc |= annotate(*argv);
 	npt_out_flush();

@@ -7,7 +7,14 @@ _npt() {
 	local word=${COMP_WORDS[COMP_CWORD]} opts i
 	case ${COMP_WORDS[0]##*/} in
 	npt-agg) opts="-h -k -p -q -r -s -t --help --merge --no-self --partial --strict --version" ;;
-	npt-annotate) opts="-f -h -m --by-name --func --help --id-attr --loc-first --mlir --order --skip --version" ;;
+	npt-annotate)
+		case ${COMP_WORDS[COMP_CWORD - 1]} in
+		--source-dir)
+			# shellcheck disable=SC2207
+			COMPREPLY=($(compgen -d -- "$word"))
+			return 0 ;;
+		esac
+		opts="-f -h -m --by-name --csv --func --help --id-attr --loc-first --mlir --order --skip --source-dir --torq --version" ;;
 	npt-decode) opts="-h --help --progress --strict --version" ;;
 	npt-overlap) opts="-c -h -p -t --help --strict --version" ;;
 	npt-json)

@@ -19,6 +19,15 @@
  * The stack is an array (no recursion), every read is bounds-checked, and
  * text that does not fit is skipped with a counted warning.
  *
+ * npt_mlir_scan_ssa also keeps, for npt-annotate --torq, the %values an
+ * operation uses: those at statement level on its lines and inside its
+ * own parentheses and square brackets (not its regions, not attribute
+ * dictionaries), each with the word before its '(' ("args", "program"),
+ * and its ^successors; a "^bb1(%a: T):" line starts a block whose
+ * arguments are the values in its parentheses.  Dialects' custom syntax
+ * is not parsed, so the uses are the text's order, not the operand
+ * segments of the op: the caller makes sense of them.
+ *
  * Time is linear in the text; memory is one record per operation and per
  * kept attribute, plus the stack, whose depth is capped.
  *
@@ -282,6 +291,12 @@ struct frame {
 	char st;		/* dict: D_* */
 	long owner;		/* op these brackets belong to, or -1 */
 	long cur;		/* statement level: op being read, or -1 */
+	long blk;		/* statement level: the labelled block being
+				 * read; paren: the block it lists the
+				 * arguments of; or -1 */
+	unsigned long labline;	/* statement level: line of the last label */
+	const char *grp;	/* paren: the word before it, or NULL */
+	size_t grpn;
 	unsigned long line, col;
 	struct npt_mlir_attr a;	/* dict: entry being read */
 };
@@ -292,6 +307,7 @@ struct scan {
 	struct frame *f;
 	size_t nf, fcap;
 	const char *keep;	/* attribute names kept, NULL for all */
+	int ssa;		/* keep the SSA use of operations */
 };
 
 static void
@@ -325,6 +341,7 @@ push(struct scan *s, int kind, const struct tk *t, long owner)
 	f->kind = (char)kind;
 	f->owner = owner;
 	f->cur = -1;
+	f->blk = -1;
 	f->sol = 1;
 	f->line = t->line;
 	f->col = t->col;
@@ -465,6 +482,8 @@ newop(struct scan *s, struct frame *f, const struct tk *start,
 	    m->op[owner].func;
 	o->line = start->line;
 	o->col = start->col;
+	o->opnd = o->opndlast = o->succ = o->succlast = -1;
+	o->block = f->blk;
 	f->cur = (long)m->nop;
 	return (long)m->nop++;
 }
@@ -647,6 +666,83 @@ aliasdef(struct scan *s, const struct tk *name)
 	s->l = a;
 }
 
+/* Append the token t to the list first..last of val[]. */
+static void
+addval(struct scan *s, const struct tk *t, const struct frame *in, long *first,
+    long *last)
+{
+	struct npt_mlir *m = s->m;
+	struct npt_mlir_val *v;
+
+	if (m->nval == m->valcap) {
+		m->valcap = m->valcap ? m->valcap * 2 : 256;
+		m->val = npt_ereallocarray(m->val, m->valcap, sizeof *m->val);
+	}
+	v = &m->val[m->nval];
+	v->p = t->p;
+	v->n = t->n;
+	v->grp = in != NULL ? in->grp : NULL;
+	v->grpn = in != NULL ? in->grpn : 0;
+	v->next = -1;
+	if (*last >= 0)
+		m->val[*last].next = (long)m->nval;
+	else
+		*first = (long)m->nval;
+	*last = (long)m->nval++;
+}
+
+/* A block label "^bb1" at the start of a line of the statement frame f. */
+static void
+newblock(struct scan *s, struct frame *f, const struct tk *t)
+{
+	struct npt_mlir *m = s->m;
+	struct npt_mlir_block *b;
+
+	if (m->nblk == m->blkcap) {
+		m->blkcap = m->blkcap ? m->blkcap * 2 : 64;
+		m->blk = npt_ereallocarray(m->blk, m->blkcap, sizeof *m->blk);
+	}
+	b = &m->blk[m->nblk];
+	b->p = t->p;
+	b->n = t->n;
+	b->owner = f->owner;
+	b->arg = b->arglast = -1;
+	f->blk = (long)m->nblk++;
+	f->labline = t->line;
+}
+
+/*
+ * A %value or ^block token t not at the start of a line, read in frame
+ * f: an operand or successor of the operation being read, or an argument
+ * of the block whose label is on this line.
+ */
+static void
+use(struct scan *s, const struct frame *f, const struct tk *t)
+{
+	struct npt_mlir_op *o;
+	long op = -1;
+
+	if (stmtlevel(f)) {
+		if (!f->skip)
+			op = f->cur;
+	} else if (f->kind == F_PAREN && f->blk >= 0) {
+		if (t->t == T_VAL)
+			addval(s, t, NULL, &s->m->blk[f->blk].arg,
+			    &s->m->blk[f->blk].arglast);
+		return;
+	} else if (f->kind == F_PAREN || f->kind == F_SQUARE) {
+		op = f->owner;
+	}
+	if (op < 0)
+		return;
+	o = &s->m->op[op];
+	if (t->t == T_VAL)
+		addval(s, t, f->kind == F_PAREN ? f : NULL, &o->opnd,
+		    &o->opndlast);
+	else
+		addval(s, t, NULL, &o->succ, &o->succlast);
+}
+
 /* The first token of a line at statement level. */
 static int
 linestart(struct scan *s, struct frame *f, struct tk *t)
@@ -680,6 +776,10 @@ linestart(struct scan *s, struct frame *f, struct tk *t)
 			return 0;
 		}
 		newop(s, f, &start, t);
+		if (s->ssa) {
+			s->m->op[f->cur].res = start.p;
+			s->m->op[f->cur].reslen = start.n;
+		}
 		break;
 	case T_STR:
 		if (lex(&a, &n) != '(')
@@ -694,6 +794,8 @@ linestart(struct scan *s, struct frame *f, struct tk *t)
 	case T_BLK:
 		f->cur = -1;
 		f->skip = 1;
+		if (s->ssa)
+			newblock(s, f, t);
 		return 0;
 	case T_HASH:
 	case T_BANG:
@@ -728,12 +830,12 @@ linestart(struct scan *s, struct frame *f, struct tk *t)
 	return 1;
 }
 
-void
-npt_mlir_scan(struct npt_mlir *m, const char *p, size_t n, const char *keep)
+static void
+scan(struct npt_mlir *m, const char *p, size_t n, const char *keep, int ssa)
 {
 	struct scan s;
 	struct frame *f;
-	struct tk t;
+	struct tk t, prev;
 	long owner;
 
 	memset(m, 0, sizeof *m);
@@ -743,8 +845,11 @@ npt_mlir_scan(struct npt_mlir *m, const char *p, size_t n, const char *keep)
 	memset(&s, 0, sizeof s);
 	s.m = m;
 	s.keep = keep;
+	s.ssa = ssa;
 	lxinit(&s.l, p, n);
 	t.line = t.col = 1;
+	memset(&prev, 0, sizeof prev);
+	prev.t = T_NL;
 	push(&s, F_TOP, &t, -1);
 	for (;;) {
 		f = &s.f[s.nf - 1];
@@ -769,8 +874,12 @@ npt_mlir_scan(struct npt_mlir *m, const char *p, size_t n, const char *keep)
 			if (t.t == '}' || t.t == ')' || t.t == ']')
 				f->sol = 0;
 			else if (linestart(&s, f, &t))
-				continue;
+				goto next;
+			else if (t.t == T_BLK)
+				continue;	/* a label */
 		}
+		if (ssa && (t.t == T_VAL || t.t == T_BLK))
+			use(&s, f, &t);
 		if (stmtlevel(f) && !f->skip && tokis(&t, "loc") &&
 		    f->cur >= 0) {
 			struct lx a = s.l;
@@ -808,7 +917,15 @@ npt_mlir_scan(struct npt_mlir *m, const char *p, size_t n, const char *keep)
 			}
 			owner = stmtlevel(f) ? f->cur : f->owner;
 			if (t.t == '(') {
-				push(&s, F_PAREN, &t, owner);
+				long blk = stmtlevel(f) && f->skip &&
+				    f->labline == t.line ? f->blk : -1;
+
+				f = push(&s, F_PAREN, &t, owner);
+				f->blk = blk;
+				if (prev.t == T_ID) {
+					f->grp = prev.p;
+					f->grpn = prev.n;
+				}
 			} else if (t.t == '[') {
 				push(&s, F_SQUARE, &t, owner);
 			} else if ((f->kind == F_DICT || f->kind == F_SQUARE) ||
@@ -828,6 +945,8 @@ npt_mlir_scan(struct npt_mlir *m, const char *p, size_t n, const char *keep)
 			closer(&s, &t);
 			break;
 		}
+next:
+		prev = t;
 	}
 done:
 	if (s.nf > 1)
@@ -837,10 +956,25 @@ done:
 }
 
 void
+npt_mlir_scan(struct npt_mlir *m, const char *p, size_t n, const char *keep)
+{
+	scan(m, p, n, keep, 0);
+}
+
+void
+npt_mlir_scan_ssa(struct npt_mlir *m, const char *p, size_t n,
+    const char *keep)
+{
+	scan(m, p, n, keep, 1);
+}
+
+void
 npt_mlir_free(struct npt_mlir *m)
 {
 	free(m->op);
 	free(m->attr);
+	free(m->val);
+	free(m->blk);
 	npt_ht_free(&m->alias);
 	memset(m, 0, sizeof *m);
 }

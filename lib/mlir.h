@@ -1,8 +1,9 @@
 /* See LICENSE file for copyright and license details. */
 /*
  * mlir.h: MLIR text as npt-annotate reads it: operations, their integer
- * and string attributes, and their locations resolved through aliases
- * (mlir.c).  Uses base.h.
+ * and string attributes, and their locations resolved through aliases;
+ * on request their SSA uses and the blocks' arguments (mlir.c).  Uses
+ * base.h.
  *
  * Which functions exit: npt_mlir_scan, npt_mlir_loc and npt_mlir_streq,
  * only when memory runs out; problems of the text are returned, counted
@@ -47,6 +48,30 @@ struct npt_mlir_op {
 	long func;		/* nearest enclosing function op, or -1 */
 	unsigned long line, col; /* where the op starts */
 	unsigned long locline, loccol; /* where its loc( starts */
+	/* kept by npt_mlir_scan_ssa only (else NULL, 0 and -1) */
+	const char *res;	/* its first result, "%0" */
+	size_t reslen;
+	long opnd, opndlast;	/* its operands: a list in val[], or -1 */
+	long succ, succlast;	/* its successors "^bb1": a list in val[] */
+	long block;		/* the labelled block that holds it, or -1 */
+};
+/*
+ * An SSA value or block name where an operation or block uses it: an
+ * operand (grp: the word before its parentheses, "args" in "args(%a)",
+ * or NULL), a successor or a block argument.
+ */
+struct npt_mlir_val {
+	const char *p;		/* "%arg0", "^bb1" */
+	size_t n;
+	const char *grp;
+	size_t grpn;
+	long next;		/* the next of its list, or -1 */
+};
+struct npt_mlir_block {		/* "^bb1(%a: T, %b: T):" */
+	const char *p;		/* its label */
+	size_t n;
+	long owner;		/* op whose region holds it, -1 at the top */
+	long arg, arglast;	/* its arguments: a list in val[], or -1 */
 };
 struct npt_mlir_alias {		/* "#name = loc(...)": the inside */
 	const char *p;
@@ -60,6 +85,10 @@ struct npt_mlir {
 	struct npt_mlir_attr *attr;
 	size_t nattr, attrcap;
 	struct npt_ht alias;	/* name without '#' -> npt_mlir_alias */
+	struct npt_mlir_val *val; /* npt_mlir_scan_ssa only */
+	size_t nval, valcap;
+	struct npt_mlir_block *blk; /* npt_mlir_scan_ssa only, in text order */
+	size_t nblk, blkcap;
 	unsigned long nwarn;	/* text skipped as malformed */
 	char warn[NPT_MLIR_NWARN][160]; /* the first ones, "line:col: msg" */
 };
@@ -69,6 +98,14 @@ struct npt_mlir {
  * "" for none.
  */
 void npt_mlir_scan(struct npt_mlir *m, const char *p, size_t n,
+    const char *keep);
+/*
+ * The same, and the SSA use of every operation: its first result, its
+ * operands and successors, the labelled block it is in, each block's
+ * arguments.  Operands are the %values in the operation's text outside
+ * its regions and attribute dictionaries, in order.
+ */
+void npt_mlir_scan_ssa(struct npt_mlir *m, const char *p, size_t n,
     const char *keep);
 void npt_mlir_free(struct npt_mlir *m);
 /* Line and column (1-based, bytes) of p inside m's text. */

@@ -1,9 +1,12 @@
 /*
  * Fuzz target: the MLIR scanner and location parser (lib/mlir.c): scan
- * the text, then resolve every operation's location and every alias.
+ * the text, then resolve every operation's location and every alias;
+ * then scan it again keeping the SSA uses (npt_mlir_scan_ssa) and walk
+ * every list they make.
  */
 #include <stdint.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 static void fuzz_one(const uint8_t *p, size_t n);
 static void fuzz_cleanup(void);
@@ -14,6 +17,19 @@ static void fuzz_cleanup(void);
 static struct npt_mlir m;
 static struct npt_buf out;
 static int scanned;
+
+/* A list of val[]: every item a span of the text, no cycle. */
+static void
+walk(const struct npt_mlir *mm, long v, const char *p, size_t n)
+{
+	size_t k = 0;
+
+	for (; v >= 0; v = mm->val[v].next) {
+		if ((size_t)v >= mm->nval || k++ > mm->nval ||
+		    mm->val[v].p < p || mm->val[v].p + mm->val[v].n > p + n)
+			abort();
+	}
+}
 
 static void
 fuzz_one(const uint8_t *p, size_t n)
@@ -44,6 +60,26 @@ fuzz_one(const uint8_t *p, size_t n)
 	/* the whole text as one location, as an event's loc column would be */
 	out.n = 0;
 	npt_mlir_loc(&m, (const char *)p, n, &out, NULL, &err);
+	npt_mlir_free(&m);
+	scanned = 0;
+	npt_mlir_scan_ssa(&m, (const char *)p, n, NULL);
+	scanned = 1;
+	for (i = 0; i < m.nop; i++) {
+		const struct npt_mlir_op *o = &m.op[i];
+
+		if (o->res != NULL && (o->res < (const char *)p ||
+		    o->res + o->reslen > (const char *)p + n))
+			abort();
+		if (o->block >= (long)m.nblk)
+			abort();
+		walk(&m, o->opnd, (const char *)p, n);
+		walk(&m, o->succ, (const char *)p, n);
+	}
+	for (i = 0; i < m.nblk; i++) {
+		if (m.blk[i].owner >= (long)m.nop)
+			abort();
+		walk(&m, m.blk[i].arg, (const char *)p, n);
+	}
 }
 
 static void

@@ -2,7 +2,9 @@
 # The files the man pages' EXAMPLES refer to, made in directory $1:
 # core0.bin core1.bin corectrl0.bin (npt-synth defaults), events.tsv (the
 # decoded stream), model.tsv (the yolov8s model), and for npt-import
-# trace.json, timeline.csv, runtime.csv, profile.json and summary.csv.
+# trace.json, timeline.csv, runtime.csv, profile.json and summary.csv;
+# for npt-annotate --torq torq3.mlir, torq3-runtime.csv, torq3-model.mlir
+# and model/torq3-model.mlir.
 set -e
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$1"
@@ -44,3 +46,7 @@ cp "$imp/torq-c1.csv" timeline.csv
 cp "$imp/torq-r1.csv" runtime.csv
 cp "$imp/resnet.onnx.engine.profile.json" profile.json
 cp "$imp/model_256x480_summary_Ethos_U55_400MHz_SRAM_3.2_GBs_Flash_3.2_GBs.csv" summary.csv
+ann="$top/tests/fixtures/annotate"
+cp "$ann/torq3.mlir" "$ann/torq3-runtime.csv" "$ann/torq3-model.mlir" .
+mkdir -p model
+cp "$ann/torq3-model.mlir" model/
