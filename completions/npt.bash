@@ -9,7 +9,7 @@ _npt() {
 	npt-agg) opts="-h -k -p -q -r -s -t --help --merge --no-self --partial --strict --version" ;;
 	npt-annotate) opts="-f -h -m --by-name --func --help --id-attr --loc-first --mlir --order --skip --version" ;;
 	npt-decode) opts="-h --help --progress --strict --version" ;;
-	npt-overlap) opts="-c -h -p -t --help --strict --version" ;;
+	npt-overlap) opts="-c -f -h -p -t --help --model --strict --torq --torq-all --version --wall-time" ;;
 	npt-json)
 		case ${COMP_WORDS[COMP_CWORD - 1]} in
 		-F)
