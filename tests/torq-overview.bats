@@ -110,3 +110,97 @@ END
 	grep -qxF "$(row Compute 1.410µs 81.41)" got
 	grep -qxF "$(row 'Slice 0' 0ns 0.00)" got
 }
+
+# An R2 runtime log: program 1 (actions 0 and 2) waited after a host copy,
+# program 2 (actions 3 and 4), a HAL call, inside a dispatch that is no
+# work unit.  Flags added by awk as npt-annotate --torq writes them:
+# program 1 dma_in and slice 0 on its start row only, program 2 cdma and
+# css on its wait row only.  Units (us): P1 [101,150], copy [103,110], P2
+# [151,170], HAL [180,185].  OVERALL 84; Dma = P1 = 49 (58.33%); Dma
+# Total = Compute = Overlap = 49 + 19 = 68 (80.95%); Cdma = Css = 19
+# (22.62%); Slice = Slice 0 = 49; Idle 84 - 49 - 19 - 5 = 11 (13.10%);
+# Host Copy 7 (8.33%); with --torq-all Hal 5 (5.95%) and TOTAL NPU
+# OPERATIONS the span 101..170 less no host time outside the NPU: 69.
+runtime_log() {
+	cat > runtime.csv <<'END'
+dispatch_name,invocation_id,action_id,timestamp_us,event
+main$async_dispatch_0,1,-1,100,DISPATCH_BEGIN
+main$async_dispatch_0,1,0,101,NSS_START_BEGIN
+main$async_dispatch_0,1,0,102,NSS_START_END
+main$async_dispatch_0,1,1,103,HOST_COPY_BEGIN
+main$async_dispatch_0,1,1,110,HOST_COPY_END
+main$async_dispatch_0,1,2,111,NSS_WAIT_BEGIN
+main$async_dispatch_0,1,2,150,NSS_WAIT_END
+main$async_dispatch_0,1,3,151,NSS_START_BEGIN
+main$async_dispatch_0,1,3,152,NSS_START_END
+main$async_dispatch_0,1,4,152,NSS_WAIT_BEGIN
+main$async_dispatch_0,1,4,170,NSS_WAIT_END
+main$async_dispatch_0,1,-1,171,DISPATCH_END
+__HAL_QUEUE_EXECUTE__,2,-1,180,HAL_CALL_BEGIN
+__HAL_QUEUE_EXECUTE__,2,-1,185,HAL_CALL_END
+END
+	npt-import runtime.csv
+}
+
+# the flag columns: job_id, slice 0, slice 1, dma in, dma out, cdma, css
+add_flags() {
+	awk -F'\t' -v OFS='\t' '
+		/^##/ { print; next }
+		/^#/ { for (i = 1; i <= NF; i++) c[$i] = i
+			print $0, "job_id", "slice_used_0_in_program",
+			    "slice_used_1_in_program", "dma_in_used_in_program",
+			    "dma_out_used_in_program", "cdma_used_in_program",
+			    "css_used_in_program"; next }
+		$c["id"] == 0 { print $0, 0, "True", "False", "True", "", "False", "False"; next }
+		$c["id"] == 2 { print $0, 0, "False", "False", "", "False", "", "False"; next }
+		$c["id"] == 3 { print $0, 1, "", "", "", "", "", ""; next }
+		$c["id"] == 4 { print $0, 1, "False", "False", "False", "False", "True", "True"; next }
+		{ print $0, "", "", "", "", "", "", "" }'
+}
+
+@test "torq: a runtime log pairs each NSS_START with its NSS_WAIT across other events, engines from the flags" {
+	runtime_log | add_flags > ev.tsv
+	run --separate-stderr -0 npt-overlap --torq-all ev.tsv
+	[ -z "$stderr" ]
+	{
+		row OVERALL 84.000µs
+		row 'TOTAL NPU OPERATIONS' 69.000µs
+		row Dma 49.000µs 58.33
+		row 'Dma Only' 0ns 0.00
+		row 'Dma Total' 68.000µs 80.95
+		row Cdma 19.000µs 22.62
+		row 'Dma In' 49.000µs 58.33
+		row 'Dma Out' 0ns 0.00
+		row Compute 68.000µs 80.95
+		row 'Compute Only' 0ns 0.00
+		row Slice 49.000µs 58.33
+		row 'Slice 0' 49.000µs 58.33
+		row 'Slice 1' 0ns 0.00
+		row Css 19.000µs 22.62
+		row Overlap 68.000µs 80.95
+		row Idle 11.000µs 13.10
+		row Hal 5.000µs 5.95
+		row Host 0ns 0.00
+		row 'Host Copy' 7.000µs 8.33
+	} > want
+	printf '%s\n' "$output" | sed 1,2d | diff want -
+	# npt-annotate -f spells the ops torq_hl.*: the same rows
+	sed 's/\tNSS_START\t/\ttorq_hl.start_program\t/; s/\tNSS_WAIT\t/\ttorq_hl.wait_program\t/; s/\tHOST_COPY\t/\ttorq_hl.host_copy\t/' \
+	    ev.tsv > f.tsv
+	grep -q torq_hl.wait_program f.tsv
+	npt-overlap --torq-all f.tsv | sed 1,2d | diff want -
+	# the same log as the python computation sees it
+	python3 "$NPT_ROOT/tests/helpers/torq_overview_ref.py" --all < ev.tsv |
+	    sed 1,2d | diff want -
+}
+
+@test "torq: a runtime log without the flags of npt-annotate --torq: a warning, the engines 0" {
+	runtime_log > ev.tsv
+	run --separate-stderr -0 npt-overlap --torq ev.tsv
+	[ "$stderr" = 'npt-overlap: warning: NSS programs without the flag columns of npt-annotate --torq: the rows of engines leave them out' ]
+	[ "${lines[2]}" = "$(row OVERALL 84.000µs)" ]
+	[ "${lines[3]}" = "$(row Dma 0ns 0.00)" ]
+	[ "${lines[7]}" = "$(row Compute 0ns 0.00)" ]
+	# 84 - HAL 5 - host copy 7
+	[ "${lines[14]}" = "$(row Idle 72.000µs 85.71)" ]
+}
