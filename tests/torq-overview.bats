@@ -204,3 +204,53 @@ add_flags() {
 	# 84 - HAL 5 - host copy 7
 	[ "${lines[14]}" = "$(row Idle 72.000µs 85.71)" ]
 }
+
+@test "torq: located errors: cycles without a clock, digits below the ns, a bad flag, ends past 2^64 cycles, disorder" {
+	printf '#ts_cyc\tdur_cyc\ttrack\n0\t5\tcss\n' > cyc.tsv
+	run --separate-stderr -1 npt-overlap --torq cyc.tsv
+	assert_stderr 'npt-overlap: cyc.tsv:2: track css has no clock: give -f FREQ or -f css=FREQ'
+	# a clock from -f PATTERN=FREQ or from the stream's metadata
+	run -0 npt-overlap --torq -f 'c*=1GHz' cyc.tsv
+	[ "${lines[2]}" = "$(row OVERALL 5ns)" ]
+	{ printf '## clock.css=2GHz\n'; cat cyc.tsv; } | npt-overlap --torq > got
+	# 5 cycles at 2 GHz: floor(2.5) = 2 ns
+	grep -qxF "$(row OVERALL 2ns)" got
+	printf '#ts_us\tdur_us\ttrack\n0\t1.0005\tcss\n' > us.tsv
+	run --separate-stderr -1 npt-overlap --torq us.tsv
+	assert_stderr 'npt-overlap: us.tsv:2: column dur_us: not a whole number of nanoseconds: "1.0005"'
+	printf '#ts_us\tdur_us\ttrack\n0.0001\t1\tcss\n' > us.tsv
+	run --separate-stderr -1 npt-overlap --torq us.tsv
+	assert_stderr 'npt-overlap: us.tsv:2: column ts_us: not a whole number of nanoseconds: "0.0001"'
+	printf '#ts_ns\tdur_ns\ttrack\top\tcss_used_in_program\n0\t1\tnss_start\tNSS_START\tyes\n' > f.tsv
+	run --separate-stderr -1 npt-overlap --torq f.tsv
+	assert_stderr 'npt-overlap: f.tsv:2: column css_used_in_program: not True, False or empty: "yes"'
+	printf '#ts_cyc\tdur_cyc\ttrack\n18446744073709551615\t1\tcss\n' > big.tsv
+	run --separate-stderr -1 npt-overlap --torq -f 1000000000GHz big.tsv
+	assert_stderr 'npt-overlap: big.tsv:2: column dur_cyc: the end of the event is past 2^64 cycles'
+	run --separate-stderr -1 npt-overlap --torq -f 1Hz big.tsv
+	assert_stderr 'npt-overlap: big.tsv:2: column ts_cyc: too large in nanoseconds'
+	printf '#ts_ns\tdur_ns\ttrack\n5\t1\tcss\n3\t1\tcss\n' > o.tsv
+	run --separate-stderr -1 npt-overlap --torq o.tsv
+	assert_stderr 'npt-overlap: o.tsv:3: column ts_ns: out of order: "3" after 5.000 (npt-overlap needs events sorted by start)'
+}
+
+@test "torq: empty input prints nothing, a header alone every row 0; - operand, | head, /dev/full, busybox" {
+	run -0 npt-overlap --torq < /dev/null
+	[ -z "$output" ]
+	printf '#ts_ns\tdur_ns\ttrack\n' | npt-overlap --torq - > got
+	[ "$(wc -l < got)" -eq 17 ]
+	grep -qxF "$(row OVERALL 0ns)" got
+	grep -qxF "$(row Idle 0ns 0.00)" got
+	[ "$(grep -c '(0.00%)$' got)" -eq 14 ]
+	# empty times are left out; a last line without LF counts
+	printf '#ts_ns\tdur_ns\ttrack\n0\t\tcss\n\t5\tcss\n1\t4\tcss' | npt-overlap --torq > got
+	grep -qxF "$(row Css 4ns 100.00)" got
+	f="$OV/conv2d_f4_s4_64x64x16_i16.tsv"
+	run -0 sh -c "npt-overlap --torq '$f' | head -n1"
+	need_devfull
+	run --separate-stderr -1 sh -c "npt-overlap --torq '$f' > /dev/full"
+	assert_stderr 'npt-overlap: write error: No space left on device'
+	need_busybox
+	busybox sh -c "npt-overlap --torq --model conv2d_f4_s4_64x64x16_i16 --wall-time 0.207 < '$f'" > got
+	cmp got "$OV/host_profile_overview_sample.txt"
+}
