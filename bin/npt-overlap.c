@@ -269,7 +269,7 @@ enum {
 	Q_DMAIN, Q_DMAOUT, Q_CDMA, Q_SL0, Q_SL1, Q_SLICE, Q_CSS, Q_HOST,
 	Q_HCOPY, Q_HAL, Q_NLIST,
 	Q_OTHER = Q_NLIST,	/* OVERALL only */
-	Q_SKIP,			/* left out: overview and compile tracks */
+	Q_SKIP,			/* left out: overviews, compile copies */
 	Q_NOTWORK,		/* INIT, DISPATCH, ALLOC, DEALLOC */
 	Q_NSSSTART, Q_NSSWAIT, Q_HOSTSTART, Q_HOSTWAIT
 };
@@ -325,6 +325,7 @@ static struct ilist qlist[Q_NLIST];
 static int64_t qmin, qmax, qnmin, qnmax;	/* all units; those not HAL */
 static int qany, qnany, noflags;
 static struct npt_ht progs;
+static struct npt_buf key;	/* of progs: invocation and job */
 
 static int
 lower(int c)
@@ -414,7 +415,8 @@ iladd(struct ilist *l, int64_t s, int64_t e)
 		}
 		lo = l->n;
 	} else {
-		while (lo < hi) {	/* the first piece ending at s or later */
+		/* the first piece ending at s or later */
+		while (lo < hi) {
 			size_t m = lo + (hi - lo) / 2;
 
 			if (l->v[m][1] < s)
@@ -570,8 +572,8 @@ qns(struct npt_tsv *t, long col, const struct npt_time *v, int end,
 	if (unit == NPT_UNIT_CYC) {
 		c = npt_clocks_cyc(t, (size_t)col);
 		if (end && (c += ts) < ts)
-			npt_tsv_err(t, "column %s: the end of the event is past "
-			    "2^64 cycles", t->hdr.col[col].p);
+			npt_tsv_err(t, "column %s: the end of the event is "
+			    "past 2^64 cycles", t->hdr.col[col].p);
 		/* Torq truncates: int(cycles * 1000 / MHz) */
 		if (npt_muldiv(c, 1000000000, k->hz, &q, NULL) < 0 ||
 		    q > INT64_MAX)
@@ -606,7 +608,6 @@ torq_event(struct npt_tsv *t, const struct npt_tcol *tc, int q,
 {
 	struct npt_clk *k = NULL;
 	struct npt_time end;
-	struct npt_buf key = { 0 };
 	struct pending *p;
 	int64_t s, e;
 	unsigned flags = 0;
@@ -643,6 +644,7 @@ torq_event(struct npt_tsv *t, const struct npt_tcol *tc, int q,
 		if (!any)
 			noflags = 1;
 	}
+	key.n = 0;
 	npt_buf_addc(&key, host ? 'H' : 'N');
 	if (qcol_inv >= 0)
 		npt_buf_add(&key, t->f[qcol_inv].p, t->f[qcol_inv].n);
@@ -650,9 +652,8 @@ torq_event(struct npt_tsv *t, const struct npt_tcol *tc, int q,
 	if (qcol_job >= 0)
 		npt_buf_add(&key, t->f[qcol_job].p, t->f[qcol_job].n);
 	p = npt_ht_put(&progs, key.p, key.n, &isnew);
-	npt_buf_free(&key);
 	if (q == Q_NSSSTART || q == Q_HOSTSTART) {
-		/* one pending program: an earlier start never waited is alone */
+		/* one program pending: a start never waited is alone */
 		if (p->has)
 			qprogram(host, p->s, p->e, p->flags);
 		p->has = 1;
@@ -816,6 +817,7 @@ print_torq(void)
 	for (i = 0; i < Q_NLIST; i++)
 		free(qlist[i].v);
 	npt_ht_free(&progs);
+	npt_buf_free(&key);
 }
 
 static struct npt_time first, last, front;
@@ -854,8 +856,9 @@ read_events(const char *path, int *rc)
 				need = torq_header(&t, need);
 			continue;
 		}
-		if (t.f[tc.dur].n == 0 || t.f[tc.ts].n == 0 || (!torq && tsel.active &&
-		    !npt_tsel_keep(&tsel, t.f[trcol].p, t.f[trcol].n)))
+		if (t.f[tc.dur].n == 0 || t.f[tc.ts].n == 0 || (!torq &&
+		    tsel.active && !npt_tsel_keep(&tsel, t.f[trcol].p,
+		    t.f[trcol].n)))
 			continue;
 		if ((d = npt_tcol_get(&t, (size_t)tc.dur, unit, 1, &dur)) >
 		    digits)
