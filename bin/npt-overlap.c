@@ -12,7 +12,9 @@
  * time when it is alone, and to the overlap of every pair in the set.
  * Per track, the same run merging gives its busy time.
  */
+#include <float.h>
 #include <fnmatch.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,18 +24,30 @@
 
 static const char synopsis[] =
     "[-p] [-c name=pattern[,pattern ...]] [-t pattern] [--strict]\n"
-    " [file ...]";
+    " [file ...]\n"
+    "--torq | --torq-all [-f [track=]freq] [--model name]\n"
+    " [--wall-time seconds] [--strict] [file ...]";
 
 static const char help[] =
     "-c name=pattern,...\tdefine a class: the tracks matching the patterns\n"
+    "-f [track=]freq\twith --torq: clock of cycle times, of all tracks or "
+    "of those matching track\n"
     "-p\tprint a report like Torq's Host Profile Overview\n"
     "-t pattern\tcount only the tracks that match pattern\n"
-    "--strict\texit 1 if the input lost data\n";
+    "--model name\twith --torq: print \"Model: name\" under the title\n"
+    "--strict\texit 1 if the input lost data\n"
+    "--torq\tprint Torq's Host Profile Overview, rows as Torq defines them\n"
+    "--torq-all\tthe same with the rows Torq's newest code adds\n"
+    "--wall-time seconds\twith --torq: print a WALL_TIME row\n";
 
-enum { OPT_STRICT = 256 };
+enum { OPT_STRICT = 256, OPT_TORQ, OPT_TORQALL, OPT_WALL, OPT_MODEL };
 
 static const struct npt_longopt longopts[] = {
+	{ "model", 1, OPT_MODEL },
 	{ "strict", 0, OPT_STRICT },
+	{ "torq", 0, OPT_TORQ },
+	{ "torq-all", 0, OPT_TORQALL },
+	{ "wall-time", 1, OPT_WALL },
 	{ NULL, 0, 0 },
 };
 
@@ -242,6 +256,570 @@ run(int *has, struct npt_time *rs, struct npt_time *re, struct npt_time *busy,
 	*re = e;
 }
 
+/*
+ * --torq: Torq's Host Profile Overview with Torq's own definitions
+ * (perfetto_logger.py, the measurement path).  Each event becomes a work
+ * unit of one of Torq's classes, in integer nanoseconds; a class keeps the
+ * union of its units as a sorted list of disjoint intervals, and the rows
+ * are lengths of unions, intersections and differences of those lists,
+ * computed at the end.  Memory: the disjoint pieces of every class, plus
+ * one pending program per invocation (and job).
+ */
+enum {
+	Q_DMAIN, Q_DMAOUT, Q_CDMA, Q_SL0, Q_SL1, Q_SLICE, Q_CSS, Q_HOST,
+	Q_HCOPY, Q_HAL, Q_NLIST,
+	Q_OTHER = Q_NLIST,	/* OVERALL only */
+	Q_SKIP,			/* left out: overviews, compile copies */
+	Q_NOTWORK,		/* INIT, DISPATCH, ALLOC, DEALLOC */
+	Q_NSSSTART, Q_NSSWAIT, Q_HOSTSTART, Q_HOSTWAIT
+};
+
+/* the _used_in_program flag columns, in the order of their classes */
+static const char *const qflagcol[] = {
+	"dma_in_used_in_program", "dma_out_used_in_program",
+	"cdma_used_in_program", "slice_used_0_in_program",
+	"slice_used_1_in_program", NULL, "css_used_in_program",
+};
+#define Q_NFLAG (sizeof qflagcol / sizeof qflagcol[0])
+
+static const struct {
+	const char *name;
+	int q;
+} qtracks[] = {
+	{ "dma_in", Q_DMAIN }, { "DMA In Used", Q_DMAIN },
+	{ "NDMA In", Q_DMAIN },
+	{ "dma_out", Q_DMAOUT }, { "DMA Out Used", Q_DMAOUT },
+	{ "NDMA Out", Q_DMAOUT },
+	{ "cdma", Q_CDMA }, { "CDMA Used", Q_CDMA },
+	{ "slice0", Q_SL0 }, { "Slice 0 Used", Q_SL0 }, { "Slice 0", Q_SL0 },
+	{ "slice1", Q_SL1 }, { "Slice 1 Used", Q_SL1 }, { "Slice 1", Q_SL1 },
+	{ "slice", Q_SLICE },
+	{ "css", Q_CSS }, { "CSS Used", Q_CSS },
+	{ "Host Programs", Q_HOST },
+	{ "host_copy", Q_HCOPY }, { "Host Copy", Q_HCOPY },
+	{ "HAL", Q_HAL },
+	{ "Compiler Input Locations", Q_SKIP },
+	{ "Operator Type Totals", Q_SKIP },
+	{ "nss_start", Q_NSSSTART }, { "nss_wait", Q_NSSWAIT },
+	{ "host_start", Q_HOSTSTART }, { "host_wait", Q_HOSTWAIT },
+	{ NULL, 0 },
+};
+
+struct ilist {
+	int64_t (*v)[2];
+	size_t n, cap;
+};
+
+struct pending {
+	int has;
+	int64_t s, e;
+	unsigned flags;
+};
+
+static int torq, torqall, haswall;
+static const char *model;
+static double wall;
+static struct npt_clocks clocks;
+static int hasclock;
+static struct ilist qlist[Q_NLIST];
+static int64_t qmin, qmax, qnmin, qnmax;	/* all units; those not HAL */
+static int qany, qnany, noflags;
+static struct npt_ht progs;
+static struct npt_buf key;	/* of progs: invocation and job */
+
+static int
+lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+/* a[0..n) is b in any letter case (ASCII) */
+static int
+ieq(const char *a, size_t n, const char *b)
+{
+	size_t i;
+
+	if (strlen(b) != n)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (lower(a[i]) != lower(b[i]))
+			return 0;
+	return 1;
+}
+
+/* p[0..n) is word or word_... in any letter case */
+static int
+iword(const char *p, size_t n, const char *word)
+{
+	size_t k = strlen(word);
+
+	return n >= k && (n == k || p[k] == '_') && ieq(p, k, word);
+}
+
+static int
+qnotwork(const char *p, size_t n)
+{
+	return iword(p, n, "init") || iword(p, n, "dispatch") ||
+	    iword(p, n, "alloc") || iword(p, n, "dealloc");
+}
+
+static int
+qclassify(const char *name)
+{
+	size_t i, n = strlen(name);
+
+	for (i = 0; qtracks[i].name != NULL; i++)
+		if (ieq(name, n, qtracks[i].name))
+			return qtracks[i].q;
+	if ((n >= 9 && ieq(name + n - 9, 9, "(Compile)")) ||
+	    (n >= 8 && ieq(name + n - 8, 8, "Overview")))
+		return Q_SKIP;
+	if (qnotwork(name, n))
+		return Q_NOTWORK;
+	return Q_OTHER;
+}
+
+/* The class an op gives, with or without torq_hl. (npt-annotate -f). */
+static int
+qop(const char *p, size_t n)
+{
+	if (n > 8 && ieq(p, 8, "torq_hl."))
+		p += 8, n -= 8;
+	if (ieq(p, n, "NSS_START") || ieq(p, n, "start_program"))
+		return Q_NSSSTART;
+	if (ieq(p, n, "NSS_WAIT") || ieq(p, n, "wait_program"))
+		return Q_NSSWAIT;
+	if (ieq(p, n, "HOST_START"))
+		return Q_HOSTSTART;
+	if (ieq(p, n, "HOST_WAIT"))
+		return Q_HOSTWAIT;
+	if (ieq(p, n, "HOST_COPY"))
+		return Q_HCOPY;
+	if (qnotwork(p, n))
+		return Q_NOTWORK;
+	return Q_OTHER;
+}
+
+/* Add [s, e] to l, merging pieces that touch, as Torq's merge_intervals. */
+static void
+iladd(struct ilist *l, int64_t s, int64_t e)
+{
+	size_t lo = 0, hi = l->n, j;
+
+	if (l->n > 0 && l->v[l->n - 1][0] <= s) {
+		/* events come by start: the usual case */
+		if (s <= l->v[l->n - 1][1]) {
+			if (l->v[l->n - 1][1] < e)
+				l->v[l->n - 1][1] = e;
+			return;
+		}
+		lo = l->n;
+	} else {
+		/* the first piece ending at s or later */
+		while (lo < hi) {
+			size_t m = lo + (hi - lo) / 2;
+
+			if (l->v[m][1] < s)
+				lo = m + 1;
+			else
+				hi = m;
+		}
+	}
+	for (j = lo; j < l->n && l->v[j][0] <= e; j++)
+		;
+	if (j > lo) {		/* pieces lo..j-1 meet [s, e] */
+		if (l->v[lo][0] < s)
+			s = l->v[lo][0];
+		if (e < l->v[j - 1][1])
+			e = l->v[j - 1][1];
+		memmove(l->v[lo + 1], l->v[j], (l->n - j) * sizeof l->v[0]);
+		l->n -= j - lo - 1;
+	} else {
+		if (l->n == l->cap) {
+			l->cap = l->cap ? 2 * l->cap : 16;
+			l->v = npt_ereallocarray(l->v, l->cap, sizeof l->v[0]);
+		}
+		memmove(l->v[lo + 1], l->v[lo], (l->n - lo) * sizeof l->v[0]);
+		l->n++;
+	}
+	l->v[lo][0] = s;
+	l->v[lo][1] = e;
+}
+
+/* d = a u b (d is neither) */
+static void
+ilunion(struct ilist *d, const struct ilist *a, const struct ilist *b)
+{
+	size_t i = 0, j = 0;
+
+	d->n = 0;
+	while (i < a->n || j < b->n)
+		if (j == b->n || (i < a->n && a->v[i][0] <= b->v[j][0])) {
+			iladd(d, a->v[i][0], a->v[i][1]);
+			i++;
+		} else {
+			iladd(d, b->v[j][0], b->v[j][1]);
+			j++;
+		}
+}
+
+static int64_t
+illen(const struct ilist *l)
+{
+	int64_t t = 0;
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		t += l->v[i][1] - l->v[i][0];
+	return t;
+}
+
+/* |a n b| */
+static int64_t
+ilinter(const struct ilist *a, const struct ilist *b)
+{
+	int64_t t = 0, s, e;
+	size_t i = 0, j = 0;
+
+	while (i < a->n && j < b->n) {
+		s = a->v[i][0] > b->v[j][0] ? a->v[i][0] : b->v[j][0];
+		e = a->v[i][1] < b->v[j][1] ? a->v[i][1] : b->v[j][1];
+		if (s < e)
+			t += e - s;
+		if (a->v[i][1] < b->v[j][1])
+			i++;
+		else
+			j++;
+	}
+	return t;
+}
+
+static void
+qunit(int q, int64_t s, int64_t e)
+{
+	if (q == Q_SKIP || q == Q_NOTWORK)
+		return;
+	if (!qany || s < qmin)
+		qmin = s;
+	if (!qany || qmax < e)
+		qmax = e;
+	qany = 1;
+	if (q != Q_HAL) {
+		if (!qnany || s < qnmin)
+			qnmin = s;
+		if (!qnany || qnmax < e)
+			qnmax = e;
+		qnany = 1;
+	}
+	if (q < Q_NLIST)
+		iladd(&qlist[q], s, e);
+}
+
+/* A program [s, e]: a host program, or an NSS one for each flag it has. */
+static void
+qprogram(int host, int64_t s, int64_t e, unsigned flags)
+{
+	size_t i;
+
+	if (host) {
+		qunit(Q_HOST, s, e);
+		return;
+	}
+	qunit(Q_OTHER, s, e);
+	for (i = 0; i < Q_NFLAG; i++)
+		if (flags >> i & 1)
+			iladd(&qlist[i], s, e);
+}
+
+/* the columns of the current header that --torq reads besides time, track */
+static long qcol_op = -1, qcol_name = -1, qcol_inv = -1, qcol_job = -1;
+static long qcol_flag[Q_NFLAG];
+
+static size_t
+torq_header(struct npt_tsv *t, size_t need)
+{
+	size_t i;
+	long *c;
+
+#define QCOL(var, name) do { \
+	c = &(var); \
+	*c = npt_tsv_hdr_find(&t->hdr, (name)); \
+	if (*c >= 0 && (size_t)*c >= need) \
+		need = (size_t)*c + 1; \
+} while (0)
+	QCOL(qcol_op, "op");
+	QCOL(qcol_name, "name");
+	QCOL(qcol_inv, "invocation");
+	QCOL(qcol_job, "job_id");
+	for (i = 0; i < Q_NFLAG; i++) {
+		qcol_flag[i] = -1;
+		if (qflagcol[i] != NULL)
+			QCOL(qcol_flag[i], qflagcol[i]);
+	}
+#undef QCOL
+	return need;
+}
+
+/* The integer nanoseconds of t's time in column col, or a located error. */
+static int64_t
+qns(struct npt_tsv *t, long col, const struct npt_time *v, int end,
+    uint64_t ts, struct npt_clk *k)
+{
+	static const int dec[] = { 0, 0, 3, 6 };
+	uint64_t c, q;
+	int64_t ns;
+
+	if (unit == NPT_UNIT_CYC) {
+		c = npt_clocks_cyc(t, (size_t)col);
+		if (end && (c += ts) < ts)
+			npt_tsv_err(t, "column %s: the end of the event is "
+			    "past 2^64 cycles", t->hdr.col[col].p);
+		/* Torq truncates: int(cycles * 1000 / MHz) */
+		if (npt_muldiv(c, 1000000000, k->hz, &q, NULL) < 0 ||
+		    q > INT64_MAX)
+			npt_tsv_err(t, "column %s: too large in nanoseconds",
+			    t->hdr.col[col].p);
+		return (int64_t)q;
+	}
+	if (npt_time_narrow(v, dec[unit], &ns) < 0)
+		npt_tsv_err(t, "column %s: not a whole number of nanoseconds: "
+		    "\"%.*s\"", t->hdr.col[col].p, (int)t->f[col].n,
+		    t->f[col].p);
+	return ns;
+}
+
+/* "True", "False" or empty, else a located error */
+static int
+qflag(struct npt_tsv *t, long col)
+{
+	const struct npt_span *f = &t->f[col];
+
+	if (ieq(f->p, f->n, "True"))
+		return 1;
+	if (f->n == 0 || ieq(f->p, f->n, "False"))
+		return 0;
+	npt_tsv_err(t, "column %s: not True, False or empty: \"%.*s\"",
+	    t->hdr.col[col].p, (int)f->n, f->p);
+}
+
+static void
+torq_event(struct npt_tsv *t, const struct npt_tcol *tc, int q,
+    struct npt_time ts, struct npt_time dur)
+{
+	struct npt_clk *k = NULL;
+	struct npt_time end;
+	struct pending *p;
+	int64_t s, e;
+	unsigned flags = 0;
+	size_t i;
+	int isnew, host;
+
+	if (qcol_name >= 0 && t->f[qcol_name].n >= 5 &&
+	    memcmp(t->f[qcol_name].p, "__HAL", 5) == 0)
+		q = Q_HAL;
+	else if (q == Q_OTHER && qcol_op >= 0)
+		q = qop(t->f[qcol_op].p, t->f[qcol_op].n);
+	if (q == Q_SKIP || q == Q_NOTWORK)
+		return;
+	if (unit == NPT_UNIT_CYC)
+		k = npt_clocks_track(&clocks, t, t->f[tc->track].p,
+		    t->f[tc->track].n);
+	end = tadd(ts, dur);
+	s = qns(t, tc->ts, &ts, 0, 0, k);
+	e = qns(t, tc->dur, &end, 1, unit == NPT_UNIT_CYC ?
+	    npt_clocks_cyc(t, (size_t)tc->ts) : 0, k);
+	if (q < Q_NSSSTART) {
+		qunit(q, s, e);
+		return;
+	}
+	host = q == Q_HOSTSTART || q == Q_HOSTWAIT;
+	if (!host) {
+		int any = 0;
+
+		for (i = 0; i < Q_NFLAG; i++)
+			if (qcol_flag[i] >= 0) {
+				any = 1;
+				flags |= (unsigned)qflag(t, qcol_flag[i]) << i;
+			}
+		if (!any)
+			noflags = 1;
+	}
+	key.n = 0;
+	npt_buf_addc(&key, host ? 'H' : 'N');
+	if (qcol_inv >= 0)
+		npt_buf_add(&key, t->f[qcol_inv].p, t->f[qcol_inv].n);
+	npt_buf_addc(&key, '\t');
+	if (qcol_job >= 0)
+		npt_buf_add(&key, t->f[qcol_job].p, t->f[qcol_job].n);
+	p = npt_ht_put(&progs, key.p, key.n, &isnew);
+	if (q == Q_NSSSTART || q == Q_HOSTSTART) {
+		/* one program pending: a start never waited is alone */
+		if (p->has)
+			qprogram(host, p->s, p->e, p->flags);
+		p->has = 1;
+		p->s = s;
+		p->e = e;
+		p->flags = flags;
+		return;
+	}
+	if (p->has) {
+		p->has = 0;
+		qprogram(host, p->s, e < p->e ? p->e : e, flags | p->flags);
+	} else {
+		qprogram(host, s, e, flags);
+	}
+}
+
+/* Pad to width code points, as Python's format does (µ is one). */
+static void
+qpad(const char *s, size_t width, int right)
+{
+	size_t n = 0, i;
+
+	for (i = 0; s[i] != '\0'; i++)
+		n += ((unsigned char)s[i] & 0xc0) != 0x80;
+	if (!right)
+		npt_out_str(s);
+	for (; n < width; n++)
+		npt_out_putc(' ');
+	if (right)
+		npt_out_str(s);
+}
+
+/*
+ * Torq's time text: printf of the binary double, as Python's format,
+ * not npt's exact rounding (1234500 ns is 1.234ms in both).
+ */
+static void
+qtime(char *b, size_t n, int64_t ns)
+{
+	if (ns >= 1000000000)
+		snprintf(b, n, "%.3fs", (double)ns / 1e9);
+	else if (ns >= 1000000)
+		snprintf(b, n, "%.3fms", (double)ns / 1e6);
+	else if (ns >= 1000)
+		snprintf(b, n, "%.3f\xc2\xb5s", (double)ns / 1e3);
+	else
+		snprintf(b, n, "%lldns", (long long)ns);
+}
+
+static void
+qrow(const char *label, const char *v, int64_t t, int64_t overall,
+    int withpct)
+{
+	char b[64];
+
+	npt_out_str("  ");
+	qpad(label, 26, 0);
+	npt_out_putc(' ');
+	qpad(v, 14, 1);
+	if (withpct) {
+		/* Python's t / overall * 100: the quotient first */
+		snprintf(b, sizeof b, "  (%.2f%%)", overall ?
+		    (double)t / (double)overall * 100 : 0.0);
+		npt_out_str(b);
+	}
+	npt_out_putc('\n');
+}
+
+static void
+qtrow(const char *label, int64_t t, int64_t overall, int withpct)
+{
+	char v[64];
+
+	qtime(v, sizeof v, t);
+	qrow(label, v, t, overall, withpct);
+}
+
+static void
+print_torq(void)
+{
+	struct ilist dma = { 0 }, dt = { 0 }, sl = { 0 }, sl2 = { 0 },
+	    cmp = { 0 }, a = { 0 }, b = { 0 }, hh = { 0 };
+	struct npt_ht_ent *e;
+	char v[64];
+	size_t i;
+	int64_t overall, ldt, lcmp, ov, idle;
+
+	for (i = 0; (e = npt_ht_iter(&progs, &i)) != NULL; ) {
+		struct pending *p = npt_ht_val(e);
+		size_t klen;
+		const char *key = npt_ht_key(p, &klen);
+
+		/* never waited: the start alone */
+		if (p->has)
+			qprogram(key[0] == 'H', p->s, p->e, p->flags);
+	}
+	overall = qany ? qmax - qmin : 0;
+	ilunion(&dma, &qlist[Q_DMAIN], &qlist[Q_DMAOUT]);
+	ilunion(&dt, &dma, &qlist[Q_CDMA]);
+	ilunion(&sl2, &qlist[Q_SL0], &qlist[Q_SL1]);
+	ilunion(&sl, &sl2, &qlist[Q_SLICE]);
+	ilunion(&cmp, &sl, &qlist[Q_CSS]);
+	ldt = illen(&dt);
+	lcmp = illen(&cmp);
+	ov = ilinter(&dt, &cmp);
+	ilunion(&a, &dt, &cmp);			/* NPU activity */
+	ilunion(&b, &a, &qlist[Q_HAL]);
+	ilunion(&hh, &qlist[Q_HOST], &qlist[Q_HCOPY]);
+	idle = overall - (illen(&b) + illen(&hh) - ilinter(&b, &hh));
+	if (idle < 0)
+		idle = 0;
+
+	npt_out_str("====================== Host Profile Overview "
+	    "=======================\n");
+	if (model != NULL) {
+		npt_out_str("  Model: ");
+		npt_out_str(model);
+		npt_out_putc('\n');
+	}
+	npt_out_str("  ");
+	for (i = 0; i < 56; i++)
+		npt_out_str("\xe2\x94\x80");	/* U+2500 */
+	npt_out_putc('\n');
+	if (haswall) {
+		if (wall >= 1)
+			snprintf(v, sizeof v, "%.3fs", wall);
+		else
+			snprintf(v, sizeof v, "%.3fms", wall * 1000);
+		qrow("WALL_TIME", v, 0, 0, 0);
+	}
+	qtrow("OVERALL", overall, overall, 0);
+	if (torqall)
+		/* span of the units but HAL, less host time outside NPU, HAL */
+		qtrow("TOTAL NPU OPERATIONS", (qnany ? qnmax - qnmin : 0) -
+		    (illen(&hh) - ilinter(&hh, &b)), overall, 0);
+	qtrow("Dma", illen(&dma), overall, 1);
+	qtrow("Dma Only", ldt - ov, overall, 1);
+	qtrow("Dma Total", ldt, overall, 1);
+	qtrow("Cdma", illen(&qlist[Q_CDMA]), overall, 1);
+	if (torqall) {
+		qtrow("Dma In", illen(&qlist[Q_DMAIN]), overall, 1);
+		qtrow("Dma Out", illen(&qlist[Q_DMAOUT]), overall, 1);
+	}
+	qtrow("Compute", lcmp, overall, 1);
+	qtrow("Compute Only", lcmp - ov, overall, 1);
+	qtrow("Slice", illen(&sl), overall, 1);
+	qtrow("Slice 0", illen(&qlist[Q_SL0]), overall, 1);
+	qtrow("Slice 1", illen(&qlist[Q_SL1]), overall, 1);
+	qtrow("Css", illen(&qlist[Q_CSS]), overall, 1);
+	qtrow("Overlap", ov, overall, 1);
+	qtrow("Idle", idle, overall, 1);
+	if (torqall)
+		qtrow("Hal", illen(&qlist[Q_HAL]), overall, 1);
+	qtrow("Host", illen(&qlist[Q_HOST]), overall, 1);
+	qtrow("Host Copy", illen(&qlist[Q_HCOPY]), overall, 1);
+	if (noflags)
+		npt_warning("NSS programs without the flag columns of "
+		    "npt-annotate --torq: the rows of engines leave them out");
+	free(dma.v), free(dt.v), free(sl.v), free(sl2.v), free(cmp.v);
+	free(a.v), free(b.v), free(hh.v);
+	for (i = 0; i < Q_NLIST; i++)
+		free(qlist[i].v);
+	npt_ht_free(&progs);
+	npt_buf_free(&key);
+}
+
 static struct npt_time first, last, front;
 static int started;
 
@@ -266,16 +844,21 @@ read_events(const char *path, int *rc)
 		if (r == NPT_TSV_META) {
 			npt_tsel_meta(&tsel, &t.key, &t.val);
 			npt_loss_meta(&loss, &t);
+			if (torq)
+				npt_clocks_meta(&clocks, &t);
 			continue;
 		}
 		if (r == NPT_TSV_HEADER) {
 			need = npt_tcol_header(&tc, &t, NPT_TCOL_TS |
 			    NPT_TCOL_TRACK, &unit);
 			trcol = tc.track;
+			if (torq)
+				need = torq_header(&t, need);
 			continue;
 		}
-		if (t.f[tc.dur].n == 0 || t.f[tc.ts].n == 0 || (tsel.active &&
-		    !npt_tsel_keep(&tsel, t.f[trcol].p, t.f[trcol].n)))
+		if (t.f[tc.dur].n == 0 || t.f[tc.ts].n == 0 || (!torq &&
+		    tsel.active && !npt_tsel_keep(&tsel, t.f[trcol].p,
+		    t.f[trcol].n)))
 			continue;
 		if ((d = npt_tcol_get(&t, (size_t)tc.dur, unit, 1, &dur)) >
 		    digits)
@@ -297,7 +880,8 @@ read_events(const char *path, int *rc)
 			    t.f[tc.ts].p, b);
 		}
 		if (tlt(front, ts)) {
-			advance(front, ts);
+			if (!torq)
+				advance(front, ts);
 			front = ts;
 		}
 		if (tlt(last, end))
@@ -314,13 +898,17 @@ read_events(const char *path, int *rc)
 				    "\"%.*s\"", (int)t.f[trcol].n,
 				    t.f[trcol].p);
 			name[n] = '\0';
-			k->class = classify(name);
+			k->class = torq ? qclassify(name) : classify(name);
 			free(name);
 			k->name = npt_ht_key(k, &k->namelen);
 			if (memchr(k->name, '\0', k->namelen) != NULL) {
 				k->name = npt_tsv_cstr(k->name, k->namelen);
 				k->namelen = strlen(k->name);
 			}
+		}
+		if (torq) {
+			torq_event(&t, &tc, k->class, ts, dur);
+			continue;
 		}
 		run(&k->has, &k->rs, &k->re, &k->busy, ts, end);
 		run(&cls[k->class].has, &cls[k->class].rs, &cls[k->class].re,
@@ -572,6 +1160,30 @@ print_pretty(char **argv, int argc, struct track **tv, size_t n)
 	ptime("Idle", 0, tsub(span, unionb), 1);
 }
 
+/*
+ * --wall-time: a decimal number of seconds, "D[.D]", as a double the way
+ * Python's float() reads it (strtod rounds correctly; no locale is set).
+ */
+static double
+wall_time(const char *s)
+{
+	const char *p = s;
+	double v;
+
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (p > s && *p == '.' && p[1] >= '0' && p[1] <= '9')
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			;
+	if (p == s || *p != '\0')
+		npt_errx(2, "--wall-time: not a decimal number of seconds: "
+		    "\"%s\"", s);
+	v = strtod(s, NULL);
+	if (v > DBL_MAX)
+		npt_errx(2, "--wall-time: too large: \"%s\"", s);
+	return v;
+}
+
 /* Close the output, then say what the input lost (exit 1 with --strict). */
 static int
 finish(int rc)
@@ -593,11 +1205,17 @@ main(int argc, char *argv[])
 	int c, rc = 0, a, k;
 
 	npt_init(argv[0]);
-	while ((c = npt_getopt(&g, argc, argv, "c:pt:", longopts, synopsis)) != -1) {
+	npt_clocks_init(&clocks);
+	while ((c = npt_getopt(&g, argc, argv, "c:f:pt:", longopts,
+	    synopsis)) != -1) {
 		switch (c) {
 		case 'c':
 			explicit = 1;
 			add_class(g.arg, 1);
+			break;
+		case 'f':
+			hasclock = 1;
+			npt_clocks_option(&clocks, c, g.arg);
 			break;
 		case 'p':
 			pretty = 1;
@@ -605,11 +1223,30 @@ main(int argc, char *argv[])
 		case 't':
 			npt_tsel_pattern(&tsel, g.arg);
 			break;
+		case OPT_MODEL:
+			model = g.arg;
+			break;
 		case OPT_STRICT:
 			strict = 1;
 			break;
+		case OPT_TORQALL:
+			torqall = 1;
+			/* FALLTHROUGH */
+		case OPT_TORQ:
+			torq = 1;
+			break;
+		case OPT_WALL:
+			haswall = 1;
+			wall = wall_time(g.arg);
+			break;
 		}
 	}
+	if (torq && (explicit || pretty || tsel.npat > 0))
+		npt_errx(2, "--torq: not with %s: Torq's classes are fixed",
+		    explicit ? "-c" : pretty ? "-p" : "-t");
+	if (!torq && (hasclock || model != NULL || haswall))
+		npt_errx(2, "%s: only with --torq or --torq-all", hasclock ?
+		    "-f" : model != NULL ? "--model" : "--wall-time");
 	if (!explicit)
 		for (i = 0; defaults[i] != NULL; i++)
 			add_class(defaults[i], 0);
@@ -621,11 +1258,17 @@ main(int argc, char *argv[])
 		argc = 1;
 	}
 	npt_ht_init(&tracks, sizeof(struct track));
+	npt_ht_init(&progs, sizeof(struct pending));
 	for (i = 0; i < (size_t)argc; i++)
 		read_events(argv[i], &rc);
 	npt_tsel_free(&tsel);
+	npt_clocks_free(&clocks);
 	if (unit < 0)
 		return finish(rc);
+	if (torq) {
+		print_torq();
+		return finish(rc);
+	}
 	if (started)
 		advance(front, last);
 	if (started)

@@ -315,3 +315,30 @@ flat() {
 	run --separate-stderr -0 npt-overlap --strict clean.tsv
 	[ -z "$stderr" ]
 }
+
+@test "overlap: --torq takes no -c, -p or -t; -f, --model and --wall-time need --torq" {
+	run --separate-stderr -2 npt-overlap --torq -c a=x
+	assert_stderr "npt-overlap: --torq: not with -c: Torq's classes are fixed"
+	run --separate-stderr -2 npt-overlap -p --torq-all
+	assert_stderr "npt-overlap: --torq: not with -p: Torq's classes are fixed"
+	run --separate-stderr -2 npt-overlap --torq -t 'core*'
+	assert_stderr "npt-overlap: --torq: not with -t: Torq's classes are fixed"
+	run --separate-stderr -2 npt-overlap -f 800MHz
+	assert_stderr 'npt-overlap: -f: only with --torq or --torq-all'
+	run --separate-stderr -2 npt-overlap --model m
+	assert_stderr 'npt-overlap: --model: only with --torq or --torq-all'
+	run --separate-stderr -2 npt-overlap --wall-time 1
+	assert_stderr 'npt-overlap: --wall-time: only with --torq or --torq-all'
+	run --separate-stderr -2 npt-overlap --torq -f 800XHz
+	[ "${stderr_lines[0]#npt-overlap: -f: }" != "${stderr_lines[0]}" ]
+}
+
+@test "overlap: --wall-time is a decimal number of seconds" {
+	for w in 1e3 '' -1 .5 1. 0x10 '1 ' 1,5; do
+		run --separate-stderr -2 npt-overlap --torq --wall-time "$w"
+		assert_stderr "npt-overlap: --wall-time: not a decimal number of seconds: \"$w\""
+	done
+	big=$(printf '%0400d' 0 | tr 0 9)
+	run --separate-stderr -2 npt-overlap --torq --wall-time "$big"
+	assert_stderr "npt-overlap: --wall-time: too large: \"$big\""
+}

@@ -1,0 +1,256 @@
+#!/usr/bin/env bats
+# npt-overlap --torq: Torq's Host Profile Overview with Torq's definitions,
+# against Torq's own sample and an independent interval computation in
+# python3 (tests/helpers/torq_overview_ref.py).
+load test_helper
+
+OV="$FIXTURES/overview"
+
+# One row as Torq's Python writes it: row LABEL VALUE [PCT]
+row() {
+	python3 -c 'import sys
+l, v, p = sys.argv[1], sys.argv[2], sys.argv[3:]
+print(f"  {l:<26s} {v:>14s}" + (f"  ({p[0]}%)" if p else ""))' "$@"
+}
+
+@test "torq: the sample of Torq's Host Profile Overview, byte for byte" {
+	npt-overlap --torq --model conv2d_f4_s4_64x64x16_i16 --wall-time 0.207 \
+	    "$OV/conv2d_f4_s4_64x64x16_i16.tsv" > got
+	cmp got "$OV/host_profile_overview_sample.txt"
+}
+
+@test "torq: the man page's example prints the sample" {
+	sh "$NPT_ROOT/tests/helpers/example-data.sh" "$TMP" > /dev/null 2>&1
+	cmd=$(awk '/^\.Dl npt-overlap --torq --model/ { sub(/^\.Dl /, ""); print }' \
+	    "$NPT_ROOT/man/npt-overlap.1")
+	[ -n "$cmd" ]
+	sh -c "$cmd" > got
+	cmp got "$OV/host_profile_overview_sample.txt"
+}
+
+# python3 computes every row apart, with Torq's merge, subtract and
+# intersect and Python's own formats; streams of 300 events from a seeded
+# generator, in us (decimals to the ns), ns and cycles, compile-time
+# (CDMA over DMA and compute, left-out and other tracks) and runtime
+# (NSS programs paired across other events, flags, host programs, HAL).
+@test "torq: random streams equal an independent computation, every line" {
+	GEN="$NPT_ROOT/tests/helpers/gen_torq.py"
+	REF="$NPT_ROOT/tests/helpers/torq_overview_ref.py"
+	n=0
+	for u in us ns cyc; do
+		for k in compile runtime; do
+			for sc in 1 500 1000000; do
+				s=$((n += 1))
+				python3 "$GEN" "$s" 300 "$u" "$k" "$sc" > ev.tsv
+				npt-overlap --torq-all -f 333333333Hz ev.tsv > got
+				python3 "$REF" --all --hz 333333333 < ev.tsv > want
+				cmp -s got want || flunk "$u $k $sc: $(diff want got)"
+			done
+		done
+	done
+	# the sample's rows, the model and wall time lines
+	python3 "$GEN" 99 300 cyc compile 1000 > ev.tsv
+	npt-overlap --torq -f 800MHz --model m --wall-time 1.0005 ev.tsv > got
+	python3 "$REF" --hz 800000000 --model m --wall 1.0005 < ev.tsv > want
+	cmp -s got want || flunk "--torq: $(diff want got)"
+	[ "$(wc -l < got)" -eq 19 ]
+	grep -qxF "$(row WALL_TIME 1.000s)" got
+	npt-overlap --torq --wall-time 0.0004 ev.tsv -f 800MHz | sed -n 3p > got
+	[ "$(cat got)" = "$(row WALL_TIME 0.400ms)" ]
+}
+
+@test "torq: times print as Python prints the binary double: 1234500 ns is 1.234ms" {
+	printf '#ts_ns\tdur_ns\ttrack\n0\t1234500\tdma_in\n0\t2469000\tcss\n' > ev.tsv
+	run -0 npt-overlap --torq ev.tsv
+	# Python: f"{1234500/1e6:.3f}" is 1.234; 1234500/2469000*100 is 50.0
+	[ "${lines[3]}" = "$(row Dma 1.234ms 50.00)" ]
+	[ "${lines[2]}" = "$(row OVERALL 2.469ms)" ]
+	printf '#ts_ns\tdur_ns\ttrack\n0\t999\tcss\n0\t1000\tdma_in\n0\t3000000000\tHost Copy\n' > ev.tsv
+	run -0 npt-overlap --torq ev.tsv
+	[ "${lines[2]}" = "$(row OVERALL 3.000s)" ]
+	[ "${lines[3]}" = "$(row Dma 1.000µs 0.00)" ]
+	[ "${lines[7]}" = "$(row Compute 999ns 0.00)" ]
+	[ "${lines[16]}" = "$(row 'Host Copy' 3.000s 100.00)" ]
+}
+
+# torq-c2.csv at 800 MHz, ns = floor(cycles * 1.25) per end:
+# dma_in [0,128] -> [0,160]; cdma [128,138] -> [160,172]; slice0
+# [139,2139] -> [173,2673]; slice1 [140,4140] -> [175,5175]; css
+# [4141,12141] -> [5176,15176]; dma_out [4200,4328] -> [5250,5410].
+# OVERALL 15176; Dma 160+160 = 320; Dma Total [0,172] + [5250,5410] = 332;
+# Cdma 12; Slice [173,5175] = 5002; Compute 5002 + 10000 = 15002; Overlap
+# [5250,5410] = 160; Dma Only 172; Compute Only 14842; Idle 15176 - 172 -
+# 15002 = 2; 320/15176 = 2.11%, 15002/15176 = 98.85%.
+@test "torq: Torq's compile-time CSV at 800 MHz, checked by hand" {
+	npt-import "$FIXTURES/import/torq-c2.csv" | npt-overlap --torq -f 800MHz > got
+	cat > want <<'END'
+====================== Host Profile Overview =======================
+  ────────────────────────────────────────────────────────
+  OVERALL                          15.176µs
+  Dma                                 320ns  (2.11%)
+  Dma Only                            172ns  (1.13%)
+  Dma Total                           332ns  (2.19%)
+  Cdma                                 12ns  (0.08%)
+  Compute                          15.002µs  (98.85%)
+  Compute Only                     14.842µs  (97.80%)
+  Slice                             5.002µs  (32.96%)
+  Slice 0                           2.500µs  (16.47%)
+  Slice 1                           5.000µs  (32.95%)
+  Css                              10.000µs  (65.89%)
+  Overlap                             160ns  (1.05%)
+  Idle                                  2ns  (0.01%)
+  Host                                  0ns  (0.00%)
+  Host Copy                             0ns  (0.00%)
+END
+	diff want got
+	# C0: one unnumbered slice track counts for Slice and Compute, not
+	# Slice 0 or 1: [129,1257] -> [161,1571], 1410 of OVERALL [0,1732]
+	npt-import "$FIXTURES/import/torq-c0.csv" | npt-overlap --torq -f 800MHz > got
+	grep -qxF "$(row Slice 1.410µs 81.41)" got
+	grep -qxF "$(row Compute 1.410µs 81.41)" got
+	grep -qxF "$(row 'Slice 0' 0ns 0.00)" got
+}
+
+# An R2 runtime log: program 1 (actions 0 and 2) waited after a host copy,
+# program 2 (actions 3 and 4), a HAL call, inside a dispatch that is no
+# work unit.  Flags added by awk as npt-annotate --torq writes them:
+# program 1 dma_in and slice 0 on its start row only, program 2 cdma and
+# css on its wait row only.  Units (us): P1 [101,150], copy [103,110], P2
+# [151,170], HAL [180,185].  OVERALL 84; Dma = P1 = 49 (58.33%); Dma
+# Total = Compute = Overlap = 49 + 19 = 68 (80.95%); Cdma = Css = 19
+# (22.62%); Slice = Slice 0 = 49; Idle 84 - 49 - 19 - 5 = 11 (13.10%);
+# Host Copy 7 (8.33%); with --torq-all Hal 5 (5.95%) and TOTAL NPU
+# OPERATIONS the span 101..170 less no host time outside the NPU: 69.
+runtime_log() {
+	cat > runtime.csv <<'END'
+dispatch_name,invocation_id,action_id,timestamp_us,event
+main$async_dispatch_0,1,-1,100,DISPATCH_BEGIN
+main$async_dispatch_0,1,0,101,NSS_START_BEGIN
+main$async_dispatch_0,1,0,102,NSS_START_END
+main$async_dispatch_0,1,1,103,HOST_COPY_BEGIN
+main$async_dispatch_0,1,1,110,HOST_COPY_END
+main$async_dispatch_0,1,2,111,NSS_WAIT_BEGIN
+main$async_dispatch_0,1,2,150,NSS_WAIT_END
+main$async_dispatch_0,1,3,151,NSS_START_BEGIN
+main$async_dispatch_0,1,3,152,NSS_START_END
+main$async_dispatch_0,1,4,152,NSS_WAIT_BEGIN
+main$async_dispatch_0,1,4,170,NSS_WAIT_END
+main$async_dispatch_0,1,-1,171,DISPATCH_END
+__HAL_QUEUE_EXECUTE__,2,-1,180,HAL_CALL_BEGIN
+__HAL_QUEUE_EXECUTE__,2,-1,185,HAL_CALL_END
+END
+	npt-import runtime.csv
+}
+
+# the flag columns: job_id, slice 0, slice 1, dma in, dma out, cdma, css
+add_flags() {
+	awk -F'\t' -v OFS='\t' '
+		/^##/ { print; next }
+		/^#/ { for (i = 1; i <= NF; i++) c[$i] = i
+			print $0, "job_id", "slice_used_0_in_program",
+			    "slice_used_1_in_program", "dma_in_used_in_program",
+			    "dma_out_used_in_program", "cdma_used_in_program",
+			    "css_used_in_program"; next }
+		$c["id"] == 0 { print $0, 0, "True", "False", "True", "", "False", "False"; next }
+		$c["id"] == 2 { print $0, 0, "False", "False", "", "False", "", "False"; next }
+		$c["id"] == 3 { print $0, 1, "", "", "", "", "", ""; next }
+		$c["id"] == 4 { print $0, 1, "False", "False", "False", "False", "True", "True"; next }
+		{ print $0, "", "", "", "", "", "", "" }'
+}
+
+@test "torq: a runtime log pairs each NSS_START with its NSS_WAIT across other events, engines from the flags" {
+	runtime_log | add_flags > ev.tsv
+	run --separate-stderr -0 npt-overlap --torq-all ev.tsv
+	[ -z "$stderr" ]
+	{
+		row OVERALL 84.000µs
+		row 'TOTAL NPU OPERATIONS' 69.000µs
+		row Dma 49.000µs 58.33
+		row 'Dma Only' 0ns 0.00
+		row 'Dma Total' 68.000µs 80.95
+		row Cdma 19.000µs 22.62
+		row 'Dma In' 49.000µs 58.33
+		row 'Dma Out' 0ns 0.00
+		row Compute 68.000µs 80.95
+		row 'Compute Only' 0ns 0.00
+		row Slice 49.000µs 58.33
+		row 'Slice 0' 49.000µs 58.33
+		row 'Slice 1' 0ns 0.00
+		row Css 19.000µs 22.62
+		row Overlap 68.000µs 80.95
+		row Idle 11.000µs 13.10
+		row Hal 5.000µs 5.95
+		row Host 0ns 0.00
+		row 'Host Copy' 7.000µs 8.33
+	} > want
+	printf '%s\n' "$output" | sed 1,2d | diff want -
+	# npt-annotate -f spells the ops torq_hl.*: the same rows
+	sed 's/\tNSS_START\t/\ttorq_hl.start_program\t/; s/\tNSS_WAIT\t/\ttorq_hl.wait_program\t/; s/\tHOST_COPY\t/\ttorq_hl.host_copy\t/' \
+	    ev.tsv > f.tsv
+	grep -q torq_hl.wait_program f.tsv
+	npt-overlap --torq-all f.tsv | sed 1,2d | diff want -
+	# the same log as the python computation sees it
+	python3 "$NPT_ROOT/tests/helpers/torq_overview_ref.py" --all < ev.tsv |
+	    sed 1,2d | diff want -
+}
+
+@test "torq: a runtime log without the flags of npt-annotate --torq: a warning, the engines 0" {
+	runtime_log > ev.tsv
+	run --separate-stderr -0 npt-overlap --torq ev.tsv
+	[ "$stderr" = 'npt-overlap: warning: NSS programs without the flag columns of npt-annotate --torq: the rows of engines leave them out' ]
+	[ "${lines[2]}" = "$(row OVERALL 84.000µs)" ]
+	[ "${lines[3]}" = "$(row Dma 0ns 0.00)" ]
+	[ "${lines[7]}" = "$(row Compute 0ns 0.00)" ]
+	# 84 - HAL 5 - host copy 7
+	[ "${lines[14]}" = "$(row Idle 72.000µs 85.71)" ]
+}
+
+@test "torq: located errors: cycles without a clock, digits below the ns, a bad flag, ends past 2^64 cycles, disorder" {
+	printf '#ts_cyc\tdur_cyc\ttrack\n0\t5\tcss\n' > cyc.tsv
+	run --separate-stderr -1 npt-overlap --torq cyc.tsv
+	assert_stderr 'npt-overlap: cyc.tsv:2: track css has no clock: give -f FREQ or -f css=FREQ'
+	# a clock from -f PATTERN=FREQ or from the stream's metadata
+	run -0 npt-overlap --torq -f 'c*=1GHz' cyc.tsv
+	[ "${lines[2]}" = "$(row OVERALL 5ns)" ]
+	{ printf '## clock.css=2GHz\n'; cat cyc.tsv; } | npt-overlap --torq > got
+	# 5 cycles at 2 GHz: floor(2.5) = 2 ns
+	grep -qxF "$(row OVERALL 2ns)" got
+	printf '#ts_us\tdur_us\ttrack\n0\t1.0005\tcss\n' > us.tsv
+	run --separate-stderr -1 npt-overlap --torq us.tsv
+	assert_stderr 'npt-overlap: us.tsv:2: column dur_us: not a whole number of nanoseconds: "1.0005"'
+	printf '#ts_us\tdur_us\ttrack\n0.0001\t1\tcss\n' > us.tsv
+	run --separate-stderr -1 npt-overlap --torq us.tsv
+	assert_stderr 'npt-overlap: us.tsv:2: column ts_us: not a whole number of nanoseconds: "0.0001"'
+	printf '#ts_ns\tdur_ns\ttrack\top\tcss_used_in_program\n0\t1\tnss_start\tNSS_START\tyes\n' > f.tsv
+	run --separate-stderr -1 npt-overlap --torq f.tsv
+	assert_stderr 'npt-overlap: f.tsv:2: column css_used_in_program: not True, False or empty: "yes"'
+	printf '#ts_cyc\tdur_cyc\ttrack\n18446744073709551615\t1\tcss\n' > big.tsv
+	run --separate-stderr -1 npt-overlap --torq -f 1000000000GHz big.tsv
+	assert_stderr 'npt-overlap: big.tsv:2: column dur_cyc: the end of the event is past 2^64 cycles'
+	run --separate-stderr -1 npt-overlap --torq -f 1Hz big.tsv
+	assert_stderr 'npt-overlap: big.tsv:2: column ts_cyc: too large in nanoseconds'
+	printf '#ts_ns\tdur_ns\ttrack\n5\t1\tcss\n3\t1\tcss\n' > o.tsv
+	run --separate-stderr -1 npt-overlap --torq o.tsv
+	assert_stderr 'npt-overlap: o.tsv:3: column ts_ns: out of order: "3" after 5.000 (npt-overlap needs events sorted by start)'
+}
+
+@test "torq: empty input prints nothing, a header alone every row 0; - operand, | head, /dev/full, busybox" {
+	run -0 npt-overlap --torq < /dev/null
+	[ -z "$output" ]
+	printf '#ts_ns\tdur_ns\ttrack\n' | npt-overlap --torq - > got
+	[ "$(wc -l < got)" -eq 17 ]
+	grep -qxF "$(row OVERALL 0ns)" got
+	grep -qxF "$(row Idle 0ns 0.00)" got
+	[ "$(grep -c '(0.00%)$' got)" -eq 14 ]
+	# empty times are left out; a last line without LF counts
+	printf '#ts_ns\tdur_ns\ttrack\n0\t\tcss\n\t5\tcss\n1\t4\tcss' | npt-overlap --torq > got
+	grep -qxF "$(row Css 4ns 100.00)" got
+	f="$OV/conv2d_f4_s4_64x64x16_i16.tsv"
+	run -0 sh -c "npt-overlap --torq '$f' | head -n1"
+	need_devfull
+	run --separate-stderr -1 sh -c "npt-overlap --torq '$f' > /dev/full"
+	assert_stderr 'npt-overlap: write error: No space left on device'
+	need_busybox
+	busybox sh -c "npt-overlap --torq --model conv2d_f4_s4_64x64x16_i16 --wall-time 0.207 < '$f'" > got
+	cmp got "$OV/host_profile_overview_sample.txt"
+}
