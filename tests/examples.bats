@@ -95,3 +95,33 @@ for l in sys.stdin:
 	r = lambda c: int(F(c * 10**9, 900000000) + F(1, 2))
 	print("%d\t%.6f" % (k, F(r(s + d) - r(s), 10**6)))' | cmp - got
 }
+
+@test "examples: torq.sh: the annotated runtime log, Torq's CSV, both timelines and three overviews" {
+	run --separate-stderr -0 "${NPT_SHELL[@]}" "$NPT_ROOT/examples/torq.sh" "$TMP"
+	sample="$NPT_ROOT/../shared/corpus/torq/host_profile_overview_sample.txt"
+	# the overview from the runtime log and the MLIR, and from Torq's
+	# runtime trace of the same run: the sample, byte for byte
+	printf '%s\n' "$output" | sed -n '/^# from the runtime log/,/^# from Torq/p' | sed '1d;$d' | cmp - "$sample"
+	printf '%s\n' "$output" | sed -n '/^# from Torq/,/^# from the compile/p' | sed '1d;$d' | cmp - "$sample"
+	# and Torq's own overview slices in that trace say the same
+	npt-import "$NPT_ROOT/examples/data/torq/runtime.pb" | awk -F'\t' '$3 == "13 OVERVIEW HOST COPY" { print $5 }' |
+		grep -qx 'HOST COPY total: 12.386ms (96.43%)'
+	grep -q '^  Host Copy  *12.386ms  (96.43%)$' "$sample"
+	# compile-time, cycles to ns truncated at 800 MHz (x 1.25): DI0 [0, 160],
+	# DI1 [0, 80], DO2 [1572, 1732], S0 [161, 1571]: OVERALL 1732, DMA
+	# 160 + 160 = 320 (18.48%), compute 1410 (81.41%), idle 2 (0.12%)
+	printf '%s\n' "$output" | sed -n '/^# from the compile/,$p' > compile.txt
+	grep -qx '  OVERALL                           1.732µs' compile.txt
+	grep -qx '  Dma Total                           320ns  (18.48%)' compile.txt
+	grep -qx '  Slice                             1.410µs  (81.41%)' compile.txt
+	grep -qx '  Idle                                  2ns  (0.12%)' compile.txt
+	python3 -c 'print("%.2f %.2f %.2f" % (320 / 1732 * 100, 1410 / 1732 * 100, 2 / 1732 * 100))' | grep -qx '18.48 81.41 0.12'
+	# annotate_profiling's CSV: Torq's 15 columns, a row per logged action
+	[ "$(head -n1 annotated.csv)" = 'action_id;job_id;operation;invocation_names;original_operators;total_time;slice_used_0_in_program;slice_used_1_in_program;dma_in_used_in_program;dma_out_used_in_program;cdma_used_in_program;css_used_in_program;timestamp_start;timestamp_end;location' ]
+	[ "$(sed 1d annotated.csv | cut -d';' -f1 | tr '\n' ' ')" = '0 1 2 3 4 5 ' ]
+	# the timelines: the six actions in the JSON, and the protobuf gives
+	# them back through npt-import
+	[ "$(jq '[.[] | select(.ph == "X")] | length' trace.json)" -eq 6 ]
+	protoc --decode_raw < trace.pb > /dev/null
+	diff <(canon runtime.tsv) <(npt-import trace.pb | canon)
+}
