@@ -177,8 +177,18 @@ putstr(char *d, const char *p, size_t n, int tsv)
 static struct npt_buf pkt, ev, idata, tmp, str, ient;
 static struct npt_ht interned[3];	/* names, categories, annotation names */
 static uint64_t ninterned[3];
+static size_t ibytes;			/* of the interned strings */
 static int pfstarted;
 static uint64_t *argiid, nameiid;	/* per argument column; "npt_name" */
+static size_t nargiid;
+
+/*
+ * The interned strings are kept to a bound, so that memory stays the same
+ * whatever the number of distinct names: past it, between two events, the
+ * tables start again (iids from 1) and the next packet says so with
+ * SEQ_INCREMENTAL_STATE_CLEARED, as Perfetto's own writers do.
+ */
+#define MAXINTERNED (1 << 20)
 
 /* Write b as a Trace.packet. */
 static void
@@ -224,6 +234,7 @@ intern(int tab, const char *s, size_t n)
 	if (!isnew)
 		return *v;
 	*v = ++ninterned[tab];
+	ibytes += n + 32;
 	ient.n = 0;
 	npt_pb_varint_field(&ient, 1, *v);
 	npt_pb_bytes_field(&ient, 2, s, n);
@@ -618,7 +629,8 @@ header(struct npt_tsv *t)
 
 	argcol = npt_ereallocarray(argcol, h->ncol, sizeof *argcol);
 	argiid = npt_ereallocarray(argiid, h->ncol + 1, sizeof *argiid);
-	memset(argiid, 0, (h->ncol + 1) * sizeof *argiid);
+	nargiid = h->ncol + 1;
+	memset(argiid, 0, nargiid * sizeof *argiid);
 	keyoff = npt_ereallocarray(keyoff, h->ncol + 1, sizeof *keyoff);
 	keys.n = 0;
 	nargcol = 0;
@@ -935,6 +947,18 @@ pfdata(struct npt_tsv *t, const ns_t *ts, const ns_t *te, long tid)
 	const char *p;
 	unsigned char *d;
 	int bs = npt_tsv_hasbs(t);
+
+	if (ibytes > MAXINTERNED) {
+		for (i = 0; i < 3; i++) {
+			npt_ht_free(&interned[i]);
+			npt_ht_init(&interned[i], sizeof(uint64_t));
+			ninterned[i] = 0;
+		}
+		memset(argiid, 0, nargiid * sizeof *argiid);
+		nameiid = 0;
+		ibytes = 0;
+		pfstarted = 0;		/* CLEARED on the next packet */
+	}
 
 	nm = iname >= 0 && f[iname].n > 0 ? &f[iname] :
 	    iop >= 0 && f[iop].n > 0 ? &f[iop] :

@@ -427,3 +427,18 @@ sys.stdout.buffer.write(trace([packet(ts=1000, seq=1, event=event(INSTANT, 1, na
 	run -0 sh -c 'npt-json -F json neg.tsv | jq -r ".[] | select(.ph == \"X\") | .ts"'
 	assert_output "-1"
 }
+
+@test "perfetto: npt-json -F perfetto restarts its interned strings past 1 MiB, and the names come back" {
+	# 60000 names of 24 to 28 bytes: 60000 * (about 27 + 32) bytes is more
+	# than three times the 1 MiB the tables may hold
+	python3 -c '
+print("#ts_us\tdur_us\ttrack\top\tname")
+for i in range(60000):
+    print("%d.000\t1.000\tcore%d\tOP%d\tlayer/with/a/long/name/%d" % (2 * i, i % 3, i % 7, i))' > names.tsv
+	npt-json -F perfetto names.tsv > names.pb
+	# the first packet clears, and at least three more do
+	n=$(protoc --decode_raw < names.pb | grep -c '^  13: 3$')
+	[ "$n" -ge 4 ]
+	diff <(awk -F'\t' '!/^#/ { print $1, $2, $3, $4, $5 }' names.tsv) \
+		<(npt-import names.pb | awk -F'\t' '!/^#/ { print $1, $2, $3, $4, $5 }')
+}
