@@ -3,6 +3,7 @@
 # hot paths slower?  The other build is made from a commit in a scratch
 # work tree (git worktree), the data are the benchmarks' 10M-event stream.
 #	sh bench/ab.sh COMMIT [ROUNDS]
+#	AB_SAME=1 sh bench/ab.sh COMMIT [ROUNDS]	(the same commands for both)
 # Prints, per command, the median CPU seconds (user + system) of each
 # build over ROUNDS (default 5) alternating runs and their ratio, new/old:
 # under 1.05 is within the 5% the issues allow.  A run on a shared
@@ -34,9 +35,11 @@ one() {
 	awk '{ printf "%.3f\n", $1 + $2 }' "$dir/ab.time"
 }
 # job NAME CMD [NEWCMD]: CMD run by both builds (NEWCMD by the new one, for
-# an option the old build lacks that keeps the work the same)
+# an option the old build lacks that keeps the work the same; AB_SAME=1,
+# for an old build that has it too, runs CMD by both)
 job() {
 	name=$1 cmd=$2 newcmd=${3:-$2}
+	[ -n "${AB_SAME:-}" ] && newcmd=$cmd
 	: > "$dir/ab.old"
 	: > "$dir/ab.new"
 	i=0
