@@ -306,7 +306,7 @@ startargs(size_t k, size_t *off)
 	size_t n, i, seg[3];
 	long v;
 
-	for (v = m.op[k].opnd; v >= 0; v = m.val[v].next)
+	for (v = m.ssa[k].opnd; v >= 0; v = m.val[v].next)
 		if (spaneq(m.val[v].grp, m.val[v].grpn, "args", 4)) {
 			*off = 0;
 			return v;
@@ -319,23 +319,23 @@ startargs(size_t k, size_t *off)
 		if (memcmp(p + i, "operandSegmentSizes", 19) == 0)
 			break;
 	if (i + 19 > n)
-		return m.op[k].opnd;
+		return m.ssa[k].opnd;
 	/* past "array<i32:" */
 	if ((q = memchr(p + i, ':', n - i)) == NULL)
-		return m.op[k].opnd;
+		return m.ssa[k].opnd;
 	for (i = 0; i < 3; i++) {
 		seg[i] = 0;
 		while (q < p + n && (*q < '0' || *q > '9') && *q != '>')
 			q++;
 		if (q == p + n || *q == '>')
-			return m.op[k].opnd;
+			return m.ssa[k].opnd;
 		while (q < p + n && *q >= '0' && *q <= '9')
 			seg[i] = seg[i] * 10 + (size_t)(*q++ - '0');
 		if (seg[i] > m.nval)
-			return m.op[k].opnd;
+			return m.ssa[k].opnd;
 	}
 	*off = seg[0] + seg[1];
-	return m.op[k].opnd;
+	return m.ssa[k].opnd;
 }
 
 /* The operand of torq_hl.next k that its successor's argument a gets. */
@@ -345,10 +345,10 @@ nextarg(size_t k, size_t a)
 	long v, last = -1;
 	size_t i = 0;
 
-	for (v = m.op[k].opnd; v >= 0; v = m.val[v].next)
+	for (v = m.ssa[k].opnd; v >= 0; v = m.val[v].next)
 		if (spaneq(m.val[v].grp, m.val[v].grpn, "lram_area", 9))
 			last = -2;	/* custom form: lram_area(...) is apart */
-	for (v = m.op[k].opnd; v >= 0; v = m.val[v].next) {
+	for (v = m.ssa[k].opnd; v >= 0; v = m.val[v].next) {
 		if (last == -2 &&
 		    spaneq(m.val[v].grp, m.val[v].grpn, "lram_area", 9))
 			continue;
@@ -416,12 +416,12 @@ trace(const struct npt_mlir_val *v, size_t prog, long blk, size_t start,
 		    d : -1;
 	}
 	for (j = prog + 1; j < m.nop && m.op[j].parent >= (long)prog; j++) {
-		if (!opis(j, "torq_hl.next") || m.op[j].succ < 0 ||
-		    !spaneq(m.val[m.op[j].succ].p, m.val[m.op[j].succ].n,
+		if (!opis(j, "torq_hl.next") || m.ssa[j].succ < 0 ||
+		    !spaneq(m.val[m.ssa[j].succ].p, m.val[m.ssa[j].succ].n,
 		    m.blk[r].p, m.blk[r].n))
 			continue;
 		if ((a = nextarg(j, (size_t)pos)) >= 0 && (d = trace(&m.val[a],
-		    prog, m.op[j].block, start, depth + 1)) >= 0)
+		    prog, m.ssa[j].block, start, depth + 1)) >= 0)
 			return d;
 	}
 	return -1;
@@ -534,8 +534,8 @@ program(struct inv *iv, size_t prog, size_t start, unsigned char *pend)
 				iv->flag[u] = 1;
 			pend[u] = (unsigned char)st;
 			if ((u == U_SLICE0 || u == U_SLICE1) &&
-			    m.op[c].opnd >= 0 && (d = trace(&m.val[m.op[c].opnd],
-			    prog, m.op[j].block, start, 0)) >= 0) {
+			    m.ssa[c].opnd >= 0 && (d = trace(&m.val[m.ssa[c].opnd],
+			    prog, m.ssa[j].block, start, 0)) >= 0) {
 				if (nseen == cap) {
 					cap = cap ? 2 * cap : 16;
 					seen = npt_ereallocarray(seen, cap,
@@ -630,21 +630,22 @@ loadtorq(void)
 	npt_ht_init(&defs, sizeof(size_t));
 	for (i = 0; i < m.nop; i++) {
 		o = &m.op[i];
-		if (o->res == NULL || o->func < 0 || o->parent != o->func)
+		if (m.ssa[i].res == NULL || o->func < 0 ||
+		    o->parent != o->func)
 			continue;
 		tq.n = 0;
-		npt_buf_grow(&tq, o->reslen + 32);
+		npt_buf_grow(&tq, m.ssa[i].reslen + 32);
 		tq.n = (size_t)snprintf(tq.p, 32, "%ld\t", o->func);
-		npt_buf_add(&tq, o->res, o->reslen);
+		npt_buf_add(&tq, m.ssa[i].res, m.ssa[i].reslen);
 		v = npt_ht_put(&defs, tq.p, tq.n, &isnew);
 		if (isnew)
 			*v = i + 1;
 	}
 	for (i = 0; i < m.nop; i++) {
 		o = &m.op[i];
-		if (o->opnd < 0 || !opis(i, "torq_hl.start_program"))
+		if (m.ssa[i].opnd < 0 || !opis(i, "torq_hl.start_program"))
 			continue;
-		if ((d = def(o->func, &m.val[o->opnd])) < 0 ||
+		if ((d = def(o->func, &m.val[m.ssa[i].opnd])) < 0 ||
 		    !opis((size_t)d, "torq_hl.create_invocation"))
 			continue;
 		if (o->func != fn) {
@@ -663,8 +664,8 @@ loadtorq(void)
 			continue;
 		iv->hasjob = oattr[d].hasjob;
 		iv->job = oattr[d].job;
-		if (m.op[d].opnd < 0 ||
-		    (prog = def(m.op[d].func, &m.val[m.op[d].opnd])) < 0 ||
+		if (m.ssa[d].opnd < 0 ||
+		    (prog = def(m.op[d].func, &m.val[m.ssa[d].opnd])) < 0 ||
 		    !opis((size_t)prog, "torq_hl.program"))
 			continue;
 		iv->hasprog = 1;
@@ -1001,9 +1002,9 @@ torqfill(struct row *r, size_t k, int hasloc)
 		r->v[TV_PRETTY] = escaped(pretty.p, pretty.n);
 	npt_buf_free(&ops);
 	npt_buf_free(&pretty);
-	if (o->opnd >= 0 && (opis(k, "torq_hl.start_program") ||
+	if (m.ssa[k].opnd >= 0 && (opis(k, "torq_hl.start_program") ||
 	    opis(k, "torq_hl.wait_program")) &&
-	    (d = def(o->func, &m.val[o->opnd])) >= 0)
+	    (d = def(o->func, &m.val[m.ssa[k].opnd])) >= 0)
 		iv = &invs[d];
 	if (iv == NULL || !iv->done || !iv->nss)
 		return;

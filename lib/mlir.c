@@ -466,6 +466,9 @@ newop(struct scan *s, struct frame *f, const struct tk *start,
 	if (m->nop == m->opcap) {
 		m->opcap = m->opcap ? m->opcap * 2 : 256;
 		m->op = npt_ereallocarray(m->op, m->opcap, sizeof *m->op);
+		if (s->ssa)
+			m->ssa = npt_ereallocarray(m->ssa, m->opcap,
+			    sizeof *m->ssa);
 	}
 	o = &m->op[m->nop];
 	memset(o, 0, sizeof *o);
@@ -482,8 +485,14 @@ newop(struct scan *s, struct frame *f, const struct tk *start,
 	    m->op[owner].func;
 	o->line = start->line;
 	o->col = start->col;
-	o->opnd = o->opndlast = o->succ = o->succlast = -1;
-	o->block = f->blk;
+	if (s->ssa) {
+		struct npt_mlir_ssa *u = &m->ssa[m->nop];
+
+		u->res = NULL;
+		u->reslen = 0;
+		u->opnd = u->opndlast = u->succ = u->succlast = -1;
+		u->block = f->blk;
+	}
 	f->cur = (long)m->nop;
 	return (long)m->nop++;
 }
@@ -719,7 +728,7 @@ newblock(struct scan *s, struct frame *f, const struct tk *t)
 static void
 use(struct scan *s, const struct frame *f, const struct tk *t)
 {
-	struct npt_mlir_op *o;
+	struct npt_mlir_ssa *o;
 	long op = -1;
 
 	if (stmtlevel(f)) {
@@ -735,7 +744,7 @@ use(struct scan *s, const struct frame *f, const struct tk *t)
 	}
 	if (op < 0)
 		return;
-	o = &s->m->op[op];
+	o = &s->m->ssa[op];
 	if (t->t == T_VAL)
 		addval(s, t, f->kind == F_PAREN ? f : NULL, &o->opnd,
 		    &o->opndlast);
@@ -777,8 +786,8 @@ linestart(struct scan *s, struct frame *f, struct tk *t)
 		}
 		newop(s, f, &start, t);
 		if (s->ssa) {
-			s->m->op[f->cur].res = start.p;
-			s->m->op[f->cur].reslen = start.n;
+			s->m->ssa[f->cur].res = start.p;
+			s->m->ssa[f->cur].reslen = start.n;
 		}
 		break;
 	case T_STR:
@@ -916,7 +925,7 @@ scan(struct npt_mlir *m, const char *p, size_t n, const char *keep, int ssa)
 				goto done;
 			}
 			owner = stmtlevel(f) ? f->cur : f->owner;
-			if (t.t == '(') {
+			if (t.t == '(' && ssa) {
 				long blk = stmtlevel(f) && f->skip &&
 				    f->labline == t.line ? f->blk : -1;
 
@@ -926,6 +935,8 @@ scan(struct npt_mlir *m, const char *p, size_t n, const char *keep, int ssa)
 					f->grp = prev.p;
 					f->grpn = prev.n;
 				}
+			} else if (t.t == '(') {
+				push(&s, F_PAREN, &t, owner);
 			} else if (t.t == '[') {
 				push(&s, F_SQUARE, &t, owner);
 			} else if ((f->kind == F_DICT || f->kind == F_SQUARE) ||
@@ -946,7 +957,8 @@ scan(struct npt_mlir *m, const char *p, size_t n, const char *keep, int ssa)
 			break;
 		}
 next:
-		prev = t;
+		if (ssa)
+			prev = t;
 	}
 done:
 	if (s.nf > 1)
@@ -973,6 +985,7 @@ npt_mlir_free(struct npt_mlir *m)
 {
 	free(m->op);
 	free(m->attr);
+	free(m->ssa);
 	free(m->val);
 	free(m->blk);
 	npt_ht_free(&m->alias);

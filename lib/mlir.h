@@ -48,8 +48,13 @@ struct npt_mlir_op {
 	long func;		/* nearest enclosing function op, or -1 */
 	unsigned long line, col; /* where the op starts */
 	unsigned long locline, loccol; /* where its loc( starts */
-	/* kept by npt_mlir_scan_ssa only (else NULL, 0 and -1) */
-	const char *res;	/* its first result, "%0" */
+};
+/*
+ * The SSA use of an operation, kept by npt_mlir_scan_ssa only, in an
+ * array beside op[] (so that the plain scan's operations stay as small).
+ */
+struct npt_mlir_ssa {
+	const char *res;	/* its first result, "%0", or NULL */
 	size_t reslen;
 	long opnd, opndlast;	/* its operands: a list in val[], or -1 */
 	long succ, succlast;	/* its successors "^bb1": a list in val[] */
@@ -85,6 +90,7 @@ struct npt_mlir {
 	struct npt_mlir_attr *attr;
 	size_t nattr, attrcap;
 	struct npt_ht alias;	/* name without '#' -> npt_mlir_alias */
+	struct npt_mlir_ssa *ssa; /* npt_mlir_scan_ssa only: by op, or NULL */
 	struct npt_mlir_val *val; /* npt_mlir_scan_ssa only */
 	size_t nval, valcap;
 	struct npt_mlir_block *blk; /* npt_mlir_scan_ssa only, in text order */

@@ -65,7 +65,7 @@ fuzz_one(const uint8_t *p, size_t n)
 	npt_mlir_scan_ssa(&m, (const char *)p, n, NULL);
 	scanned = 1;
 	for (i = 0; i < m.nop; i++) {
-		const struct npt_mlir_op *o = &m.op[i];
+		const struct npt_mlir_ssa *o = &m.ssa[i];
 
 		if (o->res != NULL && (o->res < (const char *)p ||
 		    o->res + o->reslen > (const char *)p + n))
