@@ -381,7 +381,8 @@ row(struct cr *c, size_t n)
 		return 0;
 	if (n != c->ncol)
 		return npt_imp_fail(c->m, c->in->lineno, 0,
-		    "%zu cells, but the table header has %zu", n, c->ncol);
+		    "%zu cell%s, but the table header has %zu", n,
+		    n == 1 ? "" : "s", c->ncol);
 	for (i = 0; i < c->nout; i++)
 		c->val[i].n = 0;
 	for (i = 0; i < n; i++) {
