@@ -5,8 +5,7 @@
 # runtime log with program flags, for npt-overlap --torq), and for
 # npt-import trace.json, timeline.csv, runtime.csv, profile.json,
 # summary.csv and compile_report.txt; for npt-annotate --torq torq3.mlir,
-# torq3-runtime.csv,
-# torq3-model.mlir and model/torq3-model.mlir.
+# torq3-runtime.csv, torq3-model.mlir and model/torq3-model.mlir.
 set -e
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$1"
