@@ -425,14 +425,17 @@ write_table(struct cr *c)
 	npt_out_str("## source=");
 	npt_out_field(c->in->name, strlen(c->in->name));
 	npt_out_putc('\n');
-	npt_out_write(c->meta.p, c->meta.n);
+	/* an empty buffer has no memory: never hand memcpy a null pointer */
+	if (c->meta.n > 0)
+		npt_out_write(c->meta.p, c->meta.n);
 	/* a report of the overall block alone has the canonical columns */
 	for (i = 0; i < (c->nout ? c->nout : NCANON); i++) {
 		npt_out_putc(i == 0 ? '#' : '\t');
 		npt_out_str(c->nout ? c->outname[i] : canon[i].out);
 	}
 	npt_out_putc('\n');
-	npt_out_write(c->rows.p, c->rows.n);
+	if (c->rows.n > 0)
+		npt_out_write(c->rows.p, c->rows.n);
 }
 
 int
