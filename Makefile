@@ -25,6 +25,7 @@ LIBOBJ = \
 	lib/ht.o \
 	lib/htc.o \
 	lib/imp.o \
+	lib/impcr.o \
 	lib/impcsv.o \
 	lib/impjson.o \
 	lib/imppb.o \

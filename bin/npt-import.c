@@ -1,5 +1,8 @@
 /* See LICENSE file for copyright and license details. */
-/* npt-import: vendor and framework profiles in, one event stream sorted by time out. */
+/*
+ * npt-import: vendor and framework profiles in, one event stream sorted by
+ * time out; or a Cerebras compile report in, its kernel table out.
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,6 +79,7 @@ main(int argc, char *argv[])
 	long long line, col;
 	unsigned long long n;
 	int c, i, type = -1, verbose = 0, rc = 0, failed = 0, strict = 0;
+	int table = 0;
 
 	npt_init(argv[0]);
 	while ((c = npt_getopt(&g, argc, argv, "cf:iS:t:v", longopts,
@@ -119,6 +123,10 @@ main(int argc, char *argv[])
 		argv = stdinarg;
 		argc = 1;
 	}
+	/* a table per input would be tables, not one stream: one at a time */
+	if (type >= 0 && npt_imp_types[type].table && argc > 1)
+		npt_errx(2, "-t %s: one input at a time (a table, not events)",
+		    npt_imp_types[type].name);
 
 	m = npt_imp_new(limit);
 	if (hz != 0)
@@ -142,7 +150,17 @@ main(int argc, char *argv[])
 			npt_in_close(&in);
 			continue;
 		}
-		npt_imp_meta(m, "source", in.name, strlen(in.name));
+		if (npt_imp_types[t].table && argc > 1) {
+			npt_warnx("%s: %s: a table, not events: import it alone",
+			    in.name, npt_imp_types[t].name);
+			rc = 1;
+			npt_in_close(&in);
+			continue;
+		}
+		if (npt_imp_types[t].table)
+			table = 1;
+		else
+			npt_imp_meta(m, "source", in.name, strlen(in.name));
 		if (npt_imp_types[t].fn(m, &in, &opt) < 0) {
 			msg = npt_imp_error(m, &line, &col);
 			if (line > 0 && col > 0)
@@ -160,7 +178,11 @@ main(int argc, char *argv[])
 		}
 		if (in.err)
 			rc = 1;
-		if (verbose) {
+		if (verbose && table) {
+			npt_progress_clear();
+			fprintf(stderr, "%s: %s: %s (%s)\n", npt_prog, in.name,
+			    npt_imp_types[t].name, npt_imp_variant_of(m));
+		} else if (verbose) {
 			npt_progress_clear();
 			fprintf(stderr, "%s: %s: %s (%s), %llu events in all\n",
 			    npt_prog, in.name, npt_imp_types[t].name,
@@ -168,7 +190,9 @@ main(int argc, char *argv[])
 		}
 		npt_in_close(&in);
 	}
-	npt_imp_write(m);
+	/* a table is written by its importer, once it is read whole */
+	if (!table)
+		npt_imp_write(m);
 	if (failed) {
 		if ((n = npt_imp_count(m)) > 0)
 			npt_warnx("%llu event%s read before the error %s "

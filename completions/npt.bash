@@ -29,7 +29,7 @@ _npt() {
 		case ${COMP_WORDS[COMP_CWORD - 1]} in
 		-t)
 			# shellcheck disable=SC2207
-			COMPREPLY=($(compgen -W "chrome list perfetto tensorrt torq-compile torq-runtime vela" -- "$word"))
+			COMPREPLY=($(compgen -W "cerebras chrome list perfetto tensorrt torq-compile torq-runtime vela" -- "$word"))
 			return 0 ;;
 		esac
 		opts="-c -f -h -i -S -t -v --help --strict --version" ;;

@@ -838,17 +838,19 @@ npt_imp_write(struct npt_imp *m)
 /* types */
 
 const struct npt_imp_type npt_imp_types[NPT_IMP_NTYPES] = {
+	{ "cerebras", "Cerebras compile report (compile_report.txt)",
+	    npt_impcr_cerebras, 1 },
 	{ "chrome", "Chrome Trace Event Format JSON (object or array form)",
-	    npt_impjson_chrome },
+	    npt_impjson_chrome, 0 },
 	{ "perfetto", "Perfetto protobuf trace (TrackEvent)",
-	    npt_imppb_perfetto },
+	    npt_imppb_perfetto, 0 },
 	{ "tensorrt", "TensorRT per-layer profile (trtexec --exportProfile)",
-	    npt_impjson_trt },
+	    npt_impjson_trt, 0 },
 	{ "torq-compile", "Torq compile-time timeline CSV (C0 to C3)",
-	    npt_impcsv_torqc },
+	    npt_impcsv_torqc, 0 },
 	{ "torq-runtime", "Torq runtime profile CSV (R0 to R2)",
-	    npt_impcsv_torqr },
-	{ "vela", "Arm Vela per-layer or summary CSV", npt_impcsv_vela },
+	    npt_impcsv_torqr, 0 },
+	{ "vela", "Arm Vela per-layer or summary CSV", npt_impcsv_vela, 0 },
 };
 
 static int
@@ -862,6 +864,7 @@ npt_imp_detect(struct npt_in *in)
 {
 	const char *p, *e, *nl;
 	size_t n = npt_in_fill(in, 64 * 1024);
+	int t;
 
 	p = in->buf + in->beg;
 	e = p + n;
@@ -886,7 +889,9 @@ npt_imp_detect(struct npt_in *in)
 	}
 	p = in->buf + in->beg;
 	nl = memchr(p, '\n', n);
-	return npt_impcsv_probe(p, nl ? (size_t)(nl - p) : n);
+	if ((t = npt_impcsv_probe(p, nl ? (size_t)(nl - p) : n)) >= 0)
+		return t;
+	return npt_impcr_probe(p, n) ? NPT_IMP_CEREBRAS : -1;
 }
 
 long

@@ -3,7 +3,8 @@
  * import.h: what npt-import and npt-json need of JSON, protobuf and other
  * tools' profiles: the streaming JSON reader (json.c), JSON text output
  * (jsonw.c), the protobuf wire format (pb.c), the event sink of the
- * importers (imp.c) and the importers (impjson.c, impcsv.c, imppb.c).
+ * importers (imp.c) and the importers (impjson.c, impcsv.c, imppb.c,
+ * impcr.c).
  * Uses base.h and stream.h.
  *
  * Which functions exit: the JSON reader only when memory runs out (bad
@@ -213,7 +214,7 @@ unsigned long long npt_imp_count(const struct npt_imp *m);
  */
 void npt_imp_write(struct npt_imp *m);
 
-/* impjson.c, impcsv.c: the importers; each reads all of in into m */
+/* impjson.c, impcsv.c, imppb.c, impcr.c: the importers; each reads all of in */
 struct npt_imp_opt {
 	int instants, counters;	/* keep Chrome 'i' and 'C' events */
 };
@@ -225,18 +226,29 @@ typedef int npt_importer(struct npt_imp *m, struct npt_in *in,
     const struct npt_imp_opt *opt);
 npt_importer npt_impjson_chrome, npt_impjson_trt, npt_impcsv_torqc,
     npt_impcsv_torqr, npt_impcsv_vela, npt_imppb_perfetto;
+/*
+ * A Cerebras compile report is no event stream: its importer writes its
+ * kernel table to standard output itself (npt_out_*, exits on a failed
+ * write), only after the whole report is read, and uses m only for
+ * npt_imp_fail and npt_imp_variant.
+ */
+npt_importer npt_impcr_cerebras;
 /* The types, in the order of npt_imp_types[]. */
 enum {
-	NPT_IMP_CHROME, NPT_IMP_PERFETTO, NPT_IMP_TENSORRT, NPT_IMP_TORQC,
+	NPT_IMP_CEREBRAS, NPT_IMP_CHROME, NPT_IMP_PERFETTO, NPT_IMP_TENSORRT, NPT_IMP_TORQC,
 	NPT_IMP_TORQR, NPT_IMP_VELA, NPT_IMP_NTYPES
 };
 struct npt_imp_type {
 	const char *name, *desc;
 	npt_importer *fn;
+	int table;	/* writes a table of its own, not events into m */
 };
 extern const struct npt_imp_type npt_imp_types[NPT_IMP_NTYPES];
 /* The text type whose header (or first row) line is line, or -1. */
 int npt_impcsv_probe(const char *line, size_t n);
+/* Do p[0..n), the first bytes of a text input, hold the title of the
+ * overall block of a Cerebras compile report, or its table's header? */
+int npt_impcr_probe(const char *p, size_t n);
 /* The type of what in holds, from its first bytes (left unread), or -1. */
 int npt_imp_detect(struct npt_in *in);
 

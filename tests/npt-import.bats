@@ -52,10 +52,11 @@ check_ref() {
 	EOF
 }
 
-@test "import: -t list names the six types" {
+@test "import: -t list names the seven types" {
 	run -0 npt-import -t list
-	[ "${#lines[@]}" -eq 6 ]
-	[ "$(printf '%s\n' "${lines[@]}" | cut -d' ' -f1)" = "chrome
+	[ "${#lines[@]}" -eq 7 ]
+	[ "$(printf '%s\n' "${lines[@]}" | cut -d' ' -f1)" = "cerebras
+chrome
 perfetto
 tensorrt
 torq-compile

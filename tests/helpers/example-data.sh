@@ -3,9 +3,9 @@
 # core0.bin core1.bin corectrl0.bin (npt-synth defaults), events.tsv (the
 # decoded stream), model.tsv (the yolov8s model), overview.tsv (a Torq
 # runtime log with program flags, for npt-overlap --torq), and for
-# npt-import trace.json, timeline.csv, runtime.csv, profile.json and
-# summary.csv; for npt-annotate --torq torq3.mlir, torq3-runtime.csv,
-# torq3-model.mlir and model/torq3-model.mlir.
+# npt-import trace.json, timeline.csv, runtime.csv, profile.json,
+# summary.csv and compile_report.txt; for npt-annotate --torq torq3.mlir,
+# torq3-runtime.csv, torq3-model.mlir and model/torq3-model.mlir.
 set -e
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$1"
@@ -41,13 +41,14 @@ awk -F'\t' '/^#/ { print "#id\top\tname\tloc"; next }
 	{ printf "%d\t%s\tlayer%d\t\"yolov8s.py\":%d:5\n", $1, $2, $1, 10 + $1 }' \
 	model.tsv > symbols.tsv
 # npt-import's examples: a PyTorch trace, a Torq timeline and runtime log,
-# a TensorRT profile and a Vela summary
+# a TensorRT profile, a Vela summary and a Cerebras compile report
 imp="$top/tests/fixtures/import"
 gzip -dc "$imp/benchmark_result_493459_1694039959_trace.json.gz" > trace.json
 cp "$imp/torq-c1.csv" timeline.csv
 cp "$imp/torq-r1.csv" runtime.csv
 cp "$imp/resnet.onnx.engine.profile.json" profile.json
 cp "$imp/model_256x480_summary_Ethos_U55_400MHz_SRAM_3.2_GBs_Flash_3.2_GBs.csv" summary.csv
+cp "$imp/cerebras-report.txt" compile_report.txt
 ann="$top/tests/fixtures/annotate"
 cp "$ann/torq3.mlir" "$ann/torq3-runtime.csv" "$ann/torq3-model.mlir" .
 mkdir -p model
