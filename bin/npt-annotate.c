@@ -32,7 +32,7 @@ static const char help[] =
     "--func name\tuse the operations of this function\n"
     "--loc-first\twrite only the first file:line:col of a location\n"
     "--skip pattern\tdo not count operations matching pattern\n"
-    "--torq\tadd Torq's annotate_profiling columns (joins on torq-action-id)\n"
+    "--torq\tadd the columns of Torq's annotate_profiling.py\n"
     "--csv\twith --torq, write Torq's annotated CSV instead of events\n"
     "--source-dir dir\tlook for the model files of locations in dir\n";
 

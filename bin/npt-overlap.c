@@ -30,13 +30,12 @@ static const char synopsis[] =
 
 static const char help[] =
     "-c name=pattern,...\tdefine a class: the tracks matching the patterns\n"
-    "-f [track=]freq\twith --torq: clock of cycle times, of all tracks or "
-    "of those matching track\n"
+    "-f [track=]freq\twith --torq: the clock of cycle times\n"
     "-p\tprint a report like Torq's Host Profile Overview\n"
     "-t pattern\tcount only the tracks that match pattern\n"
     "--model name\twith --torq: print \"Model: name\" under the title\n"
     "--strict\texit 1 if the input lost data\n"
-    "--torq\tprint Torq's Host Profile Overview, rows as Torq defines them\n"
+    "--torq\tprint Torq's Host Profile Overview, exactly\n"
     "--torq-all\tthe same with the rows Torq's newest code adds\n"
     "--wall-time seconds\twith --torq: print a WALL_TIME row\n";
 
