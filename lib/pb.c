@@ -160,25 +160,38 @@ npt_pb_next(struct npt_pb *m, struct npt_pb_field *f)
 			return 0;
 		/*
 		 * The common case in one place: a one-byte tag (fields 1 to
-		 * 15) and a one-byte varint or length.
+		 * 15) with a varint or a length of up to 9 bytes; the rest,
+		 * and every error, by the general path below.
 		 */
-		if (m->end - m->p >= 2 && m->p[0] < 0x80 && m->p[0] >= 8 &&
-		    m->p[1] < 0x80 && ((m->p[0] & 7) == NPT_PB_VARINT ||
-		    ((m->p[0] & 7) == NPT_PB_LEN &&
-		    m->p[1] <= m->end - m->p - 2))) {
-			f->num = m->p[0] >> 3;
-			f->wt = m->p[0] & 7;
-			f->at = (size_t)(at - m->base);
-			if (f->wt == NPT_PB_VARINT) {
-				f->v = m->p[1];
-				f->p = NULL;
-				f->n = 0;
-			} else {
-				f->p = m->p + 2;
-				f->n = m->p[1];
+		if (m->p[0] < 0x80 && m->p[0] >= 8 && ((m->p[0] & 7) ==
+		    NPT_PB_VARINT || (m->p[0] & 7) == NPT_PB_LEN)) {
+			const unsigned char *q = m->p + 1;
+			uint64_t v = 0;
+			int s;
+
+			for (s = 0; s < 63 && q < m->end; s += 7) {
+				v |= (uint64_t)(*q & 0x7f) << s;
+				if (!(*q++ & 0x80))
+					break;
 			}
-			m->p += 2 + f->n;
-			return 1;
+			if (s < 63 && q[-1] < 0x80 && q > m->p + 1 &&
+			    ((m->p[0] & 7) == NPT_PB_VARINT ||
+			    v <= (uint64_t)(m->end - q))) {
+				f->num = m->p[0] >> 3;
+				f->wt = m->p[0] & 7;
+				f->at = (size_t)(at - m->base);
+				if (f->wt == NPT_PB_VARINT) {
+					f->v = v;
+					f->p = NULL;
+					f->n = 0;
+				} else {
+					f->p = q;
+					f->n = (size_t)v;
+					q += v;
+				}
+				m->p = q;
+				return 1;
+			}
 		}
 		if (tag(m, &f->num, &f->wt) < 0)
 			return -1;
