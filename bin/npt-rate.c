@@ -27,8 +27,7 @@ static const char synopsis[] =
 
 static const char help[] =
     "-f freq\tclock of the fabric, for delta-T in cycles\n"
-    "-w kernel=[c|t]xfactor\twhat if kernel were factor times faster "
-    "(c: compute only, t: transmission only)\n"
+    "-w kernel=[c|t]xfactor\twhat if kernel ran factor times faster\n"
     "--fabric-pes count\tPEs of the fabric, for Active PEs\n"
     "--headroom\tlist how far the rate would rise without each kernel\n"
     "--serial\tno kernel overlaps compute and transmission\n";
