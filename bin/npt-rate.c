@@ -908,8 +908,8 @@ out_overall(const char *kind, const struct overall *o)
  * The headroom of each kernel: the overall rate if it alone were
  * infinitely fast is the lowest rate of the others, the second lowest
  * for the first kernel at the lowest and the lowest for every other, so
- * that kernel comes first (it alone can rise) and the others follow in
- * table order.  With one kernel there is no other limit: empty.
+ * that kernel comes first (it alone can rise, unless another one ties
+ * with it) and the others follow in table order.  With one kernel there is no other limit: empty.
  */
 static void
 out_headroom(const struct overall *o)
@@ -918,6 +918,7 @@ out_headroom(const struct overall *o)
 	static struct rat second, rise;
 	const struct rat *to;
 	size_t i, j;
+	int first;
 
 	for (i = 0, j = 0; i < nkern; i++) {
 		if (i == o->imin)
@@ -927,10 +928,14 @@ out_headroom(const struct overall *o)
 	}
 	npt_out_str("#kernel\tsamples_per_s\tfaster_samples_per_s\t"
 	    "rise_samples_per_s\n");
+	/* on a tie at R no kernel can rise: table order */
+	first = nkern > 1 && rat_cmp(&second, &o->r) > 0;
 	for (j = 0; j <= nkern; j++) {
+		if (j == 0 && !first)
+			continue;
 		if (j == 0)
 			i = o->imin;
-		else if ((i = j - 1) == o->imin)
+		else if ((i = j - 1) == o->imin && first)
 			continue;
 		b.n = 0;
 		npt_buf_add(&b, kern[i].name, kern[i].namelen);
