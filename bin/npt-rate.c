@@ -1058,7 +1058,7 @@ int
 main(int argc, char *argv[])
 {
 	struct npt_getopt g = { .help = help };
-	struct npt_clocks clocks;
+	static struct npt_clocks clocks;
 	static struct overall o;
 	const char *e;
 	int c, rc = 0;
