@@ -10,6 +10,7 @@ BIN = \
 	bin/npt-import \
 	bin/npt-json \
 	bin/npt-overlap \
+	bin/npt-rate \
 	bin/npt-synth \
 	bin/npt-time
 
@@ -60,6 +61,7 @@ MAN1 = \
 	man/npt-import.1 \
 	man/npt-json.1 \
 	man/npt-overlap.1 \
+	man/npt-rate.1 \
 	man/npt-synth.1 \
 	man/npt-time.1
 MAN5 = man/npt-events.5 man/npt-log.5

@@ -17,6 +17,7 @@ int npt_decode_main(int, char **);
 int npt_import_main(int, char **);
 int npt_json_main(int, char **);
 int npt_overlap_main(int, char **);
+int npt_rate_main(int, char **);
 int npt_synth_main(int, char **);
 int npt_time_main(int, char **);
 
@@ -37,6 +38,8 @@ static const struct {
 	    "write Chrome trace JSON for timeline viewers" },
 	{ "npt-overlap", npt_overlap_main,
 	    "busy, overlapping and idle time per class" },
+	{ "npt-rate", npt_rate_main,
+	    "samples/s of a pipelined network, its bottleneck, what-if" },
 	{ "npt-synth", npt_synth_main,
 	    "generate binary logs of an NPU running a model" },
 	{ "npt-time", npt_time_main,

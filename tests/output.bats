@@ -14,6 +14,7 @@ invocation() {
 	npt-import) echo "npt-import -t chrome trace.json" ;;
 	npt-json) echo "npt-json big.tsv" ;;
 	npt-overlap) echo "npt-overlap big.tsv" ;;
+	npt-rate) echo "npt-rate -f 1GHz kernels.tsv" ;;
 	npt-synth) echo "npt-synth -i 200 -F events" ;;
 	npt-time) echo "npt-time big.tsv" ;;
 	*) return 1 ;;
@@ -26,7 +27,11 @@ setup_file() {
 	PATH="${NPT_BIN:-$BATS_TEST_DIRNAME/../bin}:$PATH"
 	sh "$BATS_TEST_DIRNAME/helpers/example-data.sh" "$DATA"
 	(cd "$DATA" && npt-synth -i 200 -F events > big.tsv &&
-		npt-json big.tsv > trace.json)
+		npt-json big.tsv > trace.json &&
+		awk 'BEGIN { print "#kernel\tcompute_cyc\ttransmission_cyc"
+			for (i = 0; i < 20000; i++)
+				printf "k%d\t%d\t%d\n", i, 1000 + i * 7 % 997, 900 + i }' \
+		    > kernels.tsv)
 }
 
 teardown_file() {

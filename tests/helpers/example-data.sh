@@ -4,8 +4,9 @@
 # decoded stream), model.tsv (the yolov8s model), overview.tsv (a Torq
 # runtime log with program flags, for npt-overlap --torq), and for
 # npt-import trace.json, timeline.csv, runtime.csv, profile.json,
-# summary.csv and compile_report.txt; for npt-annotate --torq torq3.mlir,
-# torq3-runtime.csv, torq3-model.mlir and model/torq3-model.mlir.
+# summary.csv and compile_report.txt; for npt-rate report.tsv and
+# kernels.tsv; for npt-annotate --torq torq3.mlir, torq3-runtime.csv,
+# torq3-model.mlir and model/torq3-model.mlir.
 set -e
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$1"
@@ -53,3 +54,7 @@ ann="$top/tests/fixtures/annotate"
 cp "$ann/torq3.mlir" "$ann/torq3-runtime.csv" "$ann/torq3-model.mlir" .
 mkdir -p model
 cp "$ann/torq3-model.mlir" model/
+# npt-rate's examples: the kernel table of Cerebras' compile report example
+# as npt-import writes it, and a table of delta-T in cycles
+cp "$top/tests/fixtures/rate/vendor.tsv" report.tsv
+cp "$top/tests/fixtures/rate/cycles.tsv" kernels.tsv
