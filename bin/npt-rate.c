@@ -1076,8 +1076,10 @@ enum { K_COMPUTE, K_TRANS, K_DELTA, NKIND };
 struct stage {
 	char *name;
 	size_t namelen;
-	uint64_t cur;			/* the open sample */
-	struct npt_time busy[2];	/* its compute and transmission time */
+	uint64_t cur;			/* the highest sample open */
+	int prev;			/* cur - 1 is open too */
+	struct npt_time busy[2][2];	/* compute and transmission time of
+					 * cur [0] and cur - 1 [1] */
 	uint64_t n;			/* its samples */
 	struct npt_qs qs[NKIND];	/* compute, transmission, delta-T */
 	struct npt_time min[NKIND], max[NKIND];
@@ -1184,22 +1186,42 @@ qs_add(struct stage *s, int k, const struct npt_time *v)
 	npt_qs_addn(&s->qs[k], npt_qs_bucket((uint64_t)q), 1);
 }
 
-/* The open sample of s is complete: its times into the sketches. */
+/* Open sample i of s (0 cur, 1 cur - 1) is complete: into the sketches. */
 static void
-stage_close(struct stage *s)
+stage_close(struct stage *s, int i)
 {
-	struct npt_time d;
+	struct npt_time d, *b = s->busy[i];
 
 	if (serial)
-		(void)npt_time_add(&d, &s->busy[0], &s->busy[1]);
+		(void)npt_time_add(&d, &b[0], &b[1]);
 	else
-		d = npt_time_lt(&s->busy[0], &s->busy[1]) ? s->busy[1] :
-		    s->busy[0];
-	qs_add(s, K_COMPUTE, &s->busy[0]);
-	qs_add(s, K_TRANS, &s->busy[1]);
+		d = npt_time_lt(&b[0], &b[1]) ? b[1] : b[0];
+	qs_add(s, K_COMPUTE, &b[0]);
+	qs_add(s, K_TRANS, &b[1]);
 	qs_add(s, K_DELTA, &d);
 	s->n++;
-	memset(s->busy, 0, sizeof s->busy);
+	memset(b, 0, sizeof s->busy[i]);
+}
+
+/*
+ * Sample no begins on s: the samples before no - 1 are complete.  A
+ * stage that overlaps transmitting a sample with computing the next
+ * interleaves the events of two samples, no more.
+ */
+static void
+stage_advance(struct stage *s, uint64_t no)
+{
+	if (s->prev)
+		stage_close(s, 1);
+	s->prev = 0;
+	if (no == s->cur + 1) {
+		memcpy(s->busy[1], s->busy[0], sizeof s->busy[0]);
+		memset(s->busy[0], 0, sizeof s->busy[0]);
+		s->prev = 1;
+	} else {
+		stage_close(s, 0);
+	}
+	s->cur = no;
 }
 
 static void
@@ -1286,7 +1308,7 @@ mdata(struct npt_tsv *t, const struct mcol *m)
 	const char *e;
 	size_t *slot;
 	uint64_t no;
-	int isnew, k, d;
+	int isnew, k, d, i;
 
 	if (f->n == 0)
 		return;		/* not part of a sample */
@@ -1312,18 +1334,18 @@ mdata(struct npt_tsv *t, const struct mcol *m)
 		s->cur = no;
 	}
 	s = &stage[*slot - 1];
-	if (no < s->cur)
+	if (no < s->cur && s->cur - no > 1)
 		npt_tsv_err(t, "track %.*s: sample %llu after sample %llu: "
-		    "samples must come in order on each track", (int)tr->n,
-		    tr->p, (unsigned long long)no,
-		    (unsigned long long)s->cur);
-	if (no > s->cur) {
-		stage_close(s);
-		s->cur = no;
-	}
+		    "the samples of a track must come in order, two "
+		    "interleaved at most", (int)tr->n, tr->p,
+		    (unsigned long long)no, (unsigned long long)s->cur);
+	if (no > s->cur)
+		stage_advance(s, no);
+	i = no == s->cur ? 0 : 1;
+	s->prev |= i;
 	k = m->op >= 0 ? op_class(t->f[m->op].p, t->f[m->op].n) :
 	    (patgiven[0] ? -1 : K_COMPUTE);
-	if (k >= 0 && npt_time_add(&s->busy[k], &s->busy[k], &dur) < 0)
+	if (k >= 0 && npt_time_add(&s->busy[i][k], &s->busy[i][k], &dur) < 0)
 		npt_tsv_err(t, "track %.*s: busy time too large", (int)tr->n,
 		    tr->p);
 	if (npt_time_add(&end, &ts, &dur) < 0)
@@ -1434,8 +1456,11 @@ mreport(void)
 	uint64_t nsamp = 0;
 	int have = 0, havem = 0;
 
-	for (i = 0; i < nstage; i++)
-		stage_close(&stage[i]);
+	for (i = 0; i < nstage; i++) {
+		if (stage[i].prev)
+			stage_close(&stage[i], 1);
+		stage_close(&stage[i], 0);
+	}
 	if (anysample) {
 		nsamp = hi.no - lo.no + 1;
 		if (nsamp >= 3 && !hi1.have)
