@@ -40,7 +40,7 @@ static const char help[] =
     "-c class=pattern,...\twith -m: ops of class compute or transmission\n"
     "-f freq\tclock of the fabric, for delta-T in cycles\n"
     "-m\tmeasure the stages of an event stream, one track each\n"
-    "-s column\twith -m: the sample column (default sample, else iter)\n"
+    "-s column\twith -m: the sample column (sample, else iter)\n"
     "-w kernel=[c|t]xfactor\twhat if kernel ran factor times faster\n"
     "--fabric-pes count\tPEs of the fabric, for Active PEs\n"
     "--headroom\tlist how far the rate would rise without each kernel\n"
