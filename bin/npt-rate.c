@@ -33,8 +33,8 @@
 static const char synopsis[] =
     "[--headroom] [--serial] [-f freq] [--fabric-pes count]\n"
     " [-w kernel=[c|t]xfactor] [file ...]\n"
-    "-m [--serial] [-c class=pattern[,pattern ...]] [-f freq] [-s column]\n"
-    " [file ...]";
+    "-m [--serial] [-c class=pattern[,pattern ...]] [-f freq]\n"
+    " [-s column] [file ...]";
 
 static const char help[] =
     "-c class=pattern,...\twith -m: ops of class compute or transmission\n"

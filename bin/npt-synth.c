@@ -29,8 +29,8 @@ static const char synopsis[] =
     "[-b bytes] [-c cores] [-F format] [-f freq] [-i iterations]\n"
     " [-j jitter] [-m model] [-o dir] [-P bytes] [-s seed] [-T cycles]\n"
     " [-x fault]\n"
-    "--pipeline c/t[,c/t ...] [--serial] [-f freq] [-i samples] [-j jitter]\n"
-    " [-s seed]";
+    "--pipeline c/t[,c/t ...] [--serial] [-f freq] [-i samples]\n"
+    " [-j jitter] [-s seed]";
 
 static const char help[] =
     "-b bytes\tlog buffer size per core\n"
