@@ -26,43 +26,39 @@ median() {
 	printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
 
+# pair NAME_A CMD_A NAME_B CMD_B: A and B alternately, $rounds times;
+# sets amed and bmed (median CPU seconds), arss and brss (largest RSS)
+pair() {
+	at="" bt="" arss=0 brss=0
+	i=0
+	while [ $i -lt "$rounds" ]; do
+		measure "$1" "$2"
+		at="$at $secs"
+		[ "$rss" -gt "$arss" ] && arss=$rss
+		measure "$3" "$4"
+		bt="$bt $secs"
+		[ "$rss" -gt "$brss" ] && brss=$rss
+		i=$((i + 1))
+	done
+	# shellcheck disable=SC2086
+	amed=$(median $at)
+	# shellcheck disable=SC2086
+	bmed=$(median $bt)
+}
+
 echo "== perfetto: $n events to Chrome JSON and to Perfetto protobuf; import of $m events from each"
-jt="" pt="" jr=0 pr=0
-i=0
-while [ $i -lt "$rounds" ]; do
-	measure "npt-json" "npt-json $in > /dev/null"
-	jt="$jt $secs"
-	[ "$rss" -gt "$jr" ] && jr=$rss
-	measure "npt-json -F perfetto" "npt-json -F perfetto $in > /dev/null"
-	pt="$pt $secs"
-	[ "$rss" -gt "$pr" ] && pr=$rss
-	i=$((i + 1))
-done
-# shellcheck disable=SC2086
-jt=$(median $jt)
-# shellcheck disable=SC2086
-pt=$(median $pt)
+pair "npt-json" "npt-json $in > /dev/null" \
+    "npt-json -F perfetto" "npt-json -F perfetto $in > /dev/null"
+jt=$amed jr=$arss pt=$bmed pr=$brss
 jbytes=$(npt-json "$in" | wc -c)
 pbytes=$(npt-json -F perfetto "$in" | wc -c)
 echo "npt-json:             $(rate "$n" "$jt") M events/s, $((jbytes / 1048576)) MiB of JSON, peak RSS $jr KiB"
 echo "npt-json -F perfetto: $(rate "$n" "$pt") M events/s, $((pbytes / 1048576)) MiB of protobuf ($(ratio "$jbytes" "$pbytes")x smaller), peak RSS $pr KiB"
 echo "perfetto output is $(ratio "$jt" "$pt")x npt-json's events/s (target: at least 1x, under 8 MiB)"
 
-ci="" pi="" cr=0 prr=0
-i=0
-while [ $i -lt "$rounds" ]; do
-	measure "npt-import chrome" "npt-import $json > /dev/null"
-	ci="$ci $secs"
-	[ "$rss" -gt "$cr" ] && cr=$rss
-	measure "npt-import perfetto" "npt-import $pb > /dev/null"
-	pi="$pi $secs"
-	[ "$rss" -gt "$prr" ] && prr=$rss
-	i=$((i + 1))
-done
-# shellcheck disable=SC2086
-ci=$(median $ci)
-# shellcheck disable=SC2086
-pi=$(median $pi)
+pair "npt-import chrome" "npt-import $json > /dev/null" \
+    "npt-import perfetto" "npt-import $pb > /dev/null"
+ci=$amed cr=$arss pi=$bmed prr=$brss
 cb=$(wc -c < "$json")
 pbb=$(wc -c < "$pb")
 echo "npt-import chrome:   $(rate "$cb" "$ci") MB/s, $(rate "$m" "$ci") M events/s, peak RSS $cr KiB"

@@ -152,6 +152,7 @@ T=$'\t'
 	[ "${#lines[@]}" -eq 1 ]
 	run -0 npt-rate --headroom t.tsv
 	[ "$output" = "#kernel${T}samples_per_s${T}faster_samples_per_s${T}rise_samples_per_s" ]
+	# shellcheck disable=SC2016 # $1 is sh -c's
 	run -0 --separate-stderr sh -c 'npt-rate - < "$1"' _ "$V"
 	[ "${#lines[@]}" -eq 4 ]
 }
@@ -176,6 +177,7 @@ T=$'\t'
 
 @test "rate: /dev/full is a write error; | head -n1 ends quietly" {
 	need_devfull
+	# shellcheck disable=SC2016 # $1 is sh -c's
 	run -1 --separate-stderr sh -c 'npt-rate -f 1GHz "$1" > /dev/full' _ "$FIXTURES/rate/cycles.tsv"
 	[ "$stderr" = "npt-rate: write error: No space left on device" ]
 	awk 'BEGIN { print "#kernel\tcompute_cyc\ttransmission_cyc"
