@@ -55,11 +55,11 @@ T=$'\t'
 	[ "$(wc -l < want)" -eq 2 ]
 	paste -d' ' want got | while read -r n a b c d n2 e f g h; do
 		[ "$n" = "$n2" ] || flunk "$n $n2"
-		for p in "$a $e" "$b $f" "$c $g" "$d $h"; do
-			set -- $p
+		for p in "$a:$e" "$b:$f" "$c:$g" "$d:$h"; do
+			w=${p%:*} v=${p#*:}
 			# |got - want| <= want / 128
-			[ $(( 128 * ($2 > $1 ? $2 - $1 : $1 - $2) )) -le "$1" ] ||
-				flunk "$n: want $1, got $2"
+			[ $(( 128 * (v > w ? v - w : w - v) )) -le "$w" ] ||
+				flunk "$n: want $w, got $v"
 		done
 	done
 }
