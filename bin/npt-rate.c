@@ -14,7 +14,16 @@
  * its denominator grows with the number of kernels (man page, CAVEATS).
  * Division is binary long division, one step per bit of the quotient,
  * which is short for every division made here.
+ *
+ * The measured mode (-m) reads an event stream instead, one track per
+ * stage: per stage the sample open on it (samples come in order on each
+ * track, so a sample is complete on a track when the next one starts),
+ * its busy times as exact sums, and three quantile sketches (lib/qs.c);
+ * for the network the end of the lowest-numbered sample and of the two
+ * highest.  Memory is proportional to the stages, not to events or
+ * samples.
  */
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,10 +32,15 @@
 
 static const char synopsis[] =
     "[--headroom] [--serial] [-f freq] [--fabric-pes count]\n"
-    " [-w kernel=[c|t]xfactor] [file ...]";
+    " [-w kernel=[c|t]xfactor] [file ...]\n"
+    "-m [--serial] [-c class=pattern[,pattern ...]] [-f freq]\n"
+    " [-s column] [file ...]";
 
 static const char help[] =
+    "-c class=pattern,...\twith -m: ops of class compute or transmission\n"
     "-f freq\tclock of the fabric, for delta-T in cycles\n"
+    "-m\tmeasure the stages of an event stream, one track each\n"
+    "-s column\twith -m: the sample column (sample, else iter)\n"
     "-w kernel=[c|t]xfactor\twhat if kernel ran factor times faster\n"
     "--fabric-pes count\tPEs of the fabric, for Active PEs\n"
     "--headroom\tlist how far the rate would rise without each kernel\n"
@@ -1054,6 +1068,518 @@ check_kernels(const struct overall *o)
 	}
 }
 
+/* The measured mode */
+
+enum { K_COMPUTE, K_TRANS, K_DELTA, NKIND };
+
+/* A stage: a track, and the sample open on it. */
+struct stage {
+	char *name;
+	size_t namelen;
+	uint64_t cur;			/* the highest sample open */
+	int prev;			/* cur - 1 is open too */
+	struct npt_time busy[2][2];	/* compute and transmission time of
+					 * cur [0] and cur - 1 [1] */
+	uint64_t n;			/* its samples */
+	struct npt_qs qs[NKIND];	/* compute, transmission, delta-T */
+	struct npt_time min[NKIND], max[NKIND];
+};
+
+/* The end of the last event of a sample, on any stage. */
+struct send {
+	uint64_t no;
+	int have;
+	struct npt_time end;
+};
+
+static struct stage *stage;
+static size_t nstage, capstage;
+static struct npt_ht tracks;	/* track -> its stage's index + 1 */
+static struct npt_ht opclass;	/* op -> its class + 1 */
+static char **pat[2];		/* -c compute=, -c transmission= */
+static size_t npat[2];
+static int patgiven[2];
+static const char *samplecol;	/* -s */
+static int measure, munit = -1, mdec;
+static struct send lo, hi, hi1;	/* the lowest sample; the highest two */
+static int anysample;
+static const char *const classname[2] = { "compute", "transmission" };
+static const char *const defpat[] = { "SEND*", "TRANSMIT*", "*DMA*", "*dma*" };
+
+static void
+class_opt_pat(int k, const char *p)
+{
+	pat[k] = npt_ereallocarray(pat[k], npat[k] + 1, sizeof *pat[k]);
+	pat[k][npat[k]++] = npt_estrdup(p);
+}
+
+static void
+class_opt(const char *arg)
+{
+	const char *eq = strchr(arg, '='), *p, *c;
+	int k;
+
+	if (eq == NULL)
+		npt_errx(2, "-c: not class=pattern[,pattern...]: \"%s\"", arg);
+	for (k = 0; k < 2; k++)
+		if ((size_t)(eq - arg) == strlen(classname[k]) &&
+		    memcmp(arg, classname[k], (size_t)(eq - arg)) == 0)
+			break;
+	if (k == 2)
+		npt_errx(2, "-c: class \"%.*s\": compute or transmission",
+		    (int)(eq - arg), arg);
+	if (patgiven[k])
+		npt_errx(2, "-c: class %s given twice", classname[k]);
+	patgiven[k] = 1;
+	for (p = eq + 1;; p = c + 1) {
+		if ((c = strchr(p, ',')) == NULL)
+			c = p + strlen(p);
+		if (c == p)
+			npt_errx(2, "-c: empty pattern in \"%s\"", arg);
+		pat[k] = npt_ereallocarray(pat[k], npat[k] + 1, sizeof *pat[k]);
+		pat[k][npat[k]++] = npt_estrndup(p, (size_t)(c - p));
+		if (*c == '\0')
+			break;
+	}
+}
+
+/*
+ * The class of an op: transmission if it matches a transmission pattern,
+ * else compute if it matches a compute pattern (any op without -c
+ * compute=), else neither (-1).  Cached: ops repeat.
+ */
+static int
+op_class(const char *p, size_t n)
+{
+	static struct npt_buf b;
+	int *slot, isnew, k;
+	size_t i;
+
+	slot = npt_ht_put(&opclass, p, n, &isnew);
+	if (!isnew)
+		return *slot - 1;
+	b.n = 0;
+	npt_buf_add(&b, p, n);
+	npt_buf_addc(&b, '\0');
+	*slot = 0;
+	for (k = 1; k >= 0 && *slot == 0; k--) {
+		if (k == 0 && !patgiven[0])
+			*slot = 1;
+		for (i = 0; i < npat[k] && *slot == 0; i++)
+			if (fnmatch(pat[k][i], b.p, 0) == 0)
+				*slot = k + 1;
+	}
+	return *slot - 1;
+}
+
+static void
+qs_add(struct stage *s, int k, const struct npt_time *v)
+{
+	int64_t q;
+
+	if (s->n == 0 || npt_time_lt(v, &s->min[k]))
+		s->min[k] = *v;
+	if (s->n == 0 || npt_time_lt(&s->max[k], v))
+		s->max[k] = *v;
+	if (npt_time_i64(v, npt_time_unit_scale[munit], &q) < 0)
+		q = INT64_MAX;
+	npt_qs_addn(&s->qs[k], npt_qs_bucket((uint64_t)q), 1);
+}
+
+/* Open sample i of s (0 cur, 1 cur - 1) is complete: into the sketches. */
+static void
+stage_close(struct stage *s, int i)
+{
+	struct npt_time d, *b = s->busy[i];
+
+	if (serial)
+		(void)npt_time_add(&d, &b[0], &b[1]);
+	else
+		d = npt_time_lt(&b[0], &b[1]) ? b[1] : b[0];
+	qs_add(s, K_COMPUTE, &b[0]);
+	qs_add(s, K_TRANS, &b[1]);
+	qs_add(s, K_DELTA, &d);
+	s->n++;
+	memset(b, 0, sizeof s->busy[i]);
+}
+
+/*
+ * Sample no begins on s: the samples before no - 1 are complete.  A
+ * stage that overlaps transmitting a sample with computing the next
+ * interleaves the events of two samples, no more.
+ */
+static void
+stage_advance(struct stage *s, uint64_t no)
+{
+	if (s->prev)
+		stage_close(s, 1);
+	s->prev = 0;
+	if (no == s->cur + 1) {
+		memcpy(s->busy[1], s->busy[0], sizeof s->busy[0]);
+		memset(s->busy[0], 0, sizeof s->busy[0]);
+		s->prev = 1;
+	} else {
+		stage_close(s, 0);
+	}
+	s->cur = no;
+}
+
+static void
+later(struct send *e, const struct npt_time *end)
+{
+	if (!e->have || npt_time_lt(&e->end, end)) {
+		e->end = *end;
+		e->have = 1;
+	}
+}
+
+/*
+ * The end of an event of sample no, kept for the network's steady state
+ * if no is the lowest sample or one of the highest two (hi1 is hi - 1).
+ */
+static void
+sample_end(uint64_t no, const struct npt_time *end)
+{
+	if (!anysample) {
+		anysample = 1;
+		lo.no = hi.no = no;
+	}
+	if (no < lo.no) {
+		lo.no = no;
+		lo.have = 0;
+	}
+	if (no > hi.no) {
+		if (no == hi.no + 1)
+			hi1 = hi;
+		else
+			hi1.have = 0;
+		hi.no = no;
+		hi.have = 0;
+	}
+	if (no == lo.no)
+		later(&lo, end);
+	if (no == hi.no)
+		later(&hi, end);
+	else if (no == hi.no - 1)
+		later(&hi1, end);
+}
+
+static void
+buf_u64(struct npt_buf *b, uint64_t v)
+{
+	char t[24];
+
+	npt_buf_add(b, t, npt_fmt_u64(t, v));
+}
+
+struct mcol {
+	struct npt_tcol tc;
+	long sample, op;
+	size_t need;
+};
+
+static void
+mheader(struct npt_tsv *t, struct mcol *m)
+{
+	size_t last;
+
+	last = npt_tcol_header(&m->tc, t, NPT_TCOL_TS | NPT_TCOL_TRACK, &munit);
+	if (samplecol != NULL) {
+		m->sample = (long)npt_tsv_col(t, samplecol);
+	} else if ((m->sample = npt_tsv_hdr_find(&t->hdr, "sample")) < 0 &&
+	    (m->sample = npt_tsv_hdr_find(&t->hdr, "iter")) < 0) {
+		npt_tsv_err(t, "no column sample or iter in the header "
+		    "(name the sample column with -s)");
+	}
+	m->op = npt_tsv_hdr_find(&t->hdr, "op");
+	if ((size_t)m->sample + 1 > last)
+		last = (size_t)m->sample + 1;
+	if (m->op >= 0 && (size_t)m->op + 1 > last)
+		last = (size_t)m->op + 1;
+	m->need = last;
+}
+
+static void
+mdata(struct npt_tsv *t, const struct mcol *m)
+{
+	const struct npt_span *f = &t->f[m->sample], *tr;
+	struct npt_time ts, dur, end;
+	struct stage *s;
+	const char *e;
+	size_t *slot;
+	uint64_t no;
+	int isnew, k, d, i;
+
+	if (f->n == 0)
+		return;		/* not part of a sample */
+	if ((e = npt_parse_u64(f->p, f->n, &no)) != NULL)
+		npt_tsv_err(t, "column %s: %s: \"%.*s\"",
+		    t->hdr.col[m->sample].p, e, (int)f->n, f->p);
+	if ((d = npt_tcol_get(t, (size_t)m->tc.ts, munit, 0, &ts)) > mdec)
+		mdec = d;
+	if ((d = npt_tcol_get(t, (size_t)m->tc.dur, munit, 1, &dur)) > mdec)
+		mdec = d;
+	tr = &t->f[m->tc.track];
+	slot = npt_ht_put(&tracks, tr->p, tr->n, &isnew);
+	if (isnew) {
+		if (nstage == capstage) {
+			capstage = capstage ? capstage * 2 : 8;
+			stage = npt_ereallocarray(stage, capstage,
+			    sizeof *stage);
+		}
+		s = &stage[nstage++];
+		memset(s, 0, sizeof *s);
+		*slot = nstage;
+		s->name = (char *)npt_ht_key(slot, &s->namelen);
+		s->cur = no;
+	}
+	s = &stage[*slot - 1];
+	if (no < s->cur && s->cur - no > 1)
+		npt_tsv_err(t, "track %.*s: sample %llu after sample %llu: "
+		    "the samples of a track must come in order, two "
+		    "interleaved at most", (int)tr->n, tr->p,
+		    (unsigned long long)no, (unsigned long long)s->cur);
+	if (no > s->cur)
+		stage_advance(s, no);
+	i = no == s->cur ? 0 : 1;
+	s->prev |= i;
+	k = m->op >= 0 ? op_class(t->f[m->op].p, t->f[m->op].n) :
+	    (patgiven[0] ? -1 : K_COMPUTE);
+	if (k >= 0 && npt_time_add(&s->busy[i][k], &s->busy[i][k], &dur) < 0)
+		npt_tsv_err(t, "track %.*s: busy time too large", (int)tr->n,
+		    tr->p);
+	if (npt_time_add(&end, &ts, &dur) < 0)
+		npt_tsv_err(t, "column %s: the event's end is too large",
+		    t->hdr.col[m->tc.dur].p);
+	sample_end(no, &end);
+}
+
+static int
+mrun(const char *path)
+{
+	struct npt_tsv t;
+	struct mcol m;
+
+	if (npt_tsv_open(&t, path) < 0)
+		return 1;
+	memset(&m, 0, sizeof m);
+	for (;;) {
+		switch (npt_tsv_nextn(&t, m.need)) {
+		case NPT_TSV_EOF:
+			npt_tsv_close(&t);
+			return t.in.err != 0;
+		case NPT_TSV_META:
+			break;
+		case NPT_TSV_HEADER:
+			mheader(&t, &m);
+			break;
+		case NPT_TSV_DATA:
+			mdata(&t, &m);
+			break;
+		}
+	}
+}
+
+/* A nonnegative time as a fraction of 10^-12 units. */
+static void
+nat_time(struct nat *a, const struct npt_time *v)
+{
+	nat_fit(a, 4);
+	a->w[0] = (uint32_t)v->lo;
+	a->w[1] = (uint32_t)(v->lo >> 32);
+	a->w[2] = (uint32_t)(uint64_t)v->hi;
+	a->w[3] = (uint32_t)((uint64_t)v->hi >> 32);
+	a->n = 4;
+	nat_trim(a);
+}
+
+/*
+ * n samples in time v as samples/s into r: n 10^12 per v, v in 10^-12
+ * units, a unit being 1/hz s in cycles.  0 without a clock or if v is 0.
+ */
+static int
+per_s(struct rat *r, uint64_t n, const struct npt_time *v)
+{
+	static const int exp[NPT_NUNIT] = { 0, 9, 6, 3 };
+	static struct nat x, y;
+	int i;
+
+	if ((munit == NPT_UNIT_CYC && hz == 0) || npt_time_sign(v) <= 0)
+		return 0;
+	nat_set(&x, n);
+	nat_set(&y, munit == NPT_UNIT_CYC ? hz : 1);
+	nat_mul(&r->n, &x, &y);
+	for (i = 0; i < NPT_TIME_DEC + exp[munit]; i++)
+		nat_muladd(&r->n, 10, 0);
+	nat_time(&r->d, v);
+	return 1;
+}
+
+/* The nearest-rank quantile p% of kind k of s, clamped to its range. */
+static struct npt_time
+quantile(const struct stage *s, int k, unsigned p)
+{
+	struct npt_time q;
+	uint64_t rk = (s->n * p + 99) / 100;
+
+	if (rk == 0)
+		rk = 1;
+	npt_time_mul(&q, npt_qs_rank(&s->qs[k], rk),
+	    npt_pow10[NPT_TIME_DEC - npt_time_unit_scale[munit]]);
+	if (npt_time_lt(&q, &s->min[k]))
+		q = s->min[k];
+	if (npt_time_lt(&s->max[k], &q))
+		q = s->max[k];
+	return q;
+}
+
+static void
+add_time(struct npt_buf *b, const struct npt_time *v)
+{
+	char t[48];
+
+	npt_buf_add(b, t, npt_time_fmt(t, v, mdec));
+}
+
+/*
+ * The table of the measured mode: a row per stage, the model's row from
+ * the stages' median delta-T, and the measured steady state.
+ */
+static void
+mreport(void)
+{
+	static struct npt_buf b;
+	static struct rat r, mr, x;
+	struct npt_time med, p99, c, t, worst, span;
+	const char *u = npt_time_unit_name[munit < 0 ? 0 : munit];
+	size_t i, imax = 0;
+	uint64_t nsamp = 0;
+	int have = 0, havem = 0;
+
+	for (i = 0; i < nstage; i++) {
+		if (stage[i].prev)
+			stage_close(&stage[i], 1);
+		stage_close(&stage[i], 0);
+	}
+	if (anysample) {
+		nsamp = hi.no - lo.no + 1;
+		if (nsamp >= 3 && !hi1.have)
+			npt_errx(1, "sample %llu: no event: the samples must be "
+			    "numbered without gaps", (unsigned long long)hi.no - 1);
+		b.n = 0;
+		if (nsamp >= 3) {
+			npt_buf_add(&b, "## steady_state=samples ", 24);
+			buf_u64(&b, lo.no + 1);
+			npt_buf_add(&b, " to ", 4);
+			buf_u64(&b, hi.no - 1);
+			npt_buf_add(&b, " of ", 4);
+			buf_u64(&b, lo.no);
+			npt_buf_add(&b, " to ", 4);
+			buf_u64(&b, hi.no);
+			npt_buf_add(&b, ": the first and the last are left out\n",
+			    38);
+			npt_out_write(b.p, b.n);
+		}
+	}
+	b.n = 0;
+	npt_buf_add(&b, "#kind\tname\tsamples", 18);
+	npt_buf_add(&b, "\tcompute_p50_", 13);
+	npt_buf_add(&b, u, strlen(u));
+	npt_buf_add(&b, "\ttransmission_p50_", 18);
+	npt_buf_add(&b, u, strlen(u));
+	npt_buf_add(&b, "\tdelta_t_p50_", 13);
+	npt_buf_add(&b, u, strlen(u));
+	npt_buf_add(&b, "\tdelta_t_p99_", 13);
+	npt_buf_add(&b, u, strlen(u));
+	npt_buf_add(&b, "\tsamples_per_s\tlimit\tbottleneck\tof_model_pct\n",
+	    45);
+	npt_out_write(b.p, b.n);
+	if (nstage == 0)
+		return;
+	for (i = 0; i < nstage; i++) {
+		med = quantile(&stage[i], K_DELTA, 50);
+		if (i == 0 || npt_time_lt(&worst, &med)) {
+			worst = med;
+			imax = i;
+		}
+	}
+	for (i = 0; i < nstage; i++) {
+		struct stage *s = &stage[i];
+		int cmp;
+
+		c = quantile(s, K_COMPUTE, 50);
+		t = quantile(s, K_TRANS, 50);
+		med = quantile(s, K_DELTA, 50);
+		p99 = quantile(s, K_DELTA, 99);
+		cmp = npt_time_cmp(&c, &t);
+		b.n = 0;
+		npt_buf_add(&b, "stage\t", 6);
+		npt_buf_add(&b, s->name, s->namelen);
+		npt_buf_addc(&b, '\t');
+		buf_u64(&b, s->n);
+		npt_buf_addc(&b, '\t');
+		add_time(&b, &c);
+		npt_buf_addc(&b, '\t');
+		add_time(&b, &t);
+		npt_buf_addc(&b, '\t');
+		add_time(&b, &med);
+		npt_buf_addc(&b, '\t');
+		add_time(&b, &p99);
+		npt_buf_addc(&b, '\t');
+		if (per_s(&r, 1, &med))
+			rat_fmt(&b, &r, decimals);
+		npt_buf_addc(&b, '\t');
+		npt_buf_add(&b, cmp > 0 ? "compute" : cmp < 0 ? "transmission" :
+		    "both", cmp > 0 ? 7 : cmp < 0 ? 12 : 4);
+		npt_buf_addc(&b, '\t');
+		npt_buf_add(&b, npt_time_cmp(&med, &worst) == 0 ? "yes" : "no",
+		    npt_time_cmp(&med, &worst) == 0 ? 3 : 2);
+		npt_buf_add(&b, "\t\n", 2);
+		npt_out_write(b.p, b.n);
+	}
+	/* the model: the network runs at the rate of its slowest stage */
+	have = per_s(&r, 1, &worst);
+	b.n = 0;
+	npt_buf_add(&b, "model\tall\t\t\t\t", 13);
+	add_time(&b, &worst);
+	npt_buf_add(&b, "\t\t", 2);
+	if (have)
+		rat_fmt(&b, &r, decimals);
+	npt_buf_add(&b, "\t\t", 2);
+	npt_buf_add(&b, stage[imax].name, stage[imax].namelen);
+	npt_buf_add(&b, "\t\n", 2);
+	npt_out_write(b.p, b.n);
+	/* measured: samples lo + 1 .. hi - 1 end between lo's end and hi - 1's */
+	b.n = 0;
+	npt_buf_add(&b, "measured\tsteady\t", 16);
+	if (nsamp >= 3) {
+		buf_u64(&b, nsamp - 2);
+		(void)npt_time_sub(&span, &hi1.end, &lo.end);
+		havem = per_s(&mr, nsamp - 2, &span);
+		if (npt_time_sign(&span) <= 0)
+			npt_warning("the steady state (samples %llu to %llu) "
+			    "takes no time: no measured rate",
+			    (unsigned long long)lo.no + 1,
+			    (unsigned long long)hi.no - 1);
+	} else {
+		npt_buf_addc(&b, '0');
+		npt_warning("%llu sample%s: no steady state (the first and "
+		    "the last are left out): no measured rate",
+		    (unsigned long long)nsamp, nsamp == 1 ? "" : "s");
+	}
+	npt_buf_add(&b, "\t\t\t\t\t", 5);
+	if (havem)
+		rat_fmt(&b, &mr, decimals);
+	npt_buf_add(&b, "\t\t\t", 3);
+	if (havem && have) {
+		rat_div(&x, &mr, &r);
+		rat_mul(&x, &x, &hundred);
+		rat_fmt(&b, &x, decimals);
+	}
+	npt_buf_addc(&b, '\n');
+	npt_out_write(b.p, b.n);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -1067,9 +1593,22 @@ main(int argc, char *argv[])
 	npt_clocks_init(&clocks);
 	npt_ht_init(&names, sizeof(size_t));
 	rat_set(&hundred, 100, 1);
-	while ((c = npt_getopt(&g, argc, argv, "f:w:", longopts,
+	npt_ht_init(&tracks, sizeof(size_t));
+	npt_ht_init(&opclass, sizeof(int));
+	while ((c = npt_getopt(&g, argc, argv, "c:f:ms:w:", longopts,
 	    synopsis)) != -1) {
 		switch (c) {
+		case 'c':
+			class_opt(g.arg);
+			break;
+		case 'm':
+			measure = 1;
+			break;
+		case 's':
+			if (*g.arg == '\0')
+				npt_errx(2, "-s: empty column name");
+			samplecol = g.arg;
+			break;
 		case 'f':
 			if (strchr(g.arg, '=') != NULL)
 				npt_errx(2, "-f: a kernel table has no tracks: "
@@ -1098,6 +1637,24 @@ main(int argc, char *argv[])
 	}
 	argv += g.ind;
 	argc -= g.ind;
+	if (measure && (nchg > 0 || headroom || fabric != 0))
+		npt_errx(2, "-m: not with %s: a measured stream has no kernel "
+		    "table", nchg > 0 ? "-w" : headroom ? "--headroom" :
+		    "--fabric-pes");
+	if (!measure && (npat[0] + npat[1] > 0 || samplecol != NULL))
+		npt_errx(2, "%s: only with -m", samplecol != NULL ? "-s" : "-c");
+	if (measure) {
+		if (!patgiven[1])
+			for (c = 0; c < (int)(sizeof defpat / sizeof *defpat); c++)
+				class_opt_pat(1, defpat[c]);
+		if (argc == 0)
+			rc |= mrun("-");
+		for (c = 0; c < argc; c++)
+			rc |= mrun(argv[c]);
+		if (rc == 0)
+			mreport();
+		return npt_out_close() | rc;
+	}
 	if (argc == 0)
 		rc |= run("-");
 	for (c = 0; c < argc; c++)

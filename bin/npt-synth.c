@@ -28,7 +28,9 @@
 static const char synopsis[] =
     "[-b bytes] [-c cores] [-F format] [-f freq] [-i iterations]\n"
     " [-j jitter] [-m model] [-o dir] [-P bytes] [-s seed] [-T cycles]\n"
-    " [-x fault]";
+    " [-x fault]\n"
+    "--pipeline c/t[,c/t ...] [--serial] [-f freq] [-i samples]\n"
+    " [-j jitter] [-s seed]";
 
 static const char help[] =
     "-b bytes\tlog buffer size per core\n"
@@ -42,7 +44,17 @@ static const char help[] =
     "-P bytes\tpayload size of a packet (default 4096)\n"
     "-s seed\trandom seed (default 1)\n"
     "-T cycles\tcycles of one inference\n"
-    "-x fault\tdamage the logs: overflow=, truncate= or corrupt=\n";
+    "-x fault\tdamage the logs: overflow=, truncate= or corrupt=\n"
+    "--pipeline c/t,...\tevents of a pipeline, a stage per c/t cycles\n"
+    "--serial\twith --pipeline: stages do not overlap c and t\n";
+
+enum { OPT_PIPELINE = 256, OPT_SERIAL };
+
+static const struct npt_longopt longopts[] = {
+	{ "pipeline", 1, OPT_PIPELINE },
+	{ "serial", 0, OPT_SERIAL },
+	{ NULL, 0, 0 },
+};
 
 /* the default model: examples/data/yolov8s_ops.tsv */
 static const char yolov8s[] =
@@ -868,6 +880,201 @@ freemodel(void)
 	free(types);
 }
 
+/*
+ * The pipelined mode (--pipeline): one track per stage, each sample
+ * through the stages in order.  Stage s computes sample k when sample k
+ * has left stage s - 1 and it has computed sample k - 1; it transmits
+ * sample k when that is computed and (overlapping compute and
+ * transmission) it has transmitted sample k - 1, or (--serial) at once,
+ * computing nothing meanwhile.  Overlapping, a stage has two output
+ * buffers: it computes sample k only once sample k - 2 is transmitted,
+ * so the events of a track interleave two samples at most.  Sample k has left stage s when its
+ * transmission ends; samples are ready to enter stage 0 at any time.
+ * The events of a sample are made together and held in a heap until no
+ * later sample can make an earlier event: every event of a later sample
+ * starts no earlier than its compute on stage 0, which starts no earlier
+ * than that of the sample made last.
+ */
+struct pstage {
+	uint64_t c, t;		/* compute and transmission cycles */
+	uint64_t cfree, tfree;	/* when it is done with the sample before */
+	uint64_t tfree2;	/* when it transmitted the one before that */
+};
+
+struct pev {
+	uint64_t ts, dur, sample;
+	unsigned stage, kind;	/* 0 compute, 1 transmission */
+};
+
+static struct pstage *pst;
+static size_t npst;
+static int pserial;
+static struct pev *heap;
+static size_t nheap, capheap;
+
+static int
+pev_lt(const struct pev *a, const struct pev *b)
+{
+	if (a->ts != b->ts)
+		return a->ts < b->ts;
+	if (a->sample != b->sample)
+		return a->sample < b->sample;
+	if (a->stage != b->stage)
+		return a->stage < b->stage;
+	return a->kind < b->kind;
+}
+
+static void
+heap_push(const struct pev *e)
+{
+	size_t i, p;
+
+	if (nheap == capheap) {
+		capheap = capheap ? capheap * 2 : 64;
+		heap = npt_ereallocarray(heap, capheap, sizeof *heap);
+	}
+	for (i = nheap++; i > 0 && pev_lt(e, &heap[p = (i - 1) / 2]); i = p)
+		heap[i] = heap[p];
+	heap[i] = *e;
+}
+
+static struct pev
+heap_pop(void)
+{
+	struct pev top = heap[0], last = heap[--nheap];
+	size_t i = 0, c;
+
+	for (; (c = 2 * i + 1) < nheap; i = c) {
+		if (c + 1 < nheap && pev_lt(&heap[c + 1], &heap[c]))
+			c++;
+		if (!pev_lt(&heap[c], &last))
+			break;
+		heap[i] = heap[c];
+	}
+	if (nheap > 0)
+		heap[i] = last;
+	return top;
+}
+
+static void
+pev_print(const struct pev *e)
+{
+	char b[128];
+	size_t n = 0;
+
+	n += npt_fmt_u64(b + n, e->ts);
+	b[n++] = '\t';
+	n += npt_fmt_u64(b + n, e->dur);
+	n += (size_t)snprintf(b + n, sizeof b - n, "\tstage%u\t%s\t%u\t",
+	    e->stage, e->kind ? "SEND" : "COMPUTE", e->stage);
+	n += npt_fmt_u64(b + n, e->sample);
+	b[n++] = '\n';
+	npt_out_write(b, n);
+}
+
+/* d give or take the jitter, at least 1 */
+static uint64_t
+pjitter(uint64_t d)
+{
+	uint64_t v;
+
+	if (jitter == 0)
+		return d;
+	v = d / 1000 * (1000 - jitter + uniform(0, 2 * jitter)) +
+	    d % 1000 * (1000 - jitter + uniform(0, 2 * jitter)) / 1000;
+	return v == 0 ? 1 : v;
+}
+
+static void
+pipeline(void)
+{
+	struct pev e;
+	uint64_t k, at, first;
+	size_t s;
+	char b[32];
+
+	for (s = 0; s < npst; s++) {
+		snprintf(b, sizeof b, "stage%zu", s);
+		npt_event_meta(b, clock_hz, NPT_LOG_CORE_COMPUTE);
+		pst[s].cfree = pst[s].tfree = pst[s].tfree2 = 10000;
+	}
+	npt_out_str("#ts_cyc\tdur_cyc\ttrack\top\tid\tsample\n");
+	for (k = 0; k < iterations; k++) {
+		at = 10000;
+		first = 0;
+		for (s = 0; s < npst; s++) {
+			struct pstage *p = &pst[s];
+
+			e.sample = k;
+			e.stage = (unsigned)s;
+			e.kind = 0;
+			e.ts = at > p->cfree ? at : p->cfree;
+			if (p->tfree2 > e.ts)
+				e.ts = p->tfree2;
+			e.dur = pjitter(p->c);
+			if (s == 0)
+				first = e.ts;
+			heap_push(&e);
+			p->cfree = e.ts + e.dur;
+			e.kind = 1;
+			e.ts = pserial || p->cfree > p->tfree ? p->cfree :
+			    p->tfree;
+			e.dur = pjitter(p->t);
+			heap_push(&e);
+			p->tfree2 = p->tfree;
+			p->tfree = at = e.ts + e.dur;
+			if (pserial)
+				p->cfree = at;
+		}
+		while (nheap > 0 && heap[0].ts <= first) {
+			e = heap_pop();
+			pev_print(&e);
+		}
+	}
+	while (nheap > 0) {
+		e = heap_pop();
+		pev_print(&e);
+	}
+	free(heap);
+	free(pst);
+}
+
+/* --pipeline c/t[,c/t...]: the cycles of each stage */
+static void
+pipeline_opt(const char *arg)
+{
+	const char *p = arg, *sl, *c, *e;
+	uint64_t v[2];
+	int i;
+
+	for (;;) {
+		if ((c = strchr(p, ',')) == NULL)
+			c = p + strlen(p);
+		sl = memchr(p, '/', (size_t)(c - p));
+		if (sl == NULL)
+			npt_errx(2, "--pipeline: not compute/transmission "
+			    "cycles: \"%.*s\"", (int)(c - p), p);
+		for (i = 0; i < 2; i++) {
+			const char *a = i ? sl + 1 : p, *z = i ? c : sl;
+
+			if ((e = npt_parse_u64(a, (size_t)(z - a), &v[i])) ==
+			    NULL && (v[i] == 0 || v[i] > 1000000000000ULL))
+				e = v[i] == 0 ? "not positive" : "too large";
+			if (e != NULL)
+				npt_errx(2, "--pipeline: %s: \"%.*s\"", e,
+				    (int)(c - p), p);
+		}
+		if (npst == 256)
+			npt_errx(2, "--pipeline: more than 256 stages");
+		pst = npt_ereallocarray(pst, npst + 1, sizeof *pst);
+		pst[npst].c = v[0];
+		pst[npst++].t = v[1];
+		if (*c == '\0')
+			break;
+		p = c + 1;
+	}
+}
+
 static uint64_t
 number(int opt, const char *arg, uint64_t lo, uint64_t hi)
 {
@@ -919,12 +1126,22 @@ main(int argc, char *argv[])
 	const char *e, *text = yolov8s, *src = "yolov8s";
 	size_t len = sizeof yolov8s - 1;
 	int64_t v;
-	int c;
+	int c, other = 0;
 
 	npt_init(argv[0]);
 	while ((c = npt_getopt(&g, argc, argv, "b:c:F:f:i:j:m:o:P:s:T:x:",
-	    NULL, synopsis)) != -1) {
+	    longopts, synopsis)) != -1) {
+		if (c != OPT_PIPELINE && c != OPT_SERIAL && c != 'f' &&
+		    c != 'i' && c != 'j' && c != 's' &&
+		    !(c == 'F' && strcmp(g.arg, "events") == 0))
+			other = c;
 		switch (c) {
+		case OPT_PIPELINE:
+			pipeline_opt(g.arg);
+			break;
+		case OPT_SERIAL:
+			pserial = 1;
+			break;
 		case 'b':
 			bufsize = (size_t)number(c, g.arg, 64, SIZE_MAX);
 			break;
@@ -980,6 +1197,15 @@ main(int argc, char *argv[])
 	if (g.ind != argc) {
 		npt_warnx("extra operand: %s", argv[g.ind]);
 		npt_usage(synopsis);
+	}
+	if (npst > 0 && other != 0)
+		npt_errx(2, "--pipeline: not with -%c", other);
+	if (npst == 0 && pserial)
+		npt_errx(2, "--serial: only with --pipeline");
+	if (npst > 0) {
+		rng = seed;
+		pipeline();
+		return npt_out_close();
 	}
 	if (modelpath != NULL) {
 		if ((text = npt_in_slurp(modelpath, &len)) == NULL)

@@ -17,7 +17,7 @@ _npt() {
 		opts="-f -h -m --by-name --csv --func --help --id-attr --loc-first --mlir --order --skip --source-dir --torq --version" ;;
 	npt-decode) opts="-h --help --progress --strict --version" ;;
 	npt-overlap) opts="-c -f -h -p -t --help --model --strict --torq --torq-all --version --wall-time" ;;
-	npt-rate) opts="-f -h -w --fabric-pes --headroom --help --serial --version" ;;
+	npt-rate) opts="-c -f -h -m -s -w --fabric-pes --headroom --help --serial --version" ;;
 	npt-json)
 		case ${COMP_WORDS[COMP_CWORD - 1]} in
 		-F)
@@ -34,7 +34,7 @@ _npt() {
 			return 0 ;;
 		esac
 		opts="-c -f -h -i -S -t -v --help --strict --version" ;;
-	npt-synth) opts="-b -c -F -f -h -i -j -m -o -P -s -T -x --help --version" ;;
+	npt-synth) opts="-b -c -F -f -h -i -j -m -o -P -s -T -x --help --pipeline --serial --version" ;;
 	npt-time) opts="-c -d -f -h -u -w -z --help --version" ;;
 	*) return 0 ;;
 	esac

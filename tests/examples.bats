@@ -125,3 +125,38 @@ for l in sys.stdin:
 	protoc --decode_raw < trace.pb > /dev/null
 	diff <(canon runtime.tsv) <(npt-import trace.pb | canon)
 }
+
+@test "examples: cerebras.sh: the report's figures, a what-if, the headroom, the serial rule and a measured run" {
+	run --separate-stderr -0 "${NPT_SHELL[@]}" "$NPT_ROOT/examples/cerebras.sh" "$TMP"
+	# the report's kernel table as npt-import wrote it
+	[ "$(grep -c '^fc_para' "$TMP/report.tsv")" -eq 2 ]
+	grep -qx '## report.transmission_samples_per_s=2430.7' "$TMP/report.tsv"
+	# the report's overall Samples/s, both listed kernels limiting, and the
+	# warning that they do not explain its transmission figure
+	printf '%s\n' "$output" | sed -n '/^# the report/,/^# if fc_para42/p' > rep
+	awk -F'\t' '$1 == "overall" { print $4 }' rep | grep -qx 2321.9
+	[ "$(awk -F'\t' '$1 == "kernel" && $8 == "yes"' rep | wc -l)" -eq 2 ]
+	[[ $stderr == *"report.transmission_samples_per_s=2430.7"*"partial table"* ]]
+	# twice as fast a compute in fc_para42.fc: fc_para30 still limits
+	printf '%s\n' "$output" | sed -n '/^# if fc_para42/,/^# the rise/p' |
+		awk -F'\t' '$1 == "overall" { print $4 }' | grep -qx 2321.9
+	# the cycle table at 850 MHz, figures from python3 fractions
+	printf '%s\n' "$output" | sed -n '/^# delta-T in cycles/,$p' > cyc
+	f() { python3 -c "from fractions import Fraction as F; print('%.1f' % ($1))"; }
+	want=$(f 'F(850000000, 150000)')
+	awk -F'\t' '$1 == "overall" { print $3, $4; exit }' cyc | grep -qx "150000.0 $want"
+	# fc at twice: conv1 (120000 cycles) is the next bottleneck
+	sed -n '/^# if fc computed/,/^# the rise/p' cyc > w
+	awk -F'\t' '$1 == "overall" { print $4 }' w | grep -qx "$(f 'F(850000000, 120000)')"
+	awk -F'\t' '$8 == "yes" { print $2 }' w | grep -qx conv1
+	# the headroom: only fc raises the rate, to conv1's
+	sed -n '/^# the rise/,/^# if no kernel/p' cyc | sed -n 3p > h
+	[ "$(cut -f1,4 h)" = "fc	$(f 'F(850000000, 120000) - F(850000000, 150000)')" ]
+	# the serial rule: conv1's 120000 + 80000 limits
+	sed -n '/^# if no kernel/,/^# measured/p' cyc |
+		awk -F'\t' '$1 == "overall" { print $3, $4 }' | grep -qx "200000.0 $(f 'F(850000000, 200000)')"
+	# the measured run: fc's stage limits, within 2% of the model
+	sed -n '/^# measured/,$p' cyc > m
+	awk -F'\t' '$1 == "stage" && $10 == "yes" { print $2 }' m | grep -qx stage2
+	awk -F'\t' '$1 == "measured" { exit !($11 >= 98 && $11 <= 102) }' m
+}
