@@ -59,3 +59,29 @@ make_logs() {
 ratio() {
 	awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f", a / b; else print "inf" }'
 }
+
+# median of the arguments
+median() {
+	printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
+# pair NAME_A CMD_A NAME_B CMD_B: A and B alternately, NPT_BENCH_ROUNDS
+# (default 3) times; sets amed and bmed (median CPU seconds), arss and brss (largest RSS)
+pair() {
+	at="" bt="" arss=0 brss=0
+	i=0
+	while [ $i -lt "${NPT_BENCH_ROUNDS:-3}" ]; do
+		measure "$1" "$2"
+		at="$at $secs"
+		[ "$rss" -gt "$arss" ] && arss=$rss
+		measure "$3" "$4"
+		bt="$bt $secs"
+		[ "$rss" -gt "$brss" ] && brss=$rss
+		i=$((i + 1))
+	done
+	# (amed and bmed are for the script that sources this file)
+	# shellcheck disable=SC2086,SC2034
+	amed=$(median $at)
+	# shellcheck disable=SC2086,SC2034
+	bmed=$(median $bt)
+}

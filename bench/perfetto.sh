@@ -12,7 +12,6 @@
 make_logs
 in=$dir/events.$events.tsv
 n=$(grep -vc '^#' "$in")
-rounds=${NPT_BENCH_ROUNDS:-3}
 tenth=$dir/perfetto.$((events / 10)).tsv
 pb=$dir/perfetto.$((events / 10)).pb
 json=$dir/perfetto.$((events / 10)).json
@@ -20,31 +19,6 @@ json=$dir/perfetto.$((events / 10)).json
 [ -s "$pb" ] || npt-json -F perfetto "$tenth" > "$pb"
 [ -s "$json" ] || npt-json "$tenth" > "$json"
 m=$(grep -vc '^#' "$tenth")
-
-# median of the arguments
-median() {
-	printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
-}
-
-# pair NAME_A CMD_A NAME_B CMD_B: A and B alternately, $rounds times;
-# sets amed and bmed (median CPU seconds), arss and brss (largest RSS)
-pair() {
-	at="" bt="" arss=0 brss=0
-	i=0
-	while [ $i -lt "$rounds" ]; do
-		measure "$1" "$2"
-		at="$at $secs"
-		[ "$rss" -gt "$arss" ] && arss=$rss
-		measure "$3" "$4"
-		bt="$bt $secs"
-		[ "$rss" -gt "$brss" ] && brss=$rss
-		i=$((i + 1))
-	done
-	# shellcheck disable=SC2086
-	amed=$(median $at)
-	# shellcheck disable=SC2086
-	bmed=$(median $bt)
-}
 
 echo "== perfetto: $n events to Chrome JSON and to Perfetto protobuf; import of $m events from each"
 pair "npt-json" "npt-json $in > /dev/null" \
