@@ -12,7 +12,9 @@
  * The rest is the data: if it holds the line "%%" (the bytes "\n%%\n"),
  * the part before is the file "@1" and the part after the file "@2",
  * else all of it is "@1" and "@2" is empty.  "@1" and "@2" in a row are
- * replaced by the paths of these files.
+ * replaced by the paths of these files, "$1" by the text of "@1" itself
+ * (up to its first NUL byte, at most FUZZ_ARGMAX bytes): an argument the
+ * fuzzer writes, for a tool whose input is an option.
  *
  * Between runs the frame brings the tool back to the state of a new
  * process without naming any of its variables: a pragma puts every
@@ -74,6 +76,7 @@ static void fuzz_cleanup(void);
 #define FUZZ_NSETS (sizeof fuzz_argv / sizeof fuzz_argv[0])
 #define FUZZ_LOGCAP ((size_t)1 << 21)	/* blocks noted per run */
 #define FUZZ_FDWIN 32			/* descriptors looked at by one poll() */
+#define FUZZ_ARGMAX 4096		/* bytes of the argument "$1" */
 /*
  * The frame's own loops, not the tool's: without coverage (their compares
  * took half the time of a run and are no feature of the tool).
@@ -93,6 +96,7 @@ struct fuzz_blk {
 
 static int fuzz_fd[2] = { -1, -1 };	/* the files @1 and @2 */
 static char fuzz_path[2][32];
+static char fuzz_arg[FUZZ_ARGMAX + 1];	/* "$1": the text of @1 */
 static int fuzz_fdbase;			/* descriptors from here are the tool's */
 static char *fuzz_data;			/* the first copy of npt_tool_data */
 static void **fuzz_log;			/* blocks allocated in this run */
@@ -228,12 +232,19 @@ fuzz_one(const uint8_t *p, size_t n)
 			break;
 		}
 	fuzz_file(0, p, q != NULL ? (size_t)(q - p) : n);
+	i = q != NULL ? (size_t)(q - p) : n;
+	if (i > FUZZ_ARGMAX)
+		i = FUZZ_ARGMAX;
+	memcpy(fuzz_arg, p, i);
+	fuzz_arg[i] = '\0';
 	fuzz_file(1, q != NULL ? q + 4 : p, q != NULL ? n - (size_t)(q + 4 - p) : 0);
 	for (ac = 0; ac < FUZZ_MAXARG && set[ac] != NULL; ac++) {
 		av[ac] = (char *)set[ac];
 		for (k = 0; k < 2; k++)
 			if (strcmp(set[ac], k ? "@2" : "@1") == 0)
 				av[ac] = fuzz_path[k];
+		if (strcmp(set[ac], "$1") == 0)
+			av[ac] = fuzz_arg;
 	}
 	av[ac] = NULL;
 	fuzz_returned = 0;
