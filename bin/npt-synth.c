@@ -884,12 +884,16 @@ freemodel(void)
  * The pipelined mode (--pipeline): one track per stage, each sample
  * through the stages in order.  Stage s computes sample k when sample k
  * has left stage s - 1 and it has computed sample k - 1; it transmits
- * sample k when that is computed and (overlapping compute and
- * transmission) it has transmitted sample k - 1, or (--serial) at once,
- * computing nothing meanwhile.  Overlapping, a stage has two output
- * buffers: it computes sample k only once sample k - 2 is transmitted,
- * so the events of a track interleave two samples at most.  Sample k has left stage s when its
- * transmission ends; samples are ready to enter stage 0 at any time.
+ * sample k when that is computed, the next stage is ready to take it (it
+ * has started to compute sample k - 1: a stage holds one sample waiting
+ * at its input) and (overlapping compute and transmission) it has
+ * transmitted sample k - 1, or (--serial) computing nothing meanwhile.
+ * Overlapping, a stage has two output buffers: it computes sample k only
+ * once sample k - 2 is transmitted, so the events of a track interleave
+ * two samples at most.  Sample k has left stage s when its transmission
+ * ends; stage 0 may take a sample at any time, and the last stage
+ * transmits at once.  So a stage faster than the next waits for it, as
+ * with flow control, and the samples in flight are a few per stage.
  * The events of a sample are made together and held in a heap until no
  * later sample can make an earlier event: every event of a later sample
  * starts no earlier than its compute on stage 0, which starts no earlier
@@ -899,6 +903,7 @@ struct pstage {
 	uint64_t c, t;		/* compute and transmission cycles */
 	uint64_t cfree, tfree;	/* when it is done with the sample before */
 	uint64_t tfree2;	/* when it transmitted the one before that */
+	uint64_t cstart;	/* when it started to compute the last sample */
 };
 
 struct pev {
@@ -997,6 +1002,7 @@ pipeline(void)
 		snprintf(b, sizeof b, "stage%zu", s);
 		npt_event_meta(b, clock_hz, NPT_LOG_CORE_COMPUTE);
 		pst[s].cfree = pst[s].tfree = pst[s].tfree2 = 10000;
+		pst[s].cstart = 10000;
 	}
 	npt_out_str("#ts_cyc\tdur_cyc\ttrack\top\tid\tsample\n");
 	for (k = 0; k < iterations; k++) {
@@ -1015,10 +1021,13 @@ pipeline(void)
 			if (s == 0)
 				first = e.ts;
 			heap_push(&e);
+			p->cstart = e.ts;
 			p->cfree = e.ts + e.dur;
 			e.kind = 1;
 			e.ts = pserial || p->cfree > p->tfree ? p->cfree :
 			    p->tfree;
+			if (s + 1 < npst && pst[s + 1].cstart > e.ts)
+				e.ts = pst[s + 1].cstart;
 			e.dur = pjitter(p->t);
 			heap_push(&e);
 			p->tfree2 = p->tfree;

@@ -16,6 +16,7 @@ def sim(spec, n, serial):
     cfree = [10000] * len(st)
     tfree = [10000] * len(st)
     tfree2 = [10000] * len(st)
+    cstart = [10000] * len(st)
     ev = []
     for k in range(n):
         at = 10000
@@ -25,6 +26,10 @@ def sim(spec, n, serial):
                 cs = max(cs, tfree2[s])
             ce = cs + c
             ts = ce if serial else max(ce, tfree[s])
+            # the next stage takes sample k once it started on k - 1
+            if s + 1 < len(st):
+                ts = max(ts, cstart[s + 1])
+            cstart[s] = cs
             te = ts + t
             ev.append((cs, k, s, 0, c))
             ev.append((ts, k, s, 1, t))
