@@ -423,20 +423,27 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	run -1 npt-decode --strict cut.bin
 }
 
-@test "decode: truncated at every byte: no crash, output a prefix, loss reported" {
+@test "decode: truncated at every byte (every 7th mid-file for a sanitizer or qemu build): no crash, output a prefix, loss reported" {
 	small_model
 	npt-synth -m model.tsv -c 1 -i 4 -P 64
 	size=$(wc -c < core0.bin)
 	[ "$size" -gt 1000 ]
 	npt-decode core0.bin | grep -v '^#' > full
 	# every prefix of the log, decoded by one process each; the checks
-	# after, in one python3 run (a process per byte is what takes time)
+	# after, in one python3 run (a process per byte is what takes time).
+	# Against a sanitizer or qemu build (a process costs 10 to 50 times
+	# more), the first 96 bytes, the last 64 and every 7th between (7 is
+	# prime to the 4- and 8-byte fields, so every offset in a field is cut)
+	step=1
+	[ -z "${NPT_VARIANT:-}" ] || step=7
 	mkdir cut
 	python3 -c 'import sys
 d = open("core0.bin", "rb").read()
 for k in range(len(d) + 1):
-	open("cut/%d" % k, "wb").write(d[:k])'
+	if k <= 96 or k >= len(d) - 64 or k % int(sys.argv[1]) == 0:
+		open("cut/%d" % k, "wb").write(d[:k])' "$step"
 	for ((k = 0; k <= size; k++)); do
+		[ -f "cut/$k" ] || continue
 		rc=0
 		timeout 5 npt-decode "cut/$k" > "cut/$k.out" 2> "cut/$k.err" || rc=$?
 		echo "$rc" > "cut/$k.rc"
@@ -446,6 +453,8 @@ for k in range(len(d) + 1):
 	size = int(sys.argv[1])
 	full = [l for l in open("full").read().splitlines()]
 	for k in range(size + 1):
+	    if not os.path.exists("cut/%d" % k):
+	        continue
 	    rc = int(open("cut/%d.rc" % k).read())
 	    err = open("cut/%d.err" % k).read()
 	    if k < 32:
