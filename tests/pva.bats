@@ -32,6 +32,14 @@ params() {
 	done
 	# seed 10 has no step: its source, clocks and header
 	[ "$(grep -vc '^## clock.tile' got)" -eq 2 ]
+	# IPU 1 takes no cycle in any step: all its events start at 0, after
+	# IPU 0's first step (ties by IPU) and before the rest
+	params seed=3 ipus=2 steps=4 ipucycles.0.1=0 ipucycles.1.1=0 ipucycles.2.1=0 ipucycles.3.1=0 > r.pop
+	python3 "$PVA2NPT" --steps r.pop > got
+	python3 "$REF" steps r.pop > want
+	cmp want got
+	[ "$(awk -F'\t' '!/^#/ && NR <= 14 { print $1 $6 }' got | sort -u)" = 00 ]
+	[ "$(awk -F'\t' 'NR > 14 && NR <= 30 { print $1 $6 }' got | sort -u)" = 01 ]
 }
 
 @test "pva: --steps is a stream the tools read: npt-agg's op totals, npt-overlap's busy tiles, npt-time's clocks" {
@@ -116,6 +124,10 @@ sys.exit(c != want + [0])'
 		python3 "$REF" trace t.pvti --by-channel > want
 		cmp -s want got || flunk "seed $s --by-channel: $(diff want got)"
 	done
+	# no process: the header alone
+	params processes=0 > t.pvti
+	run -0 python3 "$PVA2NPT" --trace t.pvti
+	[ "${#lines[@]}" -eq 2 ]
 	# microseconds as floats: halves written as the float gives them
 	params float=1 > t.pvti
 	python3 "$PVA2NPT" --trace t.pvti > got
