@@ -1185,10 +1185,9 @@ addbytes(struct npt_tsv *t, uint64_t *sum, uint64_t v, const char *what,
 }
 
 static void
-step_event(struct npt_tsv *t, const struct track *k, struct npt_time ts,
-    struct npt_time end)
+step_event(struct npt_tsv *t, struct step *sp, const struct track *k,
+    struct npt_time ts, struct npt_time end)
 {
-	struct step *sp = step_find(t, t->f[scol].p, t->f[scol].n);
 	struct st *st;
 	size_t i = k->idx;
 	int c;
@@ -1272,6 +1271,7 @@ read_events(const char *path, int *rc)
 	}
 	while ((r = npt_tsv_nextn(&t, need)) != NPT_TSV_EOF) {
 		struct npt_time ts, dur, end;
+		struct step *sp = NULL;
 		struct track *k;
 		int isnew;
 
@@ -1322,8 +1322,11 @@ read_events(const char *path, int *rc)
 		}
 		if (tlt(last, end))
 			last = end;
-		if (stepcol != NULL && t.f[scol].n == 0)
-			continue;
+		if (stepcol != NULL) {
+			if (t.f[scol].n == 0)
+				continue;
+			sp = step_find(&t, t.f[scol].p, t.f[scol].n);
+		}
 		k = npt_htc_put(&tracks, &tcache, t.f[trcol].p, t.f[trcol].n,
 		    &isnew);
 		if (isnew) {
@@ -1353,7 +1356,7 @@ read_events(const char *path, int *rc)
 			trclass[ntr++] = k->class;
 		}
 		if (stepcol != NULL) {
-			step_event(&t, k, ts, end);
+			step_event(&t, sp, k, ts, end);
 			continue;
 		}
 		if (torq) {
