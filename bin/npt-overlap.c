@@ -1092,7 +1092,7 @@ step_close(struct step *sp)
 static void *
 zgrow(void *p, size_t *cap, size_t i, size_t size)
 {
-	size_t n = *cap ? *cap : 4;
+	size_t n = *cap ? *cap : 1;
 
 	if (i < *cap)
 		return p;
@@ -1166,7 +1166,7 @@ thread(struct st *st, const char *p, size_t n, struct npt_time ts,
 	h = &st->thr[j];
 	if (p == NULL) {
 		if (h->depth == h->cap) {
-			h->cap = h->cap ? 2 * h->cap : 4;
+			h->cap = h->cap ? 2 * h->cap : 1;
 			h->stk = npt_ereallocarray(h->stk, h->cap,
 			    sizeof *h->stk);
 		}
