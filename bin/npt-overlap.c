@@ -26,8 +26,8 @@ static const char synopsis[] =
     "[-p] [-c name=pattern[,pattern ...]] [-t pattern] [--strict]\n"
     " [file ...]\n"
     "-s column [-c name=pattern[,pattern ...]]\n"
-    " [-k name=pattern[,pattern ...]] [-t pattern] [--bytes column]\n"
-    " [--strict] [file ...]\n"
+    " [-k name=pattern[,pattern ...]] [-t pattern]\n"
+    " [--bytes column] [--strict] [file ...]\n"
     "--torq | --torq-all [-f [track=]freq] [--model name]\n"
     " [--wall-time seconds] [--strict] [file ...]";
 

@@ -163,6 +163,9 @@ print("\t".join(map(str, ["s", "compute", 3, 3, m, r(F(s, 3), 0),
 	-s step -k a=x,|-k: empty pattern in "a=x,"
 	-s step -k a/b=x|-k: class name "a/b": letters, digits, '_', '-' and '.' only
 	EOF
+	run -0 npt-overlap -h
+	[[ $output == *"-s column"*"-k name=pattern,..."*"--bytes column"* ]]
+	[ -z "$(npt-overlap -h | awk 'length > 79')" ]
 	run -2 --separate-stderr npt-overlap t.tsv -s
 	[ "${stderr_lines[0]}" = "npt-overlap: option requires an argument: -s" ]
 	for i in $(seq 0 32); do set -- "$@" -k "k$i=x"; done
