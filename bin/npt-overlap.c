@@ -25,23 +25,31 @@
 static const char synopsis[] =
     "[-p] [-c name=pattern[,pattern ...]] [-t pattern] [--strict]\n"
     " [file ...]\n"
+    "-s column [-c name=pattern[,pattern ...]]\n"
+    " [-k name=pattern[,pattern ...]] [-t pattern]\n"
+    " [--bytes column] [--strict] [file ...]\n"
     "--torq | --torq-all [-f [track=]freq] [--model name]\n"
     " [--wall-time seconds] [--strict] [file ...]";
 
 static const char help[] =
     "-c name=pattern,...\tdefine a class: the tracks matching the patterns\n"
     "-f [track=]freq\twith --torq: the clock of cycle times\n"
+    "-k name=pattern,...\twith -s: a class of ops, split of busy time\n"
     "-p\tprint a report like Torq's Host Profile Overview\n"
+    "-s column\tper step: the figures per value of column\n"
     "-t pattern\tcount only the tracks that match pattern\n"
+    "--bytes column\twith -s: data in, out and balance from column\n"
     "--model name\twith --torq: print \"Model: name\" under the title\n"
     "--strict\texit 1 if the input lost data\n"
     "--torq\tprint Torq's Host Profile Overview, exactly\n"
     "--torq-all\tthe same with the rows Torq's newest code adds\n"
     "--wall-time seconds\twith --torq: print a WALL_TIME row\n";
 
-enum { OPT_STRICT = 256, OPT_TORQ, OPT_TORQALL, OPT_WALL, OPT_MODEL };
+enum { OPT_STRICT = 256, OPT_TORQ, OPT_TORQALL, OPT_WALL, OPT_MODEL,
+	OPT_BYTES };
 
 static const struct npt_longopt longopts[] = {
+	{ "bytes", 1, OPT_BYTES },
 	{ "model", 1, OPT_MODEL },
 	{ "strict", 0, OPT_STRICT },
 	{ "torq", 0, OPT_TORQ },
@@ -66,6 +74,7 @@ struct class {
 
 struct track {
 	int class;
+	size_t idx;		/* order of appearance */
 	int has;
 	struct npt_time rs, re, busy;
 	const char *name;
@@ -91,29 +100,31 @@ static const char *const defaults[] = {
 };
 
 static void
-add_class(const char *arg, int opt)
+add_class(struct class *v, int *nv, const char *o, const char *arg, int opt)
 {
 	const char *eq = strchr(arg, '='), *p, *c;
 	struct class *k;
 	size_t i;
 
 	if (eq == NULL || eq == arg)
-		npt_errx(2, "-c: not name=pattern[,pattern...]: \"%s\"", arg);
+		npt_errx(2, "%s: not name=pattern[,pattern...]: \"%s\"", o,
+		    arg);
 	for (p = arg; p < eq; p++)
 		if (!(*p == '_' || *p == '-' || *p == '.' ||
 		    (*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') ||
 		    (*p >= 'A' && *p <= 'Z')))
-			npt_errx(2, "-c: class name \"%.*s\": letters, digits, "
-			    "'_', '-' and '.' only", (int)(eq - arg), arg);
-	for (i = 0; i < (size_t)ncls; i++)
-		if (strlen(cls[i].name) == (size_t)(eq - arg) &&
-		    memcmp(cls[i].name, arg, (size_t)(eq - arg)) == 0)
-			npt_errx(2, "-c: class %s given twice", cls[i].name);
+			npt_errx(2, "%s: class name \"%.*s\": letters, digits, "
+			    "'_', '-' and '.' only", o, (int)(eq - arg), arg);
+	for (i = 0; i < (size_t)*nv; i++)
+		if (strlen(v[i].name) == (size_t)(eq - arg) &&
+		    memcmp(v[i].name, arg, (size_t)(eq - arg)) == 0)
+			npt_errx(2, "%s: class %s given twice", o, v[i].name);
 	if ((size_t)(eq - arg) == 5 && memcmp(arg, "other", 5) == 0)
-		npt_errx(2, "-c: other is the class of unmatched tracks");
-	if (ncls == MAXCLASS)
-		npt_errx(2, "-c: more than %d classes", MAXCLASS);
-	k = &cls[ncls++];
+		npt_errx(2, "%s: other is the class of unmatched %s", o,
+		    o[1] == 'c' ? "tracks" : "ops");
+	if (*nv == MAXCLASS)
+		npt_errx(2, "%s: more than %d classes", o, MAXCLASS);
+	k = &v[(*nv)++];
 	k->name = npt_estrndup(arg, (size_t)(eq - arg));
 	k->shown = opt;
 	for (p = eq + 1;; p = c + 1) {
@@ -121,7 +132,7 @@ add_class(const char *arg, int opt)
 		if (c == NULL)
 			c = p + strlen(p);
 		if (c == p)
-			npt_errx(2, "-c: empty pattern in \"%s\"", arg);
+			npt_errx(2, "%s: empty pattern in \"%s\"", o, arg);
 		k->pat = npt_ereallocarray(k->pat, k->npat + 1, sizeof *k->pat);
 		k->pat[k->npat++] = npt_estrndup(p, (size_t)(c - p));
 		if (*c == '\0')
@@ -130,16 +141,16 @@ add_class(const char *arg, int opt)
 }
 
 static int
-classify(const char *name)
+classify(const struct class *v, int nv, const char *name)
 {
 	int i;
 	size_t j;
 
-	for (i = 0; i < ncls; i++)
-		for (j = 0; j < cls[i].npat; j++)
-			if (fnmatch(cls[i].pat[j], name, 0) == 0)
+	for (i = 0; i < nv; i++)
+		for (j = 0; j < v[i].npat; j++)
+			if (fnmatch(v[i].pat[j], name, 0) == 0)
 				return i;
-	return ncls;		/* other */
+	return nv;		/* other */
 }
 
 /*
@@ -819,6 +830,429 @@ print_torq(void)
 	npt_buf_free(&key);
 }
 
+static struct npt_u256 wide(struct npt_time);
+static size_t ratio(char *, struct npt_u256, struct npt_u256, int);
+
+/*
+ * -s: per step.  A step is the events with one value in the step column.
+ * Two steps are open at once: when a third begins, the older is closed
+ * and its rows printed, and a step seen again after its close is an
+ * error.  An open step holds, per track seen so far, the run of its
+ * events (its busy time, as above), a run per op class (-k), its threads
+ * (the values of the thread column, or lanes: the ends of their open
+ * events as a stack, as npt-json) and its bytes: memory O(tracks x 2
+ * steps), plus the names of the steps seen.
+ */
+struct run {
+	int has;
+	struct npt_time rs, re, busy;
+};
+
+struct thr {
+	char *name;		/* value of the thread column; NULL: a lane */
+	size_t namelen;
+	struct run r;
+	struct npt_time *stk;	/* a lane's open ends, innermost on top */
+	size_t depth, cap;
+};
+
+struct st {
+	int active;
+	struct run r;
+	struct run *k;		/* per op class, nk + 1 */
+	struct thr *thr;
+	size_t nthr, cap;
+	uint64_t bytes;
+};
+
+struct step {
+	int used;
+	char *name;
+	size_t namelen;
+	struct st *st;		/* by track index; [n, cap) cleared */
+	size_t n, cap;
+	uint64_t bin[MAXCLASS + 1], bout[MAXCLASS + 1], btot[MAXCLASS + 1];
+};
+
+struct agg {
+	size_t n, a, nthr;
+	struct npt_u256 sum, tsum, bsum, ksum[MAXCLASS + 1];
+	struct npt_time min, max, tmax;
+	uint64_t bmax;
+};
+
+static const char *stepcol, *bytescol;
+static long scol = -1, bcol = -1, dcol = -1, thcol = -1, ocol = -1;
+static struct class kcls[MAXCLASS + 1];
+static int nk, hdrout;
+static struct step slot[2];	/* slot[0] the older */
+static struct npt_ht seen;	/* names of the steps */
+static int *trclass;		/* class of each track, by its index */
+static size_t ntr, trcap;
+static struct npt_buf opbuf;
+static struct agg agg[MAXCLASS + 1];
+
+static void
+runadd(struct run *r, struct npt_time s, struct npt_time e)
+{
+	run(&r->has, &r->rs, &r->re, &r->busy, s, e);
+}
+
+static struct npt_time
+runend(struct run *r)
+{
+	if (r->has) {
+		r->busy = tadd(r->busy, tsub(r->re, r->rs));
+		r->has = 0;
+	}
+	return r->busy;
+}
+
+static void
+addtime(struct npt_u256 *s, struct npt_time t)
+{
+	struct npt_u256 w = wide(t);
+
+	npt_u256_add(s, &w);
+}
+
+static void
+step_header(void)
+{
+	const char *u = npt_time_unit_name[unit];
+	char b[128];
+	int j;
+
+	if (hdrout)
+		return;
+	hdrout = 1;
+	snprintf(b, sizeof b, "#step\tclass\ttracks\tactive\tmin_%s\tavg_%s\t"
+	    "avg_active_%s\tmax_%s\t", u, u, u, u);
+	npt_out_str(b);
+	npt_out_str("balance_pct\tactive_balance_pct\tthread_balance_pct");
+	if (bytescol != NULL)
+		npt_out_str("\tbytes_in\tbytes_out\tbytes\tdata_balance_pct");
+	for (j = 0; nk > 0 && j <= nk; j++) {
+		snprintf(b, sizeof b, "\top_%s_%s", kcls[j].name, u);
+		npt_out_str(b);
+	}
+	npt_out_putc('\n');
+}
+
+/* a time in 10^-12 units, exact with the input's decimals */
+static void
+out_sum(const struct npt_u256 *v)
+{
+	struct npt_u256 q, d = npt_u256_pow10(NPT_TIME_DEC - digits);
+	char b[96];
+
+	npt_u256_divmod(&q, NULL, v, &d);
+	npt_out_write(b, npt_u256_fmt(b, &q, digits));
+}
+
+/* v / n units with the input's decimals, rounded half up */
+static void
+out_avg(const struct npt_u256 *v, size_t n)
+{
+	struct npt_u256 d, m = npt_u256_pow10(NPT_TIME_DEC - digits), q;
+	char b[96];
+
+	if (n == 0)
+		return;
+	npt_u256_set(&d, (uint64_t)n);
+	npt_u256_mul(&d, &d, &m);
+	npt_u256_divround(&q, v, &d);
+	npt_out_write(b, npt_u256_fmt(b, &q, digits));
+}
+
+/* 100 sum / (n max) */
+static void
+out_bal(const struct npt_u256 *sum, size_t n, struct npt_u256 max)
+{
+	struct npt_u256 c;
+	char b[96];
+
+	npt_u256_set(&c, (uint64_t)n);
+	npt_u256_mul(&max, &max, &c);
+	npt_out_write(b, ratio(b, *sum, max, 3));
+}
+
+static void
+out_u64(uint64_t v)
+{
+	char b[24];
+
+	npt_out_write(b, (size_t)snprintf(b, sizeof b, "%llu",
+	    (unsigned long long)v));
+}
+
+/* Print the rows of a step and clear it. */
+static void
+step_close(struct step *sp)
+{
+	struct npt_u256 w;
+	struct npt_time tb;
+	struct agg *g;
+	struct st *st;
+	size_t i, j;
+	char b[64];
+	int a;
+
+	step_header();
+	memset(agg, 0, sizeof agg);
+	for (i = 0; i < ntr; i++) {
+		g = &agg[trclass[i]];
+		g->n++;
+		if (i >= sp->n || !sp->st[i].active)
+			continue;
+		st = &sp->st[i];
+		tb = runend(&st->r);
+		if (g->a++ == 0 || tlt(tb, g->min))
+			g->min = tb;
+		if (tlt(g->max, tb))
+			g->max = tb;
+		addtime(&g->sum, tb);
+		for (j = 0; j < st->nthr; j++) {
+			tb = runend(&st->thr[j].r);
+			addtime(&g->tsum, tb);
+			if (tlt(g->tmax, tb))
+				g->tmax = tb;
+			g->nthr++;
+			free(st->thr[j].name);
+			st->thr[j].name = NULL;
+			st->thr[j].depth = 0;
+			memset(&st->thr[j].r, 0, sizeof st->thr[j].r);
+		}
+		for (j = 0; nk > 0 && j <= (size_t)nk; j++) {
+			addtime(&g->ksum[j], runend(&st->k[j]));
+			memset(&st->k[j], 0, sizeof st->k[j]);
+		}
+		npt_u256_add64(&g->bsum, st->bytes);
+		if (g->bmax < st->bytes)
+			g->bmax = st->bytes;
+		st->active = 0;
+		st->nthr = 0;
+		st->bytes = 0;
+		memset(&st->r, 0, sizeof st->r);
+	}
+	for (a = 0; a <= ncls; a++) {
+		g = &agg[a];
+		if (!cls[a].shown && g->n == 0)
+			continue;
+		npt_out_write(sp->name, sp->namelen);
+		npt_out_putc('\t');
+		npt_out_str(cls[a].name);
+		snprintf(b, sizeof b, "\t%zu\t%zu\t", g->n, g->a);
+		npt_out_str(b);
+		if (g->n > 0) {
+			if (g->a < g->n)
+				npt_time_units(&g->min, 0);
+			npt_out_write(b, npt_time_fmt(b, &g->min, digits));
+		}
+		npt_out_putc('\t');
+		out_avg(&g->sum, g->n);
+		npt_out_putc('\t');
+		out_avg(&g->sum, g->a);
+		npt_out_putc('\t');
+		if (g->n > 0)
+			npt_out_write(b, npt_time_fmt(b, &g->max, digits));
+		npt_out_putc('\t');
+		out_bal(&g->sum, g->n, wide(g->max));
+		npt_out_putc('\t');
+		out_bal(&g->sum, g->a, wide(g->max));
+		npt_out_putc('\t');
+		out_bal(&g->tsum, g->nthr, wide(g->tmax));
+		if (bytescol != NULL) {
+			npt_out_putc('\t');
+			out_u64(sp->bin[a]);
+			npt_out_putc('\t');
+			out_u64(sp->bout[a]);
+			npt_out_putc('\t');
+			out_u64(sp->btot[a]);
+			npt_out_putc('\t');
+			npt_u256_set(&w, g->bmax);
+			out_bal(&g->bsum, g->n, w);
+		}
+		for (j = 0; nk > 0 && j <= (size_t)nk; j++) {
+			npt_out_putc('\t');
+			out_sum(&g->ksum[j]);
+		}
+		npt_out_putc('\n');
+	}
+	free(sp->name);
+	sp->name = NULL;
+	sp->used = 0;
+	sp->n = 0;
+	memset(sp->bin, 0, sizeof sp->bin);
+	memset(sp->bout, 0, sizeof sp->bout);
+	memset(sp->btot, 0, sizeof sp->btot);
+}
+
+/* p, of *cap elements of size, with room for index i, new ones zeroed */
+static void *
+zgrow(void *p, size_t *cap, size_t i, size_t size)
+{
+	size_t n = *cap ? *cap : 1;
+
+	if (i < *cap)
+		return p;
+	while (n <= i)
+		n *= 2;
+	p = npt_ereallocarray(p, n, size);
+	memset((char *)p + *cap * size, 0, (n - *cap) * size);
+	*cap = n;
+	return p;
+}
+
+static struct step *
+step_find(struct npt_tsv *t, const char *p, size_t n)
+{
+	struct step tmp;
+	int i, isnew;
+
+	for (i = 1; i >= 0; i--)
+		if (slot[i].used && slot[i].namelen == n &&
+		    memcmp(slot[i].name, p, n) == 0)
+			return &slot[i];
+	npt_ht_put(&seen, p, n, &isnew);
+	if (!isnew)
+		npt_tsv_err(t, "column %s: step \"%.*s\" again after it was "
+		    "closed (npt-overlap -s keeps two steps open)", stepcol,
+		    (int)n, p);
+	if (slot[0].used && slot[1].used) {
+		step_close(&slot[0]);
+		tmp = slot[0];
+		slot[0] = slot[1];
+		slot[1] = tmp;
+	}
+	i = slot[0].used;
+	slot[i].used = 1;
+	slot[i].name = npt_estrndup(p, n);
+	slot[i].namelen = n;
+	return &slot[i];
+}
+
+static struct thr *
+thread(struct st *st, const char *p, size_t n, struct npt_time ts,
+    struct npt_time end)
+{
+	struct thr *h;
+	size_t j;
+
+	for (j = 0; j < st->nthr; j++) {
+		h = &st->thr[j];
+		if (p != NULL) {
+			if (h->namelen == n && memcmp(h->name, p, n) == 0)
+				return h;
+			continue;
+		}
+		while (h->depth > 0 && !tlt(ts, h->stk[h->depth - 1]))
+			h->depth--;
+	}
+	if (p == NULL)
+		for (j = 0; j < st->nthr; j++) {
+			h = &st->thr[j];
+			if (h->depth == 0 || !tlt(h->stk[h->depth - 1], end))
+				break;
+		}
+	if (j == st->nthr) {
+		st->thr = zgrow(st->thr, &st->cap, st->nthr, sizeof *st->thr);
+		h = &st->thr[st->nthr++];
+		if (p != NULL) {
+			h->name = npt_estrndup(p, n);
+			h->namelen = n;
+		}
+	}
+	h = &st->thr[j];
+	if (p == NULL) {
+		if (h->depth == h->cap) {
+			h->cap = h->cap ? 2 * h->cap : 1;
+			h->stk = npt_ereallocarray(h->stk, h->cap,
+			    sizeof *h->stk);
+		}
+		h->stk[h->depth++] = end;
+	}
+	return h;
+}
+
+static void
+addbytes(struct npt_tsv *t, uint64_t *sum, uint64_t v, const char *what,
+    const char *name, const struct step *sp)
+{
+	if ((*sum += v) < v)
+		npt_tsv_err(t, "column %s: the bytes of %s %s in step \"%s\" "
+		    "add past 2^64", bytescol, what, name, sp->name);
+}
+
+static void
+step_event(struct npt_tsv *t, struct step *sp, const struct track *k,
+    struct npt_time ts, struct npt_time end)
+{
+	struct st *st;
+	size_t i = k->idx;
+	int c;
+
+	sp->st = zgrow(sp->st, &sp->cap, i, sizeof *sp->st);
+	if (sp->n <= i)
+		sp->n = i + 1;
+	st = &sp->st[i];
+	st->active = 1;
+	runadd(&st->r, ts, end);
+	if (nk > 0) {
+		long n;
+
+		if (st->k == NULL)
+			st->k = npt_ecalloc((size_t)nk + 1, sizeof *st->k);
+		npt_buf_grow(&opbuf, t->f[ocol].n + 1);
+		n = npt_tsv_unescape(opbuf.p, t->f[ocol].p, t->f[ocol].n);
+		opbuf.p[n < 0 ? 0 : n] = '\0';
+		runadd(&st->k[classify(kcls, nk, opbuf.p)], ts, end);
+	}
+	runadd(&thread(st, thcol >= 0 ? t->f[thcol].p : NULL, thcol >= 0 ?
+	    t->f[thcol].n : 0, ts, end)->r, ts, end);
+	if (bcol >= 0 && t->f[bcol].n > 0) {
+		const struct npt_span *f = &t->f[bcol];
+		const char *err;
+		uint64_t v;
+		char *name;
+
+		if ((err = npt_parse_u64(f->p, f->n, &v)) != NULL)
+			npt_tsv_err(t, "column %s: %s: \"%.*s\"", bytescol, err,
+			    (int)f->n, f->p);
+		c = k->class;
+		name = npt_estrndup(k->name, k->namelen);
+		addbytes(t, &st->bytes, v, "track", name, sp);
+		free(name);
+		addbytes(t, &sp->btot[c], v, "class", cls[c].name, sp);
+		if (dcol >= 0) {
+			f = &t->f[dcol];
+			if (f->n == 2 && memcmp(f->p, "in", 2) == 0)
+				sp->bin[c] += v;
+			else if (f->n == 3 && memcmp(f->p, "out", 3) == 0)
+				sp->bout[c] += v;
+			else if (f->n != 0)
+				npt_tsv_err(t, "column dir: not in, out or "
+				    "empty: \"%.*s\"", (int)f->n, f->p);
+		}
+	}
+}
+
+static void
+step_columns(struct npt_tsv *t, size_t *need)
+{
+	long c[5];
+	size_t i;
+
+	c[0] = scol = (long)npt_tsv_col(t, stepcol);
+	c[1] = bcol = bytescol != NULL ? (long)npt_tsv_col(t, bytescol) : -1;
+	c[2] = ocol = nk > 0 ? (long)npt_tsv_col(t, "op") : -1;
+	c[3] = dcol = bytescol != NULL ? npt_tsv_hdr_find(&t->hdr, "dir") : -1;
+	c[4] = thcol = npt_tsv_hdr_find(&t->hdr, "thread");
+	for (i = 0; i < 5; i++)
+		if (c[i] >= 0 && (size_t)c[i] >= *need)
+			*need = (size_t)c[i] + 1;
+}
+
 static struct npt_time first, last, front;
 static int started;
 
@@ -837,6 +1271,7 @@ read_events(const char *path, int *rc)
 	}
 	while ((r = npt_tsv_nextn(&t, need)) != NPT_TSV_EOF) {
 		struct npt_time ts, dur, end;
+		struct step *sp = NULL;
 		struct track *k;
 		int isnew;
 
@@ -851,6 +1286,8 @@ read_events(const char *path, int *rc)
 			need = npt_tcol_header(&tc, &t, NPT_TCOL_TS |
 			    NPT_TCOL_TRACK, &unit);
 			trcol = tc.track;
+			if (stepcol != NULL)
+				step_columns(&t, &need);
 			if (torq)
 				need = torq_header(&t, need);
 			continue;
@@ -885,6 +1322,11 @@ read_events(const char *path, int *rc)
 		}
 		if (tlt(last, end))
 			last = end;
+		if (stepcol != NULL) {
+			if (t.f[scol].n == 0)
+				continue;
+			sp = step_find(&t, t.f[scol].p, t.f[scol].n);
+		}
 		k = npt_htc_put(&tracks, &tcache, t.f[trcol].p, t.f[trcol].n,
 		    &isnew);
 		if (isnew) {
@@ -897,13 +1339,25 @@ read_events(const char *path, int *rc)
 				    "\"%.*s\"", (int)t.f[trcol].n,
 				    t.f[trcol].p);
 			name[n] = '\0';
-			k->class = torq ? qclassify(name) : classify(name);
+			k->class = torq ? qclassify(name) :
+			    classify(cls, ncls, name);
 			free(name);
 			k->name = npt_ht_key(k, &k->namelen);
 			if (memchr(k->name, '\0', k->namelen) != NULL) {
 				k->name = npt_tsv_cstr(k->name, k->namelen);
 				k->namelen = strlen(k->name);
 			}
+			if (ntr == trcap) {
+				trcap = trcap ? 2 * trcap : 64;
+				trclass = npt_ereallocarray(trclass, trcap,
+				    sizeof *trclass);
+			}
+			k->idx = ntr;
+			trclass[ntr++] = k->class;
+		}
+		if (stepcol != NULL) {
+			step_event(&t, sp, k, ts, end);
+			continue;
 		}
 		if (torq) {
 			torq_event(&t, &tc, k->class, ts, dur);
@@ -1205,25 +1659,34 @@ main(int argc, char *argv[])
 
 	npt_init(argv[0]);
 	npt_clocks_init(&clocks);
-	while ((c = npt_getopt(&g, argc, argv, "c:f:pt:", longopts,
+	while ((c = npt_getopt(&g, argc, argv, "c:f:k:ps:t:", longopts,
 	    synopsis)) != -1) {
 		switch (c) {
 		case 'c':
 			explicit = 1;
-			add_class(g.arg, 1);
+			add_class(cls, &ncls, "-c", g.arg, 1);
 			break;
 		case 'f':
 			hasclock = 1;
 			npt_clocks_option(&clocks, c, g.arg);
 			break;
+		case 'k':
+			add_class(kcls, &nk, "-k", g.arg, 1);
+			break;
 		case 'p':
 			pretty = 1;
+			break;
+		case 's':
+			stepcol = g.arg;
 			break;
 		case 't':
 			npt_tsel_pattern(&tsel, g.arg);
 			break;
 		case OPT_MODEL:
 			model = g.arg;
+			break;
+		case OPT_BYTES:
+			bytescol = g.arg;
 			break;
 		case OPT_STRICT:
 			strict = 1;
@@ -1246,9 +1709,15 @@ main(int argc, char *argv[])
 	if (!torq && (hasclock || model != NULL || haswall))
 		npt_errx(2, "%s: only with --torq or --torq-all", hasclock ?
 		    "-f" : model != NULL ? "--model" : "--wall-time");
+	if (stepcol != NULL && (torq || pretty))
+		npt_errx(2, "-s: not with %s", torq ? "--torq" : "-p");
+	if (stepcol == NULL && (nk > 0 || bytescol != NULL))
+		npt_errx(2, "%s: only with -s", nk > 0 ? "-k" : "--bytes");
+	kcls[nk].name = "other";
 	if (!explicit)
 		for (i = 0; defaults[i] != NULL; i++)
-			add_class(defaults[i], 0);
+			add_class(cls, &ncls, "-c", defaults[i],
+			    0);
 	cls[ncls].name = "other";
 	argv += g.ind;
 	argc -= g.ind;
@@ -1258,12 +1727,20 @@ main(int argc, char *argv[])
 	}
 	npt_ht_init(&tracks, sizeof(struct track));
 	npt_ht_init(&progs, sizeof(struct pending));
+	npt_ht_init(&seen, 0);
 	for (i = 0; i < (size_t)argc; i++)
 		read_events(argv[i], &rc);
 	npt_tsel_free(&tsel);
 	npt_clocks_free(&clocks);
 	if (unit < 0)
 		return finish(rc);
+	if (stepcol != NULL) {
+		for (i = 0; i < 2; i++)
+			if (slot[i].used)
+				step_close(&slot[i]);
+		step_header();
+		return finish(rc);
+	}
 	if (torq) {
 		print_torq();
 		return finish(rc);

@@ -1,0 +1,216 @@
+#!/usr/bin/env bats
+# npt-overlap -s: the figures per step and class, by hand and against
+# tests/helpers/overlap_steps_ref.py (fractions.Fraction) on seeded random
+# streams.
+load test_helper
+
+T=$'\t'
+H="#step${T}class${T}tracks${T}active${T}min_cyc${T}avg_cyc${T}avg_active_cyc${T}max_cyc${T}balance_pct${T}active_balance_pct${T}thread_balance_pct"
+
+# Two steps: tile0's three events overlap and nest, tile2 first comes in
+# step 2, dma1 works in step 1 only, dma0's event has no step.
+hand() {
+	printf '#ts_cyc\tdur_cyc\ttrack\top\tstep\tbytes\tdir\n'
+	printf '0\t10\ttile0\tmm\t1\t100\tin\n'
+	printf '0\t5\ttile1\texch\t1\t50\tout\n'
+	printf '1\t4\tdma1\tcopy\t1\t30\tout\n'
+	printf '2\t10\ttile0\tmm\t1\t\t\n'
+	printf '3\t4\ttile0\tmm\t1\t\t\n'
+	printf '5\t3\tdma0\tcopy\t\t9\tin\n'
+	printf '12\t6\ttile0\tmm\t2\t7\tin\n'
+	printf '14\t2\ttile2\tsync\t2\t\t\n'
+}
+
+@test "steps: every figure of two steps worked out by hand" {
+	hand > t.tsv
+	run -0 --separate-stderr npt-overlap -s step -k compute=mm -k exch='exch*' --bytes bytes t.tsv
+	# step 1, compute: tile0 [0,10) u [2,12) u [3,7) = 12, tile1 5, tile2
+	# (seen before step 1 closes, at the end) 0: min 0, avg 17/3 = 5.67 ->
+	# 6, over the 2 active 8.5 -> 9 (half up), max 12; 17/36 = 47.222%,
+	# 17/24 = 70.833%.  Lanes: [2,12) does not nest in [0,10): lane 1;
+	# [3,7) nests in [0,10): lane 0; lanes 10, 10 and tile1's 5: 25/30.
+	# Bytes 100 in, 50 out, per track 100 50 0: 150/300.  Ops: mm 12,
+	# exch 5.  dma1: 4 alone.  dma0 has no step: in no class.
+	# step 2: tile0 6, tile2 2 (sync: other), tile1 0: 8/3 -> 3, 8/2 = 4,
+	# 8/18, 8/12, lanes 8/12; 7 bytes in of 7*3.  dma: no event in step 2,
+	# balances empty.
+	assert_output <<-EOF
+	$H${T}bytes_in${T}bytes_out${T}bytes${T}data_balance_pct${T}op_compute_cyc${T}op_exch_cyc${T}op_other_cyc
+	1${T}compute${T}3${T}2${T}0${T}6${T}9${T}12${T}47.222${T}70.833${T}83.333${T}100${T}50${T}150${T}50.000${T}12${T}5${T}0
+	1${T}dma${T}1${T}1${T}4${T}4${T}4${T}4${T}100.000${T}100.000${T}100.000${T}0${T}30${T}30${T}100.000${T}0${T}0${T}4
+	2${T}compute${T}3${T}2${T}0${T}3${T}4${T}6${T}44.444${T}66.667${T}66.667${T}7${T}0${T}7${T}33.333${T}6${T}0${T}2
+	2${T}dma${T}1${T}0${T}0${T}0${T}${T}0${T}${T}${T}${T}0${T}0${T}0${T}${T}0${T}0${T}0
+	EOF
+	[ -z "$stderr" ]
+}
+
+@test "steps: equals the exact figures (python3 fractions) on 150 seeded random streams" {
+	command -v python3 > /dev/null || skip "no python3"
+	python3 "$NPT_ROOT/tests/helpers/overlap_steps_ref.py" gen 1-150 .
+	for s in $(seq 1 150); do
+		mapfile -t a < "$s/args"
+		npt-overlap "${a[@]}" "$s/t.tsv" > got 2> err ||
+			flunk "seed $s: exit $?: $(cat err)"
+		cmp -s "$s/want" got || flunk "seed $s: npt-overlap ${a[*]}: $(diff "$s/want" got)"
+	done
+}
+
+@test "steps: a thread column gives the threads; a class given with -c and no track is listed empty" {
+	printf '#ts_us\tdur_us\ttrack\tstep\tthread\n' > t.tsv
+	printf '0.5\t1.25\ttile0\ta\tw0\n0.5\t2\ttile0\ta\tw1\n1\t1\ttile0\ta\tw0\n1\t0.5\ttile1\ta\t\n' >> t.tsv
+	run -0 npt-overlap -s step -c tiles='tile*' -c none='zz*' t.tsv
+	# tile0 [0.5,2.5) = 2, tile1 0.5: avg 1.25, balance 2.5/4 = 62.5%.
+	# Threads: w0 [0.5,2) = 1.5, w1 2, tile1's empty thread 0.5: 4/6.
+	[ "${lines[0]}" = "#step${T}class${T}tracks${T}active${T}min_us${T}avg_us${T}avg_active_us${T}max_us${T}balance_pct${T}active_balance_pct${T}thread_balance_pct" ]
+	[ "${lines[1]}" = "a${T}tiles${T}2${T}2${T}0.50${T}1.25${T}1.25${T}2.00${T}62.500${T}62.500${T}66.667" ]
+	[ "${lines[2]}" = "a${T}none${T}0${T}0${T}${T}${T}${T}${T}${T}${T}" ]
+	[ "${#lines[@]}" -eq 3 ]
+}
+
+@test "steps: means round half up at the input's decimals; one active tile of four" {
+	printf '#ts_ns\tdur_ns\ttrack\tstep\n0\t0.005\tpe3\t7\n0\t0\tpe0\t8\n0\t0\tpe1\t8\n0\t0\tpe2\t8\n' > t.tsv
+	run -0 npt-overlap -s step t.tsv
+	# step 7: pe3 busy 0.005 of 4 tracks seen before the end: mean
+	# 0.00125 -> 0.001; step 8: three tracks active for no time
+	[ "${lines[1]}" = "7${T}compute${T}4${T}1${T}0.000${T}0.001${T}0.005${T}0.005${T}25.000${T}100.000${T}100.000" ]
+	[ "${lines[2]}" = "8${T}compute${T}4${T}3${T}0.000${T}0.000${T}0.000${T}0.000${T}${T}${T}" ]
+}
+
+@test "steps: busy sums past 2^64 cycles are exact; bytes up to 2^64 - 1" {
+	command -v python3 > /dev/null || skip "no python3"
+	m=18446744073709551615
+	{
+		printf '#ts_cyc\tdur_cyc\ttrack\top\tstep\tbytes\n'
+		printf '0\t%s\ttile%d\tmm\ts\t%d\n' "$m" 0 0 "$m" 1 1 "$m" 2 1
+		printf '1\t%s\ttile0\tmm\ts\t18446744073709551613\n' "$m"
+	} > t.tsv
+	run -0 npt-overlap -s step -k c=mm --bytes bytes t.tsv
+	# tile0 [0, m) u [1, m + 1) = m + 1 on two lanes, tile1 and tile2 m
+	want=$(python3 -c '
+from fractions import Fraction as F
+m = 2**64 - 1
+s = 3 * m + 1
+r = lambda x, d: (x * 10**d + F(1, 2)).__floor__()
+p = lambda x: "%d.%03d" % divmod(r(100 * x, 3), 1000)
+b = [2**64 - 3, 1, 1]
+print("\t".join(map(str, ["s", "compute", 3, 3, m, r(F(s, 3), 0),
+    r(F(s, 3), 0), m + 1, p(F(s, 3 * (m + 1))), p(F(s, 3 * (m + 1))),
+    p(F(4 * m, 4 * m)), 0, 0, sum(b), p(F(sum(b), 3 * max(b))), s, 0])))')
+	[ "${lines[1]}" = "$want" ]
+}
+
+@test "steps: -t, two files as one stream, a last line without LF, empty times left out" {
+	hand > t.tsv
+	head -n 5 t.tsv > a.tsv
+	{ head -n 1 t.tsv; tail -n +6 t.tsv; } > b.tsv
+	printf '20\t\ttile9\tmm\t2\t\t' >> b.tsv
+	run -0 npt-overlap -s step a.tsv b.tsv
+	run -0 npt-overlap -s step t.tsv
+	[ "$(npt-overlap -s step a.tsv b.tsv)" = "$output" ]
+	run -0 npt-overlap -s step -t 'tile*' t.tsv
+	[ "${#lines[@]}" -eq 3 ]
+	[[ ${lines[1]} == "1${T}compute${T}3${T}2${T}"* ]]
+}
+
+@test "steps: unsorted input and a step seen after its close are located errors" {
+	printf '#ts_cyc\tdur_cyc\ttrack\tstep\n5\t1\ttile0\t1\n4\t1\ttile0\t1\n' > t.tsv
+	run -1 --separate-stderr npt-overlap -s step t.tsv
+	[ "$stderr" = 'npt-overlap: t.tsv:3: column ts_cyc: out of order: "4" after 5 (npt-overlap needs events sorted by start)' ]
+	# steps 1 and 2 interleave: fine; 1 again after 3 began: closed
+	printf '#ts_cyc\tdur_cyc\ttrack\tstep\n0\t1\ttile0\t1\n1\t1\ttile0\t2\n2\t1\ttile1\t1\n3\t1\ttile0\t3\n4\t1\ttile1\t2\n5\t1\ttile1\t1\n' > t.tsv
+	run -1 --separate-stderr npt-overlap -s step t.tsv
+	[ "$stderr" = 'npt-overlap: t.tsv:7: column step: step "1" again after it was closed (npt-overlap -s keeps two steps open)' ]
+	[ "${lines[1]}" = "1${T}compute${T}2${T}2${T}1${T}1${T}1${T}1${T}100.000${T}100.000${T}100.000" ]
+	[ "${#lines[@]}" -eq 2 ]
+}
+
+@test "steps: every data error names its line and exits 1" {
+	while IFS='|' read -r opts table msg; do
+		# shellcheck disable=SC2059 # the table is a printf format
+		printf "$table" > t.tsv
+		# shellcheck disable=SC2086
+		run -1 --separate-stderr npt-overlap $opts t.tsv
+		[ "$stderr" = "npt-overlap: t.tsv:$msg" ] || flunk "$table: $stderr"
+	done <<-'EOF'
+	-s step|#ts_cyc\tdur_cyc\ttrack\n|1: no column step in the header
+	-s step --bytes b|#ts_cyc\tdur_cyc\ttrack\tstep\n|1: no column b in the header
+	-s step -k a=x|#ts_cyc\tdur_cyc\ttrack\tstep\n|1: no column op in the header
+	-s step --bytes b|#ts_cyc\tdur_cyc\ttrack\tstep\tb\n0\t1\tt\t1\t12x\n|2: column b: not a number: "12x"
+	-s step --bytes b|#ts_cyc\tdur_cyc\ttrack\tstep\tb\n0\t1\tt\t1\t-1\n|2: column b: negative: "-1"
+	-s step --bytes b|#ts_cyc\tdur_cyc\ttrack\tstep\tb\n0\t1\tt\t1\t18446744073709551616\n|2: column b: too large: "18446744073709551616"
+	-s step --bytes b|#ts_cyc\tdur_cyc\ttrack\tstep\tb\n0\t1\tt\t1\t18446744073709551615\n1\t1\tt\t1\t1\n|3: column b: the bytes of track t in step "1" add past 2^64
+	-s step --bytes b|#ts_cyc\tdur_cyc\ttrack\tstep\tb\n0\t1\tt\t1\t18446744073709551615\n1\t1\tu\t1\t1\n|3: column b: the bytes of class other in step "1" add past 2^64
+	-s step --bytes b|#ts_cyc\tdur_cyc\ttrack\tstep\tb\tdir\n0\t1\tt\t1\t1\tup\n|2: column dir: not in, out or empty: "up"
+	-s step|#ts_cyc\tdur_cyc\ttrack\tstep\n0\tx\tt\t1\n|2: column dur_cyc: not a number: "x"
+	EOF
+}
+
+@test "steps: every usage error exits 2 with its message" {
+	hand > t.tsv
+	while IFS='|' read -r opts msg; do
+		# shellcheck disable=SC2086
+		run -2 --separate-stderr npt-overlap $opts t.tsv
+		[ -z "$output" ] || flunk "$opts: stdout $output"
+		[ "${stderr_lines[0]}" = "npt-overlap: $msg" ] || flunk "$opts: $stderr"
+	done <<-'EOF'
+	-s step -p|-s: not with -p
+	-s step --torq|-s: not with --torq
+	-k a=mm|-k: only with -s
+	--bytes bytes|--bytes: only with -s
+	-s step -k other=mm|-k: other is the class of unmatched ops
+	-s step -k a|-k: not name=pattern[,pattern...]: "a"
+	-s step -k a=x -k a=y|-k: class a given twice
+	-s step -k a=x,|-k: empty pattern in "a=x,"
+	-s step -k a/b=x|-k: class name "a/b": letters, digits, '_', '-' and '.' only
+	EOF
+	run -0 npt-overlap -h
+	[[ $output == *"-s column"*"-k name=pattern,..."*"--bytes column"* ]]
+	[ -z "$(npt-overlap -h | awk 'length > 79')" ]
+	run -2 --separate-stderr npt-overlap t.tsv -s
+	[ "${stderr_lines[0]}" = "npt-overlap: option requires an argument: -s" ]
+	for i in $(seq 0 32); do set -- "$@" -k "k$i=x"; done
+	run -2 --separate-stderr npt-overlap -s step "$@" t.tsv
+	[ "${stderr_lines[0]}" = "npt-overlap: -k: more than 32 classes" ]
+}
+
+@test "steps: empty input prints nothing, a header alone the header; - is standard input" {
+	run -0 npt-overlap -s step < /dev/null
+	[ -z "$output" ]
+	printf '#ts_cyc\tdur_cyc\ttrack\tstep\n' > t.tsv
+	run -0 npt-overlap -s step t.tsv
+	[ "$output" = "$H" ]
+	# events whose steps are all empty: the header alone
+	printf '0\t1\ttile0\t\n' >> t.tsv
+	run -0 npt-overlap -s step t.tsv
+	[ "$output" = "$H" ]
+	hand > t.tsv
+	# shellcheck disable=SC2016 # $1 is sh -c's
+	run -0 sh -c 'npt-overlap -s step - < "$1"' _ t.tsv
+	[ "$output" = "$(npt-overlap -s step t.tsv)" ]
+}
+
+@test "steps: a 1 MiB step value" {
+	name=$(head -c 1048576 /dev/zero | tr '\0' s)
+	printf '#ts_cyc\tdur_cyc\ttrack\tstep\n0\t3\ttile0\t%s\n' "$name" > t.tsv
+	run -0 npt-overlap -s step t.tsv
+	[ "${lines[1]}" = "${name}${T}compute${T}1${T}1${T}3${T}3${T}3${T}3${T}100.000${T}100.000${T}100.000" ]
+}
+
+@test "steps: /dev/full is a write error; | head -n1 ends quietly" {
+	need_devfull
+	hand > t.tsv
+	run -1 --separate-stderr sh -c 'npt-overlap -s step t.tsv > /dev/full'
+	[ "$stderr" = "npt-overlap: write error: No space left on device" ]
+	awk 'BEGIN { print "#ts_cyc\tdur_cyc\ttrack\tstep"
+		for (i = 0; i < 50000; i++) printf "%d\t1\ttile%d\t%d\n", i, i % 4, i / 4 }' > big.tsv
+	run -0 --separate-stderr sh -c 'npt-overlap -s step big.tsv | head -n1'
+	[ -z "$stderr" ]
+	[ "$output" = "$H" ]
+}
+
+@test "steps: runs under busybox sh" {
+	need_busybox
+	hand > t.tsv
+	busybox sh -c 'npt-overlap -s step "$1" | awk -F"	" "\$2 == \"dma\" { print \$4 }"' _ t.tsv > got
+	[ "$(tr '\n' ' ' < got)" = "1 0 " ]
+}
