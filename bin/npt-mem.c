@@ -570,7 +570,8 @@ put_peak(const struct peak *p)
 	if (p->has) {
 		npt_out_write(b, npt_time_fmtmin(b, &p->when, digits));
 		npt_out_putc('\t');
-		npt_out_write(p->step.p, p->step.n);
+		if (p->step.n > 0)
+			npt_out_write(p->step.p, p->step.n);
 	} else {
 		npt_out_putc('\t');
 	}
