@@ -328,3 +328,18 @@ stream() {
 	        assert a[j] == (e[j][0], e[nxt][1]), (c, j, a[j], e[j], e[nxt])
 	PY
 }
+
+@test "mem: the stream reader's errors: a binary log, no header, a short line, CR LF" {
+	npt-synth -c 1 -i 1
+	run -1 --separate-stderr npt-mem core0.bin
+	[ "$stderr" = "npt-mem: core0.bin: an npt binary log, not an event stream: decode it with npt-decode (npt-decode core0.bin | npt-mem)" ]
+	printf '0\t1\tt\t5\n' > m.tsv
+	run -1 --separate-stderr npt-mem m.tsv
+	[ "$stderr" = "npt-mem: m.tsv:1: no header line before the data: a stream starts with a header line, # and the column names separated by TABs (see npt-events(5))" ]
+	printf '#ts_cyc\tdur_cyc\ttrack\tbytes\n0\t1\tt\n' > m.tsv
+	run -1 --separate-stderr npt-mem m.tsv
+	[ "$stderr" = "npt-mem: m.tsv:2: 3 fields, but the header has 4 columns" ]
+	printf '#ts_cyc\tdur_cyc\ttrack\tbytes\n0\t1\tt\t1\r\n' > m.tsv
+	run -1 --separate-stderr npt-mem m.tsv
+	[ "$stderr" = "npt-mem: m.tsv:2: line ends with CR LF; convert it with tr -d '\r'" ]
+}
