@@ -520,6 +520,13 @@ row(struct npt_tsv *t)
 		front = ts;
 		started = 1;
 	}
+	if ((islevel || always) && t->f[tc.dur].n > 0) {
+		struct npt_time dur;	/* unused, but checked */
+
+		if ((d = npt_tcol_get(t, (size_t)tc.dur, unit, 1, &dur)) >
+		    digits)
+			digits = d;
+	}
 	if (isalloc)
 		alloc_row(t, group(t), v, always);
 	else

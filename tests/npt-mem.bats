@@ -206,6 +206,8 @@ stream() {
 	#ts_cyc\tdur_cyc\ttrack\tbytes\n0\t1x\tt\t1\n|2: column dur_cyc: not a number: "1x"
 	#ts_us\tdur_us\ttrack\tbytes\n0\t-1\tt\t1\n|2: column dur_us: negative: "-1"
 	#ts_cyc\tdur_cyc\ttrack\tbytes\n1.5\t1\tt\t1\n|2: column ts_cyc: not a number: "1.5"
+	#ts_cyc\tdur_cyc\ttrack\tlive_bytes\n0\tx\tt\t1\n|2: column dur_cyc: not a number: "x"
+	#ts_cyc\tdur_cyc\ttrack\tbytes\tlive\n0\t-1\tt\t1\talways\n|2: column dur_cyc: negative: "-1"
 	#ts_cyc\tdur_cyc\ttrack\tbytes\tlive_bytes\n0\t1\tt\t1\t1\n|2: both bytes and live_bytes: an allocation or a level sample, not both
 	#ts_cyc\tdur_cyc\ttrack\tbytes\tlive\n0\t1\tt\t1\tyes\n|2: column live: not "always" or empty: "yes"
 	#ts_cyc\tdur_cyc\ttrack\tlive_bytes\tlive\n0\t1\tt\t1\talways\n|2: column live: a level sample is not always live
