@@ -7,11 +7,12 @@
  * One sweep over events sorted by start.  The live allocations that are
  * not always live sit in a min-heap by end: before an allocation starting
  * at ts is counted, those ending at or before ts are freed, so memory is
- * proportional to the allocations live at once, not to the events.  A
- * track's peak raises mark it; its top allocations are copied from its
- * live list just before its next free (or at the end), from the
- * allocations started up to the one that made the peak, so each free
- * copies at most once.  Level samples (live_bytes) are summed per track
+ * proportional to the allocations live at once, not to the events.  With
+ * -n, each track also keeps its live allocations in a max-heap by size: a
+ * rise of its peak marks the track, and just before its next free (or at
+ * the end) the -n largest are copied from that heap, best first, in
+ * O(n log n), from the allocations started up to the one that made the
+ * peak (those after it, at the same instant, have no bytes).  Level samples (live_bytes) are summed per track
  * and compared at the end of each instant, when every sample of the
  * instant is in.  Bytes are 64-bit with every sum checked.
  */
@@ -71,7 +72,7 @@ struct live {
 	struct npt_time end;
 	uint64_t bytes, seq;
 	struct grp *g;
-	struct live *prev, *next;	/* its track's live list */
+	size_t bpos;			/* in its track's heap by size */
 	char *name, *ts, *dur;		/* with -n */
 };
 
@@ -91,7 +92,8 @@ struct track {
 	uint64_t raise;		/* the allocation that made it */
 	struct top *snap, *alw;	/* top lists: at the peak; always live */
 	size_t nsnap, nalw;
-	struct live *live;
+	struct live **bh;	/* with -n: its live allocations by size */
+	size_t nbh, bhcap;
 };
 
 static struct npt_ht tracks, grps;
@@ -213,25 +215,111 @@ top_add(struct top **v, size_t *n, const struct top *x)
 	++*n;
 }
 
-/* The allocations of k live when its peak was made, best first. */
+/* Is a before b by size: larger, or as large and started first? */
+static int
+bigger(const struct live *a, const struct live *b)
+{
+	return a->bytes > b->bytes || (a->bytes == b->bytes && a->seq < b->seq);
+}
+
+static void
+bh_up(struct live **h, size_t i, struct live *x)
+{
+	size_t p;
+
+	for (; i > 0 && bigger(x, h[p = (i - 1) / 2]); i = p) {
+		h[i] = h[p];
+		h[i]->bpos = i;
+	}
+	h[i] = x;
+	x->bpos = i;
+}
+
+static void
+bh_down(struct live **h, size_t n, size_t i, struct live *x)
+{
+	size_t c;
+
+	while ((c = 2 * i + 1) < n) {
+		if (c + 1 < n && bigger(h[c + 1], h[c]))
+			c++;
+		if (!bigger(h[c], x))
+			break;
+		h[i] = h[c];
+		h[i]->bpos = i;
+		i = c;
+	}
+	h[i] = x;
+	x->bpos = i;
+}
+
+static void
+bh_remove(struct track *k, struct live *x)
+{
+	struct live *last = k->bh[--k->nbh];
+	size_t i = x->bpos;
+
+	if (last == x)
+		return;
+	if (i > 0 && bigger(last, k->bh[(i - 1) / 2]))
+		bh_up(k->bh, i, last);
+	else
+		bh_down(k->bh, k->nbh, i, last);
+}
+
+static size_t *q;		/* snapshot: positions in a track's heap */
+static size_t qcap;
+
+/*
+ * The -n largest allocations of k live when its peak was made, best
+ * first: the heap by size walked best first, a queue of the positions
+ * whose parents were taken.
+ */
 static void
 snapshot(struct track *k)
 {
-	struct live *l;
-	size_t i;
+	struct live **h = k->bh;
+	size_t i, nq = 0;
 
 	for (i = 0; i < k->nsnap; i++)
 		top_free(&k->snap[i]);
 	k->nsnap = 0;
-	for (l = k->live; l != NULL; l = l->next)
+	k->pending = 0;
+	if (k->nbh == 0)
+		return;
+	if (qcap == 0)
+		q = npt_ereallocarray(NULL, qcap = 64, sizeof *q);
+	q[nq++] = 0;
+	while (nq > 0 && k->nsnap < ntop) {
+		size_t top = q[0], x = q[--nq], j = 0, c;
+		struct live *l = h[top];
+
+		while ((c = 2 * j + 1) < nq) {
+			if (c + 1 < nq && bigger(h[q[c + 1]], h[q[c]]))
+				c++;
+			if (!bigger(h[q[c]], h[x]))
+				break;
+			q[j] = q[c];
+			j = c;
+		}
+		if (nq > 0)
+			q[j] = x;
 		if (l->seq <= k->raise) {
-			struct top x = { l->bytes, l->seq, NULL, NULL, l->name,
+			struct top t = { l->bytes, l->seq, NULL, NULL, l->name,
 			    l->ts, l->dur, 0 };
 
-			x.cat = (char *)l->g->cat;
-			top_add(&k->snap, &k->nsnap, &x);
+			t.cat = (char *)l->g->cat;
+			top_add(&k->snap, &k->nsnap, &t);
 		}
-	k->pending = 0;
+		if (nq + 2 > qcap)
+			q = npt_ereallocarray(q, qcap *= 2, sizeof *q);
+		for (c = 2 * top + 1; c <= 2 * top + 2 && c < k->nbh; c++) {
+			for (j = nq++; j > 0 && bigger(h[c],
+			    h[q[(j - 1) / 2]]); j = (j - 1) / 2)
+				q[j] = q[(j - 1) / 2];
+			q[j] = c;
+		}
+	}
 }
 
 static void
@@ -245,12 +333,8 @@ freeto(const struct npt_time *ts)
 			snapshot(k);
 		l->g->cur -= l->bytes;
 		k->cur -= l->bytes;
-		if (l->prev != NULL)
-			l->prev->next = l->next;
-		else
-			k->live = l->next;
-		if (l->next != NULL)
-			l->next->prev = l->prev;
+		if (ntop > 0)
+			bh_remove(k, l);
 		free(l->name), free(l->ts), free(l->dur);
 		free(l);
 	}
@@ -388,7 +472,7 @@ alloc_row(struct npt_tsv *t, struct grp *g, uint64_t b, int always)
 		raise_peak(&g->a, g->cur, &ts, NULL, st);
 	if (k->cur > k->a.v) {
 		raise_peak(&k->a, k->cur, &ts, NULL, st);
-		k->pending = 1;
+		k->pending = ntop > 0;
 		k->raise = seq;
 	}
 	l = npt_ecalloc(1, sizeof *l);
@@ -402,10 +486,14 @@ alloc_row(struct npt_tsv *t, struct grp *g, uint64_t b, int always)
 		l->ts = (char *)cstr(&t->f[tc.ts]);
 		l->dur = (char *)cstr(&t->f[tc.dur]);
 	}
-	l->next = k->live;
-	if (k->live != NULL)
-		k->live->prev = l;
-	k->live = l;
+	if (ntop > 0) {
+		if (k->nbh == k->bhcap) {
+			k->bhcap = k->bhcap ? 2 * k->bhcap : 16;
+			k->bh = npt_ereallocarray(k->bh, k->bhcap,
+			    sizeof *k->bh);
+		}
+		bh_up(k->bh, k->nbh++, l);
+	}
 	heap_push(l);
 }
 

@@ -43,6 +43,18 @@ stream() {
 	[ "$nerr" -gt 10 ] && [ "$nerr" -lt 290 ]
 }
 
+@test "mem: the lists of -n 20 to 80 equal the sweep's on 30 seeded streams of hundreds of allocations" {
+	command -v python3 > /dev/null || skip "no python3"
+	python3 "$NPT_ROOT/tests/helpers/mem-sweep.py" gens-big 1 30 .
+	for s in $(seq 1 30); do
+		mapfile -t a < "$s/args"
+		npt-mem "${a[@]}" "$s/m.tsv" > got || flunk "seed $s: exit $?"
+		cmp -s "$s/want" got || flunk "seed $s: ${a[*]}: $(diff "$s/want" got)"
+	done
+	# the lists are long: some hold 20 allocations or more
+	[ "$(cat ./*/want | grep -c "^20$T")" -gt 5 ]
+}
+
 @test "mem: touching lifetimes are not live together, nested ones are" {
 	stream <<-EOF
 	0 5 t a 10 act - 0

@@ -7,7 +7,8 @@ mem-sweep.py gen SEED DIR: write DIR/m.tsv (a random memory stream in
 cycles), DIR/args (npt-mem's options, one per line) and DIR/want (what
 npt-mem must print: its output, or "error LINE MESSAGE").
 mem-sweep.py gens FIRST LAST DIR: the same for seeds FIRST to LAST in
-DIR/SEED, in one run.
+DIR/SEED, in one run; gens-big: longer streams (200 to 400 rows, many
+allocations live at once) and longer lists (-n 20 to 80).
 mem-sweep.py ref FILE N: print what npt-mem -n N prints for FILE (cycles,
 one header), or "error LINE MESSAGE"."""
 import random
@@ -222,19 +223,19 @@ def ref(path, n):
     return "\n".join(out) + "\n"
 
 
-def gen(seed, d):
+def gen(seed, d, big=False):
     rnd = random.Random(seed)
     tracks = rnd.sample(["tile0", "tile2", "tile10", "core1"],
                         rnd.randint(1, 3))
     cats = ["weights", "activations", ""][:rnd.randint(1, 3)]
-    huge = rnd.random() < 0.3
-    levels = rnd.random() < 0.3
+    huge = rnd.random() < 0.3 and not big
+    levels = rnd.random() < 0.3 and not big
     cols = ["ts_cyc", "dur_cyc", "track", "op", "name", "bytes",
             "category", "live", "step", "live_bytes"]
     lines = ["#" + "\t".join(cols)]
     t = rnd.randint(0, 3)
-    for i in range(rnd.randint(0, 40)):
-        t += rnd.choice([0, 0, 1, 2, 5])
+    for i in range(rnd.randint(200, 400) if big else rnd.randint(0, 40)):
+        t += rnd.choice([0, 0, 1, 1, 1, 2] if big else [0, 0, 1, 2, 5])
         r = {"ts_cyc": str(t), "track": rnd.choice(tracks),
              "name": "v%d" % i, "category": rnd.choice(cats),
              "step": rnd.choice(["", str(t // 4), "s%d" % (t % 3)])}
@@ -244,7 +245,8 @@ def gen(seed, d):
                                              if huge else [0, 1, 7, 100]))
         else:
             r["op"] = "ALLOC"
-            r["dur_cyc"] = str(rnd.choice([0, 1, 2, 4, 5, 9]))
+            r["dur_cyc"] = str(rnd.choice([0, 1, 2, 4, 5, 9] if not big
+                                          else [0, 3, 20, 50, 90, 200]))
             r["bytes"] = str(rnd.choice(
                 [0, 1, 8, 64, 1000, 2 ** 62, MAX] if huge
                 else [0, 1, 8, 64, 1000]))
@@ -255,7 +257,7 @@ def gen(seed, d):
         lines.append("\t".join(r.get(c, "") for c in cols))
     with open(d + "/m.tsv", "w") as f:
         f.write("\n".join(lines) + "\n")
-    n = rnd.randint(0, 6)
+    n = rnd.randint(20, 80) if big else rnd.randint(0, 6)
     with open(d + "/args", "w") as f:
         f.write("-n\n%d\n" % n)
     with open(d + "/want", "w") as f:
@@ -265,11 +267,11 @@ def gen(seed, d):
 if __name__ == "__main__":
     if sys.argv[1] == "gen":
         gen(int(sys.argv[2]), sys.argv[3])
-    elif sys.argv[1] == "gens":
+    elif sys.argv[1] in ("gens", "gens-big"):
         import os
         for seed in range(int(sys.argv[2]), int(sys.argv[3]) + 1):
             d = "%s/%d" % (sys.argv[4], seed)
             os.makedirs(d, exist_ok=True)
-            gen(seed, d)
+            gen(seed, d, sys.argv[1] == "gens-big")
     else:
         sys.stdout.write(ref(sys.argv[2], int(sys.argv[3])))
