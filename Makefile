@@ -9,6 +9,7 @@ BIN = \
 	bin/npt-decode \
 	bin/npt-import \
 	bin/npt-json \
+	bin/npt-mem \
 	bin/npt-overlap \
 	bin/npt-rate \
 	bin/npt-synth \
@@ -60,6 +61,7 @@ MAN1 = \
 	man/npt-decode.1 \
 	man/npt-import.1 \
 	man/npt-json.1 \
+	man/npt-mem.1 \
 	man/npt-overlap.1 \
 	man/npt-rate.1 \
 	man/npt-synth.1 \

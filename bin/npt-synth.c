@@ -35,7 +35,7 @@ static const char synopsis[] =
 static const char help[] =
     "-b bytes\tlog buffer size per core\n"
     "-c cores\tnumber of compute cores (default 2)\n"
-    "-F format\toutput: log, events, model or mlir (default log)\n"
+    "-F format\toutput: log, events, alloc, model or mlir (default log)\n"
     "-f freq\tclock of the cycle counters\n"
     "-i iterations\tnumber of inferences (default 10)\n"
     "-j jitter\tvariation of layer durations in percent\n"
@@ -789,6 +789,99 @@ run(void)
 	close_cores();
 }
 
+/* A size in [lo, hi] bytes for layer i and kind k, fixed by the seed. */
+static uint64_t
+size_of(size_t i, uint64_t k, uint64_t lo, uint64_t hi)
+{
+	uint64_t z = seed ^ (i * 0x9e3779b97f4a7c15ULL) ^ (k << 56);
+
+	z = (z ^ z >> 30) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ z >> 27) * 0x94d049bb133111ebULL;
+	return lo + (z ^ z >> 31) % (hi - lo + 1);
+}
+
+/* Row of an allocation of layer l on core c. */
+static void
+alloc_event(uint64_t ts, const uint64_t *dur, unsigned long c,
+    const struct layer *l, const char *what, uint64_t bytes, long step)
+{
+	char b[32];
+
+	npt_out_u64(ts);
+	npt_out_putc('\t');
+	if (dur != NULL)
+		npt_out_u64(*dur);
+	npt_out_putc('\t');
+	npt_out_str(track[c]);
+	npt_out_str("\tALLOC\t");
+	if (l->name != NULL)
+		npt_out_field(l->name, strlen(l->name));
+	else
+		npt_out_write(b, (size_t)snprintf(b, sizeof b, "layer%lu",
+		    (unsigned long)l->id));
+	npt_out_putc('.');
+	npt_out_str(what);
+	npt_out_putc('\t');
+	npt_out_u64(bytes);
+	npt_out_putc('\t');
+	npt_out_str(step < 0 ? "weights\talways\t" : "activations\t\t");
+	if (step >= 0)
+		npt_out_u64((uint64_t)step);
+	npt_out_putc('\n');
+}
+
+/*
+ * -F alloc: the memory of the run (npt-events(5), Memory).  On each core
+ * the weights of every layer are always live; a layer's activation lives
+ * from its start to the end of the next layer on that core, which
+ * consumes it (the last layer's, to its own end).  The times are those of
+ * -F events with the same options.
+ */
+static void
+run_alloc(void)
+{
+	struct inference inf;
+	unsigned long c;
+	uint64_t t = 10000;
+	size_t i;
+
+	rec = npt_ereallocarray(NULL, nlayer * ncores, sizeof *rec);
+	track = npt_ecalloc(ncores, sizeof *track);
+	for (c = 0; c < ncores; c++) {
+		char b[32];
+
+		snprintf(b, sizeof b, "core%lu", c);
+		track[c] = npt_estrdup(b);
+		npt_event_meta(track[c], clock_hz, NPT_LOG_CORE_COMPUTE);
+	}
+	npt_out_str("#ts_cyc\tdur_cyc\ttrack\top\tname\tbytes\tcategory\t"
+	    "live\tstep\n");
+	for (c = 0; c < ncores; c++)
+		for (i = 0; i < nlayer; i++)
+			alloc_event(0, NULL, c, &model[i], "weights",
+			    size_of(i, 1, model[i].class == CLASS_CONV ?
+			    16384 : 0, model[i].class == CLASS_CONV ?
+			    1048576 : 4096), -1);
+	for (inf.it = 0; inf.it < iterations; inf.it++) {
+		t = schedule(t, &inf);
+		for (i = 0; i < nlayer; i++)
+			for (c = 0; c < ncores; c++) {
+				const struct rec *r = &rec[i * ncores + c];
+				const struct rec *u = i + 1 < nlayer ?
+				    &rec[(i + 1) * ncores + c] : r;
+				uint64_t d = u->start + u->dur - r->start;
+
+				alloc_event(r->start, &d, c, &model[i],
+				    "activation", size_of(i, 2, 65536,
+				    4194304), (long)inf.it);
+			}
+	}
+	for (c = 0; c < ncores; c++)
+		free(track[c]);
+	free(track);
+	free(rec);
+}
+
 /* s as the text of an MLIR string, without its quotes. */
 static void
 mlir_str(const char *s)
@@ -1160,10 +1253,11 @@ main(int argc, char *argv[])
 		case 'F':
 			if (strcmp(g.arg, "log") != 0 &&
 			    strcmp(g.arg, "events") != 0 &&
+			    strcmp(g.arg, "alloc") != 0 &&
 			    strcmp(g.arg, "model") != 0 &&
 			    strcmp(g.arg, "mlir") != 0)
 				npt_errx(2, "-F: unknown format: \"%s\" (log, "
-				    "events, model or mlir)", g.arg);
+				    "events, alloc, model or mlir)", g.arg);
 			format = g.arg;
 			break;
 		case 'f':
@@ -1227,6 +1321,10 @@ main(int argc, char *argv[])
 		loadmodel(src, text, len);
 		if (strcmp(format, "mlir") == 0) {
 			mlir();
+		} else if (strcmp(format, "alloc") == 0) {
+			checknames();
+			rng = seed;
+			run_alloc();
 		} else {
 			checknames();
 			rng = seed;

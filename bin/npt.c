@@ -16,6 +16,7 @@ int npt_annotate_main(int, char **);
 int npt_decode_main(int, char **);
 int npt_import_main(int, char **);
 int npt_json_main(int, char **);
+int npt_mem_main(int, char **);
 int npt_overlap_main(int, char **);
 int npt_rate_main(int, char **);
 int npt_synth_main(int, char **);
@@ -36,6 +37,8 @@ static const struct {
 	    "bring vendor and framework profiles in" },
 	{ "npt-json", npt_json_main,
 	    "write Chrome trace JSON for timeline viewers" },
+	{ "npt-mem", npt_mem_main,
+	    "peak live bytes per track and category, what is live there" },
 	{ "npt-overlap", npt_overlap_main,
 	    "busy, overlapping and idle time per class" },
 	{ "npt-rate", npt_rate_main,

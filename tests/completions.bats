@@ -9,9 +9,9 @@ options_of() {
 	"$1" --help | sed -n '/^usage: \|^       /p' |
 	grep -o '[[ ]-[^] |]*' | sed 's/^[[ ]//' | while read -r o; do
 		case $o in
-		--*) echo "$o" ;;
+		--*) printf '%s\n' "$o" ;;
 		-??*) printf '%s\n' "${o#-}" | fold -w1 | sed 's/^/-/' ;;
-		*) echo "$o" ;;
+		*) printf '%s\n' "$o" ;;	# not echo: echo -n prints nothing
 		esac
 	done | sort -u
 }

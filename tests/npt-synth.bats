@@ -222,7 +222,7 @@ ADD		1" ]
 	run --separate-stderr -2 npt-synth -f 0.5Hz
 	assert_stderr 'npt-synth: -f: not a whole number of hertz: "0.5Hz"'
 	run --separate-stderr -2 npt-synth -F json
-	assert_stderr 'npt-synth: -F: unknown format: "json" (log, events, model or mlir)'
+	assert_stderr 'npt-synth: -F: unknown format: "json" (log, events, alloc, model or mlir)'
 	run --separate-stderr -2 npt-synth -j 51
 	assert_stderr 'npt-synth: -j: more than 50%: "51"'
 	run --separate-stderr -2 npt-synth -j -1

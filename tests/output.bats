@@ -13,6 +13,7 @@ invocation() {
 	npt-decode) echo "npt-decode core0.bin core1.bin corectrl0.bin" ;;
 	npt-import) echo "npt-import -t chrome trace.json" ;;
 	npt-json) echo "npt-json big.tsv" ;;
+	npt-mem) echo "npt-mem mem.tsv" ;;
 	npt-overlap) echo "npt-overlap big.tsv" ;;
 	npt-rate) echo "npt-rate -f 1GHz kernels.tsv" ;;
 	npt-synth) echo "npt-synth -i 200 -F events" ;;
@@ -31,7 +32,11 @@ setup_file() {
 		awk 'BEGIN { print "#kernel\tcompute_cyc\ttransmission_cyc"
 			for (i = 0; i < 20000; i++)
 				printf "k%d\t%d\t%d\n", i, 1000 + i * 7 % 997, 900 + i }' \
-		    > kernels.tsv)
+		    > kernels.tsv &&
+		awk 'BEGIN { print "#ts_cyc\tdur_cyc\ttrack\tbytes"
+			for (i = 0; i < 100000; i++)
+				printf "%d\t%d\ttile%d\t%d\n", i, 5 + i % 7, i % 20000, i }' \
+		    > mem.tsv)
 }
 
 teardown_file() {

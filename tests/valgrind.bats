@@ -17,7 +17,7 @@ setup() {
 	sh "$NPT_ROOT/tests/helpers/example-data.sh" "$TMP"
 }
 
-@test "valgrind: decode, time, annotate, agg, overlap, json and import run clean" {
+@test "valgrind: decode, time, annotate, agg, overlap, json, import and mem run clean" {
 	vg npt-decode core0.bin core1.bin corectrl0.bin > ev.tsv
 	vg npt-time ev.tsv > us.tsv
 	vg npt-annotate --mlir model.mlir --id-attr torq-action-id us.tsv > ann.tsv
@@ -33,6 +33,8 @@ setup() {
 	vg npt-import timeline.csv > /dev/null
 	vg npt-import runtime.csv > /dev/null
 	vg npt-synth -c 1 -i 2 -F events > /dev/null
+	vg npt-synth -c 2 -i 2 -F alloc > alloc.tsv
+	vg npt-mem -n 3 alloc.tsv > /dev/null
 	# the pipeline still gives the numbers: the import of the JSON holds
 	# every event
 	[ "$(grep -vc '^#' back.tsv)" -eq "$(grep -vc '^#' ev.tsv)" ]
