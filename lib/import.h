@@ -103,7 +103,41 @@ void npt_pb_init(struct npt_pb *m, const void *p, size_t n);
  * ("truncated varint", "length past the end", "wire type 6", "field
  * number 0"...) at npt_pb_offset(m).  Groups are skipped whole.
  */
-int npt_pb_next(struct npt_pb *m, struct npt_pb_field *f);
+int npt_pb_next1(struct npt_pb *m, struct npt_pb_field *f);
+/* npt_pb_next's common case inline (a one-byte tag of a varint or a
+ * length, and a one-byte value); the rest by npt_pb_next1. */
+NPT_INLINE int
+npt_pb_next(struct npt_pb *m, struct npt_pb_field *f)
+{
+	const unsigned char *p = m->p;
+	size_t left = (size_t)(m->end - p);
+	unsigned t, v;
+
+	if (left == 0)
+		return 0;
+	if (left >= 2 && (t = p[0]) < 0x80 && t >= 8 && (v = p[1]) < 0x80) {
+		if ((t & 7) == NPT_PB_VARINT) {
+			f->num = t >> 3;
+			f->wt = NPT_PB_VARINT;
+			f->at = (size_t)(p - m->base);
+			f->v = v;
+			f->p = NULL;
+			f->n = 0;
+			m->p = p + 2;
+			return 1;
+		}
+		if ((t & 7) == NPT_PB_LEN && v <= left - 2) {
+			f->num = t >> 3;
+			f->wt = NPT_PB_LEN;
+			f->at = (size_t)(p - m->base);
+			f->p = p + 2;
+			f->n = v;
+			m->p = p + 2 + v;
+			return 1;
+		}
+	}
+	return npt_pb_next1(m, f);
+}
 /* The message in f, a length-delimited field of m (offsets from m's base). */
 void npt_pb_sub(struct npt_pb *sub, const struct npt_pb *m,
     const struct npt_pb_field *f);

@@ -150,7 +150,7 @@ group(struct npt_pb *m, uint32_t num)
 }
 
 int
-npt_pb_next(struct npt_pb *m, struct npt_pb_field *f)
+npt_pb_next1(struct npt_pb *m, struct npt_pb_field *f)
 {
 	const unsigned char *at;
 
