@@ -43,7 +43,7 @@
 #define RECHDR	40
 #define NODUR	INT64_MIN	/* dur.hi of an unknown dur: out of range */
 #define MAXCOL	1024		/* extra columns */
-#define PLAIN	0x8000		/* in a field's column: needs no escapes */
+#define PLAIN	NPT_IMP_PLAIN	/* in a field's column: needs no escapes */
 
 struct blk {
 	struct blk *next;
@@ -428,6 +428,23 @@ npt_imp_field_plain(struct npt_imp *m, size_t col, const char *s, size_t n,
 	m->cur->n += 6 + n;
 }
 
+void
+npt_imp_event(struct npt_imp *m, const struct npt_time *ts,
+    const struct npt_time *dur, uint32_t track, const char *f, size_t n)
+{
+	char *p;
+
+	npt_imp_begin(m, ts, dur, track);
+	if (n > 0) {
+		if (n > UINT32_MAX - 64 - RECHDR)
+			npt_errx(1, "an event of %zu bytes is too long", n);
+		p = room(m, n);
+		memcpy(p, f, n);
+		m->cur->n += n;
+	}
+	npt_imp_end(m);
+}
+
 static void spill(struct npt_imp *);
 
 void
@@ -591,9 +608,41 @@ static size_t
 fmttm(char *p, const char *r, const struct out *o)
 {
 	struct npt_time t;
+	uint64_t q;
+	size_t k;
 
 	gettime(r, &t);
+	if (o->unit != NPT_IMP_CYC && o->dec == 3 && t.hi == 0 &&
+	    t.lo <= (uint64_t)INT64_MAX) {
+		/* the common case, as npt_time_fmt writes it */
+		q = (t.lo + 500000000) / 1000000000;
+		k = npt_fmt_u64_fast(p, q / 1000);
+		p[k] = '.';
+		q %= 1000;
+		p[k + 1] = (char)('0' + q / 100);
+		npt_fmt_put2(p + k + 2, (uint32_t)(q % 100));
+		return k + 4;
+	}
 	return npt_time_fmt(p, &t, o->unit == NPT_IMP_CYC ? 0 : o->dec);
+}
+
+/* p[0..n) to d, with room for 16 bytes at d whatever n is */
+NPT_INLINE void
+cpy(char *d, const char *p, size_t n)
+{
+	if (n > 16) {
+		memcpy(d, p, n);
+	} else if (n >= 8) {
+		memcpy(d, p, 8);
+		memcpy(d + n - 8, p + n - 8, 8);
+	} else if (n >= 4) {
+		memcpy(d, p, 4);
+		memcpy(d + n - 4, p + n - 4, 4);
+	} else if (n > 0) {
+		d[0] = p[0];
+		d[n / 2] = p[n / 2];
+		d[n - 1] = p[n - 1];
+	}
 }
 
 static void
@@ -620,20 +669,20 @@ emit(const char *r, struct out *o)
 	}
 	memcpy(&dh, r + 32, 8);
 	hasdur = dh != NODUR;
-	p = npt_out_reserve(2 * len + o->trkn[t] + o->nval + 128);
+	p = npt_out_reserve(2 * len + o->trkn[t] + o->nval + 144);
 	k = fmttm(p, r + 8, o);
 	p[k++] = '\t';
 	if (hasdur)
 		k += fmttm(p + k, r + 24, o);
 	p[k++] = '\t';
-	memcpy(p + k, o->trk[t], o->trkn[t]);
+	cpy(p + k, o->trk[t], o->trkn[t]);
 	k += o->trkn[t];
 	for (i = 0; i < o->nval; i++) {
 		p[k++] = '\t';
 		if ((n = o->val[i].n) == 0)
 			continue;
 		if (o->plain[i]) {
-			memcpy(p + k, o->val[i].p, n);
+			cpy(p + k, o->val[i].p, n);
 			k += n;
 		} else {
 			k += npt_out_esc(p + k, o->val[i].p, n);

@@ -104,43 +104,66 @@ void npt_pb_init(struct npt_pb *m, const void *p, size_t n);
  * number 0"...) at npt_pb_offset(m).  Groups are skipped whole.
  */
 int npt_pb_next1(struct npt_pb *m, struct npt_pb_field *f);
-/* npt_pb_next's common case inline (a one-byte tag of a varint or a
- * length, and a one-byte value); the rest by npt_pb_next1. */
+/*
+ * npt_pb_next's common case inline: a one-byte tag (fields 1 to 15) of a
+ * varint or a length of up to 9 bytes; the rest, and every error, by
+ * npt_pb_next1.
+ */
 NPT_INLINE int
 npt_pb_next(struct npt_pb *m, struct npt_pb_field *f)
 {
-	const unsigned char *p = m->p;
-	size_t left = (size_t)(m->end - p);
-	unsigned t, v;
+	const unsigned char *p = m->p, *q;
+	size_t left = (size_t)(m->end - p), lim;
+	unsigned t;
+	uint64_t v;
+	int s;
 
 	if (left == 0)
 		return 0;
-	if (left >= 2 && (t = p[0]) < 0x80 && t >= 8 && (v = p[1]) < 0x80) {
-		if ((t & 7) == NPT_PB_VARINT) {
-			f->num = t >> 3;
-			f->wt = NPT_PB_VARINT;
-			f->at = (size_t)(p - m->base);
-			f->v = v;
-			f->p = NULL;
-			f->n = 0;
-			m->p = p + 2;
-			return 1;
-		}
-		if ((t & 7) == NPT_PB_LEN && v <= left - 2) {
-			f->num = t >> 3;
-			f->wt = NPT_PB_LEN;
-			f->at = (size_t)(p - m->base);
-			f->p = p + 2;
-			f->n = v;
-			m->p = p + 2 + v;
-			return 1;
+	if (left < 2 || (t = p[0]) >= 0x80 || t < 8 || ((t & 7) !=
+	    NPT_PB_VARINT && (t & 7) != NPT_PB_LEN))
+		return npt_pb_next1(m, f);
+	v = p[1];
+	q = p + 2;
+	if (v >= 0x80) {
+		lim = left - 1 < 9 ? left - 1 : 9;
+		v &= 0x7f;
+		for (s = 7; ; s += 7) {
+			if ((size_t)(q - p - 1) == lim)
+				return npt_pb_next1(m, f);
+			v |= (uint64_t)(*q & 0x7f) << s;
+			if (*q++ < 0x80)
+				break;
 		}
 	}
-	return npt_pb_next1(m, f);
+	f->num = t >> 3;
+	f->at = (size_t)(p - m->base);
+	if ((t & 7) == NPT_PB_VARINT) {
+		f->wt = NPT_PB_VARINT;
+		f->v = v;
+		f->p = NULL;
+		f->n = 0;
+		m->p = q;
+		return 1;
+	}
+	if (v > (uint64_t)(m->end - q))
+		return npt_pb_next1(m, f);
+	f->wt = NPT_PB_LEN;
+	f->p = q;
+	f->n = (size_t)v;
+	m->p = q + v;
+	return 1;
 }
 /* The message in f, a length-delimited field of m (offsets from m's base). */
-void npt_pb_sub(struct npt_pb *sub, const struct npt_pb *m,
-    const struct npt_pb_field *f);
+NPT_INLINE void
+npt_pb_sub(struct npt_pb *sub, const struct npt_pb *m,
+    const struct npt_pb_field *f)
+{
+	sub->base = m->base;
+	sub->p = f->p;
+	sub->end = f->p + f->n;
+	sub->err = NULL;
+}
 size_t npt_pb_offset(const struct npt_pb *m);
 /* A varint at *pp (< end) into v, *pp moved past it: 0, -1 if cut short,
  * -2 if longer than 10 bytes or past 2^64 - 1. */
@@ -241,6 +264,25 @@ void npt_imp_field(struct npt_imp *m, size_t col, const char *s, size_t n);
 void npt_imp_field_plain(struct npt_imp *m, size_t col, const char *s,
     size_t n, int plain);
 void npt_imp_end(struct npt_imp *m);
+/*
+ * A whole event at once: f[0..n) its fields in the sink's form, each
+ * NPT_IMP_FHDR bytes of npt_imp_fhdr and its bytes, none empty.
+ */
+void npt_imp_event(struct npt_imp *m, const struct npt_time *ts,
+    const struct npt_time *dur, uint32_t track, const char *f, size_t n);
+#define NPT_IMP_FHDR	6
+#define NPT_IMP_PLAIN	0x8000	/* in a field's column: needs no escapes */
+/* At d, the header of a field of column col and n bytes (escaped if need
+ * be, then plain). */
+NPT_INLINE void
+npt_imp_fhdr(char *d, size_t col, size_t n, int plain)
+{
+	uint16_t c = (uint16_t)(col | (plain ? NPT_IMP_PLAIN : 0));
+	uint32_t l = (uint32_t)n;
+
+	memcpy(d, &c, 2);
+	memcpy(d + 2, &l, 4);
+}
 unsigned long long npt_imp_count(const struct npt_imp *m);
 /*
  * Write metadata, header and all events sorted by ts (ties in input order),

@@ -65,9 +65,20 @@ enum { I_NAME, I_CAT, I_ANAME, I_STR };
 struct open {
 	struct npt_time ts;
 	unsigned long long at;	/* byte offset of its packet */
-	struct npt_buf f;	/* (col, length, bytes)... */
-	size_t namen;		/* its name: the first field's bytes */
+	struct npt_buf f;	/* fields in the sink's form (npt_imp_event) */
+	size_t namen;		/* its name, escaped: the first field's bytes */
 	struct open *next;	/* in the free list */
+};
+
+/*
+ * A debug annotation of the event being read: its name and value point
+ * into the packet or the interned strings (v NULL: the value is b).
+ */
+struct ann {
+	const char *k, *v;
+	size_t kn, vn;
+	struct istr *src;	/* the interned name, or NULL */
+	char b[32];		/* a number's text */
 };
 
 /* A track, by uuid. */
@@ -93,10 +104,14 @@ struct pb {
 		struct trk *k;
 	} tcache[16];
 	struct open *freeo;		/* closed slices, for new ones */
-	struct npt_buf annsrc;		/* the interned name of each annotation */
-	struct npt_buf key, name, cat, tmp;
-	struct npt_buf fv;		/* the event's fields */
-	struct npt_buf ann;		/* its annotations, (name, value)s */
+	const char *nm, *catp;		/* the event's name and categories */
+	size_t nmn, catn;
+	int namealloc;			/* a name not empty was seen */
+	struct npt_buf cat, tmp, rec;
+	struct npt_buf fv;		/* its annotations' fields (sink's form) */
+	int fvempty;			/* fv may hold empty ones */
+	struct ann *anns;		/* its annotations */
+	size_t nann, anncap;
 	long colval;
 	uint64_t lastts;
 	int hasts;
@@ -301,7 +316,7 @@ interned(struct pb *c, struct seq *s, struct npt_pb *m)
 }
 
 /* The string of iid in table tab of s, or NULL. */
-static const struct istr *
+static struct istr *
 lookup(struct seq *s, int tab, uint64_t iid)
 {
 	char k[8];
@@ -394,19 +409,70 @@ descriptor(struct pb *c, struct npt_pb *m)
 	return 0;
 }
 
-/* Fields of the event: (col, bytes) into c->fv. */
+/* The escapes of npt-events(5), done here: the sink takes the fields plain. */
+static const unsigned char esc[256] = {
+	['\t'] = 't', ['\n'] = 'n', ['\r'] = 'r', ['\\'] = '\\', [0] = '0',
+};
+
+/* p[0..n) escaped as a field of column col, in the sink's form, onto b. */
 static void
-putf(struct npt_buf *b, long col, const void *p, size_t n)
+putf(struct npt_buf *b, size_t col, const char *p, size_t n)
 {
 	char *d;
+	size_t i, k = 0;
 
-	npt_buf_grow(b, sizeof col + sizeof n + n);
-	d = b->p + b->n;
-	memcpy(d, &col, sizeof col);
-	memcpy(d + sizeof col, &n, sizeof n);
-	if (n > 0)
-		memcpy(d + sizeof col + sizeof n, p, n);
-	b->n += sizeof col + sizeof n + n;
+	if (b->cap - b->n < NPT_IMP_FHDR + 2 * n)
+		npt_buf_grow(b, NPT_IMP_FHDR + 2 * n);
+	d = b->p + b->n + NPT_IMP_FHDR;
+	for (i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)p[i], e = esc[ch];
+
+		if (e) {
+			d[k++] = '\\';
+			d[k++] = (char)e;
+		} else {
+			d[k++] = (char)ch;
+		}
+	}
+	npt_imp_fhdr(b->p + b->n, col, k, 1);
+	b->n += NPT_IMP_FHDR + k;
+}
+
+/* The column and length of the field at p, in the sink's form. */
+static size_t
+fcol(const char *p)
+{
+	uint16_t c;
+
+	memcpy(&c, p, 2);
+	return c & (NPT_IMP_PLAIN - 1);
+}
+
+static size_t
+flen(const char *p)
+{
+	uint32_t n;
+
+	memcpy(&n, p + 2, 4);
+	return n;
+}
+
+/* The fields of b onto out, those empty left out if b may hold some. */
+static void
+addf(struct npt_buf *out, const struct npt_buf *b, int empties)
+{
+	const char *p, *e;
+	size_t n;
+
+	if (b->n == 0)
+		return;
+	if (!empties) {
+		npt_buf_add(out, b->p, b->n);
+		return;
+	}
+	for (p = b->p, e = p + b->n; p < e; p += NPT_IMP_FHDR + n)
+		if ((n = flen(p)) > 0)
+			npt_buf_add(out, p, NPT_IMP_FHDR + n);
 }
 
 /* A double as the shortest text that reads back the same. */
@@ -424,17 +490,18 @@ fmtdouble(char *b, size_t cap, double d)
 	return n;
 }
 
-/* A DebugAnnotation: its name and value as a field. */
+/* A DebugAnnotation: its name and value into c->anns. */
 static int
 annotation(struct pb *c, struct seq *s, struct npt_pb *m)
 {
 	struct npt_pb_field f;
-	const struct istr *v, *src = NULL;
+	struct istr *v, *src = NULL;
 	const char *name = NULL, *val = NULL;
 	size_t nn = 0, vn = 0;
 	char b[64];
 	double d;
 	int r, have = 0;
+	struct ann *a;
 
 	while ((r = npt_pb_next(m, &f)) > 0) {
 		switch (f.num) {
@@ -509,61 +576,58 @@ annotation(struct pb *c, struct seq *s, struct npt_pb *m)
 		name = "";
 		nn = 0;
 	}
-	/* kept as (name, value) until the event is read whole */
-	npt_buf_add(&c->annsrc, &src, sizeof src);
-	putf(&c->ann, (long)nn, name, nn);
-	putf(&c->ann, 0, val, vn);
+	/* kept until the event is read whole: its bytes stay in the packet */
+	if (c->nann == c->anncap) {
+		c->anncap = c->anncap ? 2 * c->anncap : 16;
+		c->anns = npt_ereallocarray(c->anns, c->anncap, sizeof *c->anns);
+	}
+	a = &c->anns[c->nann++];
+	a->k = name;
+	a->kn = nn;
+	a->src = src;
+	a->vn = vn;
+	if (val == b) {
+		memcpy(a->b, b, vn);
+		a->v = NULL;
+	} else {
+		a->v = val;
+	}
 	return 0;
 }
 
-/* The next (name, value) of the event's annotations after *pp, or 0. */
-static int
-nextann(const struct pb *c, const char **pp, const char **k, size_t *kn,
-    const char **v, size_t *vn)
-{
-	const char *p = *pp;
-
-	if (c->ann.n == 0 || p == c->ann.p + c->ann.n)
-		return 0;
-	*k = p + sizeof(long) + sizeof(size_t);
-	memcpy(kn, p + sizeof(long), sizeof *kn);
-	p = *k + *kn;
-	*v = p + sizeof(long) + sizeof(size_t);
-	memcpy(vn, p + sizeof(long), sizeof *vn);
-	*pp = *v + *vn;
-	return 1;
-}
-
 /*
- * The annotations of the event into columns; npt-json's "npt_name" (the
- * event had no name of its own) is its name instead.
+ * The annotations of the event into columns (c->fv); npt-json's
+ * "npt_name" (the event had no name of its own) is its name instead.
  */
 static void
 annotations(struct pb *c)
 {
-	const char *p = c->ann.p, *k, *v;
-	struct istr *src;
-	size_t kn, vn, i;
+	struct ann *a;
+	const char *v;
+	size_t i;
 	long col;
 
-	for (i = 0; nextann(c, &p, &k, &kn, &v, &vn); i++) {
+	for (i = 0; i < c->nann; i++) {
+		a = &c->anns[i];
+		v = a->v != NULL ? a->v : a->b;
 		/* an interned name keeps its column (-1: the event's name) */
-		memcpy(&src, c->annsrc.p + i * sizeof src, sizeof src);
-		if (src != NULL && src->col != -2) {
-			col = src->col;
+		if (a->src != NULL && a->src->col != -2) {
+			col = a->src->col;
 		} else {
-			if (kn == 8 && memcmp(k, "npt_name", 8) == 0)
+			if (a->kn == 8 && memcmp(a->k, "npt_name", 8) == 0)
 				col = -1;
-			else if ((col = npt_imp_argcol(c->m, k, kn)) < 0)
+			else if ((col = npt_imp_argcol(c->m, a->k, a->kn)) < 0)
 				col = -3;	/* no room for more columns */
-			if (src != NULL)
-				src->col = col;
+			if (a->src != NULL)
+				a->src->col = col;
 		}
 		if (col == -1) {
-			c->name.n = 0;
-			npt_buf_add(&c->name, v, vn);
+			c->nm = v;
+			c->nmn = a->vn;
+			c->namealloc |= a->vn > 0;
 		} else if (col >= 0) {
-			putf(&c->fv, col, v, vn);
+			c->fvempty |= a->vn == 0;
+			putf(&c->fv, (size_t)col, v, a->vn);
 		}
 	}
 }
@@ -575,20 +639,26 @@ annotations(struct pb *c)
 static int
 lostmark(struct pb *c)
 {
-	const char *p = c->ann.p, *k, *v;
-	size_t kn, vn;
+	const struct ann *a;
+	size_t i;
 	uint64_t n;
 
-	while (nextann(c, &p, &k, &kn, &v, &vn))
-		if (npt_parse_u64(v, vn, &n) != NULL ||
-		    npt_loss_addkey(npt_imp_loss(c->m), k, kn, n) < 0)
+	for (i = 0; i < c->nann; i++) {
+		a = &c->anns[i];
+		if (npt_parse_u64(a->v != NULL ? a->v : a->b, a->vn, &n) !=
+		    NULL || npt_loss_addkey(npt_imp_loss(c->m), a->k, a->kn,
+		    n) < 0)
 			return npt_imp_fail(c->m, 0, 0, "byte %llu: npt_lost: "
 			    "not a loss count: \"%.*s\"", c->pkt,
-			    (int)(kn > 40 ? 40 : kn), k);
+			    (int)(a->kn > 40 ? 40 : a->kn), a->k);
+	}
 	return 0;
 }
 
-/* The slice of track k that an end named name (NULL: any) closes, or -1. */
+/*
+ * The slice of track k that an end named name (escaped; NULL: any)
+ * closes, or -1.
+ */
 static long
 closing(const struct trk *k, const char *name, size_t n)
 {
@@ -596,32 +666,12 @@ closing(const struct trk *k, const char *name, size_t n)
 
 	for (i = k->nopen; i > 0; i--) {
 		const struct open *o = k->open[i - 1];
-		const char *p = o->f.p + sizeof(long) + sizeof(size_t);
 
 		if (name == NULL || (o->namen == n && (n == 0 ||
-		    memcmp(p, name, n) == 0)))
+		    memcmp(o->f.p + NPT_IMP_FHDR, name, n) == 0)))
 			return (long)(i - 1);
 	}
 	return -1;
-}
-
-/* Write the fields of buffer b (putf's) to the sink, after begin. */
-static void
-emit(struct pb *c, const struct npt_buf *b)
-{
-	const char *p = b->p, *e;
-	size_t n;
-	long col;
-
-	if (b->n == 0)
-		return;
-	for (e = p + b->n; p < e;) {
-		memcpy(&col, p, sizeof col);
-		memcpy(&n, p + sizeof col, sizeof n);
-		p += sizeof col + sizeof n;
-		npt_imp_field(c->m, (size_t)col, p, n);
-		p += n;
-	}
 }
 
 /* a's fields with those of b added, b's winning where both have one */
@@ -629,28 +679,20 @@ static void
 merge(struct npt_buf *out, const struct npt_buf *a, const struct npt_buf *b)
 {
 	const char *p, *q, *e, *f;
-	size_t n, m;
-	long col, c2;
+	size_t n, col;
 	int over;
 
-	if (a->n == 0 || b->n == 0) {
-		npt_buf_add(out, a->n ? a->p : b->p, a->n ? a->n : b->n);
-		return;
-	}
 	e = a->p + a->n;
 	f = b->p + b->n;
-	for (p = a->p; p < e; p += sizeof col + sizeof n + n) {
-		memcpy(&col, p, sizeof col);
-		memcpy(&n, p + sizeof col, sizeof n);
-		for (over = 0, q = b->p; q < f; q += sizeof c2 + sizeof m + m) {
-			memcpy(&c2, q, sizeof c2);
-			memcpy(&m, q + sizeof c2, sizeof m);
-			over |= c2 == col;
-		}
-		if (!over)
-			npt_buf_add(out, p, sizeof col + sizeof n + n);
+	for (p = a->p; p < e; p += NPT_IMP_FHDR + n) {
+		col = fcol(p);
+		n = flen(p);
+		for (over = 0, q = b->p; q < f; q += NPT_IMP_FHDR + flen(q))
+			over |= fcol(q) == col;
+		if (!over && n > 0)
+			npt_buf_add(out, p, NPT_IMP_FHDR + n);
 	}
-	npt_buf_add(out, b->p, b->n);
+	addf(out, b, 1);
 }
 
 /* Close slice i of track k at end (NULL: never ended), with c->fv. */
@@ -666,16 +708,15 @@ close1(struct pb *c, struct trk *k, size_t i, const struct npt_time *end)
 			return npt_imp_fail(c->m, 0, 0, "byte %llu: a slice "
 			    "ends before it begins (byte %llu)", c->pkt, o->at);
 	}
-	npt_imp_begin(c->m, &o->ts, end ? &dur : NULL, k->t);
 	if (end != NULL && c->fv.n > 0) {
 		/* the end's annotations too: they win, as Perfetto merges */
 		c->tmp.n = 0;
 		merge(&c->tmp, &o->f, &c->fv);
-		emit(c, &c->tmp);
+		npt_imp_event(c->m, &o->ts, &dur, k->t, c->tmp.p, c->tmp.n);
 	} else {
-		emit(c, &o->f);
+		npt_imp_event(c->m, &o->ts, end ? &dur : NULL, k->t, o->f.p,
+		    o->f.n);
 	}
-	npt_imp_end(c->m);
 	o->f.n = 0;
 	o->next = c->freeo;
 	c->freeo = o;
@@ -699,6 +740,24 @@ us(struct npt_time *t, uint64_t ns)
 	npt_time_mul(t, ns, 1000000000);	/* 10^-12 us per ns: 10^9 */
 }
 
+/* A category onto the event's: the first one where it is, more copied. */
+static void
+addcat(struct pb *c, const char *p, size_t n)
+{
+	if (c->catn == 0 && c->cat.n == 0) {
+		c->catp = p;
+		c->catn = n;
+		return;
+	}
+	if (c->cat.n == 0 && c->catn > 0)
+		npt_buf_add(&c->cat, c->catp, c->catn);
+	if (c->cat.n > 0)
+		npt_buf_addc(&c->cat, ',');
+	npt_buf_add(&c->cat, p, n);
+	c->catp = c->cat.p;
+	c->catn = c->cat.n;
+}
+
 /* A TrackEvent at ts (ns), on the packet's sequence s. */
 static int
 trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
@@ -717,7 +776,10 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 	char b[64];
 	long i;
 
-	c->name.n = c->cat.n = c->fv.n = c->ann.n = c->annsrc.n = 0;
+	c->fv.n = c->cat.n = c->nann = 0;
+	c->catp = c->nm = NULL;
+	c->catn = c->nmn = 0;
+	c->fvempty = 0;
 	while ((r = npt_pb_next(m, &f)) > 0) {
 		switch (f.num) {
 		case 9:		/* type */
@@ -737,10 +799,13 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 				dbl = 0;
 			} else {
 				hasname = 1;
-				c->name.n = 0;
-				if ((v = lookup(s, I_NAME, f.v)) != NULL)
-					npt_buf_add(&c->name, v->p, v->n);
-				else if (c->nunknown++ == 0)
+				c->nm = NULL;
+				c->nmn = 0;
+				if ((v = lookup(s, I_NAME, f.v)) != NULL) {
+					c->nm = v->p;
+					c->nmn = v->n;
+					c->namealloc |= v->n > 0;
+				} else if (c->nunknown++ == 0)
 					warn(c, c->off + f.at, "event name %llu "
 					    "is not interned on its sequence; "
 					    "left empty", (unsigned long long)
@@ -750,16 +815,15 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 		case 23:	/* name */
 			if (f.wt != NPT_PB_LEN)
 				return wrongtype(c, &f, "TrackEvent");
-			c->name.n = 0;
-			npt_buf_add(&c->name, f.p, f.n);
+			c->nm = (const char *)f.p;
+			c->nmn = f.n;
+			c->namealloc |= f.n > 0;
 			hasname = 1;
 			break;
 		case 22:	/* categories */
 			if (f.wt != NPT_PB_LEN)
 				return wrongtype(c, &f, "TrackEvent");
-			if (c->cat.n > 0)
-				npt_buf_addc(&c->cat, ',');
-			npt_buf_add(&c->cat, f.p, f.n);
+			addcat(c, (const char *)f.p, f.n);
 			break;
 		case 3:		/* category_iids, packed or not */
 			if (f.wt != NPT_PB_VARINT && f.wt != NPT_PB_LEN)
@@ -775,14 +839,21 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 					    "%llu: category_iids: a bad packed "
 					    "varint", c->off + f.at);
 				}
-				if (c->cat.n > 0)
-					npt_buf_addc(&c->cat, ',');
-				if ((v = lookup(s, I_CAT, iid)) != NULL)
-					npt_buf_add(&c->cat, v->p, v->n);
-				else
+				if ((v = lookup(s, I_CAT, iid)) != NULL) {
+					addcat(c, v->p, v->n);
+				} else {
+					/* the text copied at once: b is reused */
+					if (c->cat.n == 0 && c->catn > 0)
+						npt_buf_add(&c->cat, c->catp,
+						    c->catn);
+					if (c->cat.n > 0 || c->catn > 0)
+						npt_buf_addc(&c->cat, ',');
 					npt_buf_add(&c->cat, b, (size_t)
 					    snprintf(b, sizeof b, "unknown(%llu)",
 					    (unsigned long long)iid));
+					c->catp = c->cat.p;
+					c->catn = c->cat.n;
+				}
 				if (f.wt == NPT_PB_VARINT)
 					break;
 			}
@@ -804,8 +875,8 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 	}
 	if (r < 0)
 		return pbfail(c, m);
-	if (type == T_INSTANT && c->cat.n == 8 &&
-	    memcmp(c->cat.p, "npt_lost", 8) == 0)
+	if (type == T_INSTANT && c->catn == 8 &&
+	    memcmp(c->catp, "npt_lost", 8) == 0)
 		return lostmark(c);
 	annotations(c);
 	if (!hasuuid && s->hasdeftrack)
@@ -820,8 +891,17 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 	us(&t, ts);
 	c->nevents++;
 	if (type == T_END) {
-		if ((i = closing(k, hasname ? c->name.p : NULL,
-		    c->name.n)) < 0) {
+		const char *nm = NULL;
+		size_t nmn = 0;
+
+		/* (an empty name before any other: any, as it always was) */
+		if (hasname && c->namealloc) {
+			c->tmp.n = 0;
+			putf(&c->tmp, 0, c->nm, c->nmn);
+			nm = c->tmp.p + NPT_IMP_FHDR;
+			nmn = c->tmp.n - NPT_IMP_FHDR;
+		}
+		if ((i = closing(k, nm, nmn)) < 0) {
 			lost(c, "records");
 			if (c->nunmatched++ < MAXWARN)
 				warn(c, c->pkt, "a slice end without its begin "
@@ -838,12 +918,15 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 			o = npt_ecalloc(1, sizeof *o);
 		o->ts = t;
 		o->at = c->pkt;
-		putf(&o->f, NPT_IMP_NAME, c->name.p, c->name.n);
-		o->namen = c->name.n;
-		if (c->cat.n > 0)
-			putf(&o->f, NPT_IMP_OP, c->cat.p, c->cat.n);
-		if (c->fv.n > 0)
-			npt_buf_add(&o->f, c->fv.p, c->fv.n);
+		o->f.n = 0;
+		o->namen = 0;
+		if (c->nmn > 0) {
+			putf(&o->f, NPT_IMP_NAME, c->nm, c->nmn);
+			o->namen = o->f.n - NPT_IMP_FHDR;
+		}
+		if (c->catn > 0)
+			putf(&o->f, NPT_IMP_OP, c->catp, c->catn);
+		addf(&o->f, &c->fv, c->fvempty);
 		if (k->nopen == k->cap) {
 			k->cap = k->cap ? 2 * k->cap : 8;
 			k->open = npt_ereallocarray(k->open, k->cap,
@@ -852,25 +935,24 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 		k->open[k->nopen++] = o;
 		return 0;
 	}
+	c->rec.n = 0;
 	if (type == T_COUNTER) {
 		if (c->colval < 0)
 			c->colval = npt_imp_col(c->m, "value", 5);
 		if (!hascnt)
 			return npt_imp_fail(c->m, 0, 0, "byte %llu: a counter "
 			    "event without a value", c->pkt);
-		npt_imp_begin(c->m, &t, NULL, k->t);
 		if (c->colval >= 0)
-			npt_imp_field(c->m, (size_t)c->colval, b, dbl ?
+			putf(&c->rec, (size_t)c->colval, b, dbl ?
 			    fmtdouble(b, sizeof b, dcnt) : npt_fmt_i64(b, cnt));
-	} else {
-		npt_imp_begin(c->m, &t, &zero, k->t);
 	}
-	if (c->name.n > 0)
-		npt_imp_field(c->m, NPT_IMP_NAME, c->name.p, c->name.n);
-	if (c->cat.n > 0)
-		npt_imp_field(c->m, NPT_IMP_OP, c->cat.p, c->cat.n);
-	emit(c, &c->fv);
-	npt_imp_end(c->m);
+	if (c->nmn > 0)
+		putf(&c->rec, NPT_IMP_NAME, c->nm, c->nmn);
+	if (c->catn > 0)
+		putf(&c->rec, NPT_IMP_OP, c->catp, c->catn);
+	addf(&c->rec, &c->fv, c->fvempty);
+	npt_imp_event(c->m, &t, type == T_COUNTER ? NULL : &zero, k->t,
+	    c->rec.p, c->rec.n);
 	return 0;
 }
 
@@ -879,7 +961,8 @@ static int
 packet(struct pb *c, const unsigned char *p, size_t n)
 {
 	struct npt_pb m, sub;
-	struct npt_pb_field f, te, td, id, defs, g, h;
+	struct npt_pb_field f, g, h, te = { 0 }, td = { 0 }, id = { 0 },
+	    defs = { 0 };
 	uint64_t ts = 0, seqid = 0, flags = 0, dropped = 0, clock = 0;
 	int r, hasts = 0, cleared = 0, hasclock = 0;
 	int haste = 0, hastd = 0, hasid = 0, hasdefs = 0;
@@ -1033,6 +1116,7 @@ flushopen(struct pb *c)
 				warn(c, k->open[0]->at, "a slice begun and "
 				    "never ended; written with an empty dur");
 			c->fv.n = 0;
+			c->fvempty = 0;
 			close1(c, k, 0, NULL);
 		}
 		free(k->open);
@@ -1060,13 +1144,11 @@ pb_free(struct pb *c)
 		npt_buf_free(&o->f);
 		free(o);
 	}
-	npt_buf_free(&c->annsrc);
-	npt_buf_free(&c->key);
-	npt_buf_free(&c->name);
 	npt_buf_free(&c->cat);
 	npt_buf_free(&c->tmp);
+	npt_buf_free(&c->rec);
 	npt_buf_free(&c->fv);
-	npt_buf_free(&c->ann);
+	free(c->anns);
 }
 
 /* The bytes of a field of wire type wt after its tag, or -1. */

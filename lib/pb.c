@@ -209,16 +209,6 @@ npt_pb_next1(struct npt_pb *m, struct npt_pb_field *f)
 	}
 }
 
-void
-npt_pb_sub(struct npt_pb *sub, const struct npt_pb *m,
-    const struct npt_pb_field *f)
-{
-	sub->base = m->base;
-	sub->p = f->p;
-	sub->end = f->p + f->n;
-	sub->err = NULL;
-}
-
 size_t
 npt_pb_offset(const struct npt_pb *m)
 {
