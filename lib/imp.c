@@ -626,25 +626,6 @@ fmttm(char *p, const char *r, const struct out *o)
 	return npt_time_fmt(p, &t, o->unit == NPT_IMP_CYC ? 0 : o->dec);
 }
 
-/* p[0..n) to d, with room for 16 bytes at d whatever n is */
-NPT_INLINE void
-cpy(char *d, const char *p, size_t n)
-{
-	if (n > 16) {
-		memcpy(d, p, n);
-	} else if (n >= 8) {
-		memcpy(d, p, 8);
-		memcpy(d + n - 8, p + n - 8, 8);
-	} else if (n >= 4) {
-		memcpy(d, p, 4);
-		memcpy(d + n - 4, p + n - 4, 4);
-	} else if (n > 0) {
-		d[0] = p[0];
-		d[n / 2] = p[n / 2];
-		d[n - 1] = p[n - 1];
-	}
-}
-
 static void
 emit(const char *r, struct out *o)
 {
@@ -675,14 +656,14 @@ emit(const char *r, struct out *o)
 	if (hasdur)
 		k += fmttm(p + k, r + 24, o);
 	p[k++] = '\t';
-	cpy(p + k, o->trk[t], o->trkn[t]);
+	npt_imp_copy(p + k, o->trk[t], o->trkn[t]);
 	k += o->trkn[t];
 	for (i = 0; i < o->nval; i++) {
 		p[k++] = '\t';
 		if ((n = o->val[i].n) == 0)
 			continue;
 		if (o->plain[i]) {
-			cpy(p + k, o->val[i].p, n);
+			npt_imp_copy(p + k, o->val[i].p, n);
 			k += n;
 		} else {
 			k += npt_out_esc(p + k, o->val[i].p, n);

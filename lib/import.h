@@ -271,6 +271,25 @@ void npt_imp_end(struct npt_imp *m);
 void npt_imp_event(struct npt_imp *m, const struct npt_time *ts,
     const struct npt_time *dur, uint32_t track, const char *f, size_t n);
 #define NPT_IMP_FHDR	6
+/* p[0..n) to d, with room for 16 bytes at d whatever n is: small ones
+ * without a call. */
+NPT_INLINE void
+npt_imp_copy(char *d, const char *p, size_t n)
+{
+	if (n > 16) {
+		memcpy(d, p, n);
+	} else if (n >= 8) {
+		memcpy(d, p, 8);
+		memcpy(d + n - 8, p + n - 8, 8);
+	} else if (n >= 4) {
+		memcpy(d, p, 4);
+		memcpy(d + n - 4, p + n - 4, 4);
+	} else if (n > 0) {
+		d[0] = p[0];
+		d[n / 2] = p[n / 2];
+		d[n - 1] = p[n - 1];
+	}
+}
 #define NPT_IMP_PLAIN	0x8000	/* in a field's column: needs no escapes */
 /* At d, the header of a field of column col and n bytes (escaped if need
  * be, then plain). */

@@ -316,7 +316,7 @@ interned(struct pb *c, struct seq *s, struct npt_pb *m)
 }
 
 /* The string of iid in table tab of s, or NULL. */
-static struct istr *
+NPT_INLINE struct istr *
 lookup(struct seq *s, int tab, uint64_t iid)
 {
 	char k[8];
@@ -409,30 +409,56 @@ descriptor(struct pb *c, struct npt_pb *m)
 	return 0;
 }
 
-/* The escapes of npt-events(5), done here: the sink takes the fields plain. */
-static const unsigned char esc[256] = {
-	['\t'] = 't', ['\n'] = 'n', ['\r'] = 'r', ['\\'] = '\\', [0] = '0',
-};
+/* Bytes that may need an escape (and some that do not) in a word. */
+#define ONES	0x0101010101010101ULL
+#define HIGHS	0x8080808080808080ULL
+#define MAYESC(w, ones, highs) ((((w) - (ones) * 14) & ~(w) & (highs)) | \
+	((((w) ^ (ones) * '\\') - (ones)) & ~((w) ^ (ones) * '\\') & (highs)))
+
+/* Surely nothing to escape in p[0..n)?  (0 may be wrong: then escaped.) */
+NPT_INLINE int
+plain(const char *p, size_t n)
+{
+	uint64_t w;
+	uint32_t x, y;
+	size_t i;
+
+	if (n >= 8) {
+		for (i = 0; i + 8 < n; i += 8) {
+			memcpy(&w, p + i, 8);
+			if (MAYESC(w, ONES, HIGHS))
+				return 0;
+		}
+		memcpy(&w, p + n - 8, 8);
+		return !MAYESC(w, ONES, HIGHS);
+	}
+	if (n >= 4) {
+		memcpy(&x, p, 4);
+		memcpy(&y, p + n - 4, 4);
+		return !(MAYESC(x, 0x01010101u, 0x80808080u) |
+		    MAYESC(y, 0x01010101u, 0x80808080u));
+	}
+	for (i = 0; i < n; i++)
+		if ((unsigned char)p[i] < 14 || p[i] == '\\')
+			return 0;
+	return 1;
+}
 
 /* p[0..n) escaped as a field of column col, in the sink's form, onto b. */
 static void
 putf(struct npt_buf *b, size_t col, const char *p, size_t n)
 {
 	char *d;
-	size_t i, k = 0;
+	size_t k;
 
-	if (b->cap - b->n < NPT_IMP_FHDR + 2 * n)
-		npt_buf_grow(b, NPT_IMP_FHDR + 2 * n);
+	if (b->cap - b->n < NPT_IMP_FHDR + 2 * n + 16)
+		npt_buf_grow(b, NPT_IMP_FHDR + 2 * n + 16);
 	d = b->p + b->n + NPT_IMP_FHDR;
-	for (i = 0; i < n; i++) {
-		unsigned char ch = (unsigned char)p[i], e = esc[ch];
-
-		if (e) {
-			d[k++] = '\\';
-			d[k++] = (char)e;
-		} else {
-			d[k++] = (char)ch;
-		}
+	if (plain(p, n)) {
+		npt_imp_copy(d, p, n);
+		k = n;
+	} else {
+		k = npt_out_esc(d, p, n);
 	}
 	npt_imp_fhdr(b->p + b->n, col, k, 1);
 	b->n += NPT_IMP_FHDR + k;
@@ -593,6 +619,38 @@ annotation(struct pb *c, struct seq *s, struct npt_pb *m)
 		a->v = val;
 	}
 	return 0;
+}
+
+/*
+ * The usual DebugAnnotation, a name_iid and a string_value below 128
+ * each, into c->anns without the general reader: 1 if p[0..n) is one.
+ */
+static int
+fastann(struct pb *c, struct seq *s, const unsigned char *p, size_t n)
+{
+	struct istr *v;
+	struct ann *a;
+
+	if (n < 4 || p[0] != (1 << 3 | NPT_PB_VARINT) || p[1] >= 0x80 ||
+	    p[2] != (6 << 3 | NPT_PB_LEN) || p[3] >= 0x80 || p[3] != n - 4)
+		return 0;
+	if (c->nann == c->anncap) {
+		c->anncap = c->anncap ? 2 * c->anncap : 16;
+		c->anns = npt_ereallocarray(c->anns, c->anncap, sizeof *c->anns);
+	}
+	a = &c->anns[c->nann++];
+	if ((v = lookup(s, I_ANAME, p[1])) != NULL) {
+		a->k = v->p;
+		a->kn = v->n;
+		a->src = v;
+	} else {
+		a->k = "";
+		a->kn = 0;
+		a->src = NULL;
+	}
+	a->v = (const char *)p + 4;
+	a->vn = n - 4;
+	return 1;
 }
 
 /*
@@ -867,6 +925,8 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 		case 4:		/* debug_annotations */
 			if (f.wt != NPT_PB_LEN)
 				return wrongtype(c, &f, "TrackEvent");
+			if (fastann(c, s, f.p, f.n))
+				break;
 			npt_pb_sub(&a, m, &f);
 			if (annotation(c, s, &a) < 0)
 				return -1;
