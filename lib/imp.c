@@ -428,34 +428,14 @@ npt_imp_field_plain(struct npt_imp *m, size_t col, const char *s, size_t n,
 	m->cur->n += 6 + n;
 }
 
-void
-npt_imp_event(struct npt_imp *m, const struct npt_time *ts,
-    const struct npt_time *dur, uint32_t track, const char *f, size_t n)
-{
-	char *p;
-
-	npt_imp_begin(m, ts, dur, track);
-	if (n > 0) {
-		if (n > UINT32_MAX - 64 - RECHDR)
-			npt_errx(1, "an event of %zu bytes is too long", n);
-		p = room(m, n);
-		memcpy(p, f, n);
-		m->cur->n += n;
-	}
-	npt_imp_end(m);
-}
-
 static void spill(struct npt_imp *);
 
-void
-npt_imp_end(struct npt_imp *m)
+/* The key of the record r of len bytes, just written. */
+static void
+addkey(struct npt_imp *m, const char *r, size_t len)
 {
-	char *r = m->cur->d + m->rec;
-	size_t len = m->cur->n - m->rec;
 	struct key *k;
 
-	put32(r, (uint32_t)len);
-	m->open = 0;
 	if (m->nkey == m->keycap) {
 		m->keycap = m->keycap ? 2 * m->keycap : 4096;
 		m->keys = npt_ereallocarray(m->keys, m->keycap, sizeof *m->keys);
@@ -470,6 +450,48 @@ npt_imp_end(struct npt_imp *m)
 	m->used += len + sizeof *k;
 	if (m->used > m->limit)
 		spill(m);
+}
+
+void
+npt_imp_end(struct npt_imp *m)
+{
+	char *r = m->cur->d + m->rec;
+	size_t len = m->cur->n - m->rec;
+
+	put32(r, (uint32_t)len);
+	m->open = 0;
+	addkey(m, r, len);
+}
+
+/* npt_imp_begin, the fields and npt_imp_end in one */
+void
+npt_imp_event(struct npt_imp *m, const struct npt_time *ts,
+    const struct npt_time *dur, uint32_t track, const char *f, size_t n)
+{
+	static const struct npt_time nodur = { 0, NODUR };
+	char *r;
+	size_t len = RECHDR + n;
+
+	if (m->open) {
+		/* a record an error left unfinished: dropped */
+		m->cur->n = m->rec;
+		m->open = 0;
+	}
+	if (n > UINT32_MAX - 64 - RECHDR)
+		npt_errx(1, "an event of %zu bytes is too long", n);
+	r = room(m, len);
+	put32(r, (uint32_t)len);
+	put32(r + 4, track);
+	puttime(r + 8, ts);
+	puttime(r + 24, dur ? dur : &nodur);
+	if (n > 0)
+		memcpy(r + RECHDR, f, n);
+	m->cur->n += len;
+	m->trk[track].used = 1;
+	needdec(m, ts);
+	if (dur != NULL)
+		needdec(m, dur);
+	addkey(m, r, len);
 }
 
 static int

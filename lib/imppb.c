@@ -66,7 +66,7 @@ struct open {
 	struct npt_time ts;
 	unsigned long long at;	/* byte offset of its packet */
 	struct npt_buf f;	/* fields in the sink's form (npt_imp_event) */
-	size_t namen;		/* its name, escaped: the first field's bytes */
+	size_t nameat, namen;	/* its name, escaped, in f */
 	struct open *next;	/* in the free list */
 };
 
@@ -110,6 +110,9 @@ struct pb {
 	struct npt_buf cat, tmp, rec;
 	struct npt_buf fv;		/* its annotations' fields (sink's form) */
 	int fvempty;			/* fv may hold empty ones */
+	int kept;			/* an annotation that may be a field
+					   was kept in anns */
+	size_t neager;			/* annotations written at once */
 	struct ann *anns;		/* its annotations */
 	size_t nann, anncap;
 	long colval;
@@ -445,7 +448,7 @@ plain(const char *p, size_t n)
 }
 
 /* p[0..n) escaped as a field of column col, in the sink's form, onto b. */
-static void
+NPT_INLINE void
 putf(struct npt_buf *b, size_t col, const char *p, size_t n)
 {
 	char *d;
@@ -603,6 +606,7 @@ annotation(struct pb *c, struct seq *s, struct npt_pb *m)
 		nn = 0;
 	}
 	/* kept until the event is read whole: its bytes stay in the packet */
+	c->kept = 1;
 	if (c->nann == c->anncap) {
 		c->anncap = c->anncap ? 2 * c->anncap : 16;
 		c->anns = npt_ereallocarray(c->anns, c->anncap, sizeof *c->anns);
@@ -623,9 +627,12 @@ annotation(struct pb *c, struct seq *s, struct npt_pb *m)
 
 /*
  * The usual DebugAnnotation, a name_iid and a string_value below 128
- * each, into c->anns without the general reader: 1 if p[0..n) is one.
+ * each, without the general reader: 1 if p[0..n) is one.  Its field is
+ * written at once (c->fv) when its name has a column already and every
+ * annotation of the event before it that may be a field was too (so
+ * that the fields keep their order); else it is kept in c->anns.
  */
-static int
+NPT_INLINE int
 fastann(struct pb *c, struct seq *s, const unsigned char *p, size_t n)
 {
 	struct istr *v;
@@ -634,12 +641,21 @@ fastann(struct pb *c, struct seq *s, const unsigned char *p, size_t n)
 	if (n < 4 || p[0] != (1 << 3 | NPT_PB_VARINT) || p[1] >= 0x80 ||
 	    p[2] != (6 << 3 | NPT_PB_LEN) || p[3] >= 0x80 || p[3] != n - 4)
 		return 0;
+	v = lookup(s, I_ANAME, p[1]);
+	if (v != NULL && v->col >= 0 && !c->kept) {
+		c->fvempty |= n == 4;
+		putf(&c->fv, (size_t)v->col, (const char *)p + 4, n - 4);
+		c->neager++;
+		return 1;
+	}
+	if (v == NULL || v->col == -2)
+		c->kept = 1;
 	if (c->nann == c->anncap) {
 		c->anncap = c->anncap ? 2 * c->anncap : 16;
 		c->anns = npt_ereallocarray(c->anns, c->anncap, sizeof *c->anns);
 	}
 	a = &c->anns[c->nann++];
-	if ((v = lookup(s, I_ANAME, p[1])) != NULL) {
+	if (v != NULL) {
 		a->k = v->p;
 		a->kn = v->n;
 		a->src = v;
@@ -654,8 +670,9 @@ fastann(struct pb *c, struct seq *s, const unsigned char *p, size_t n)
 }
 
 /*
- * The annotations of the event into columns (c->fv); npt-json's
- * "npt_name" (the event had no name of its own) is its name instead.
+ * The annotations of the event kept in c->anns into columns (c->fv);
+ * npt-json's "npt_name" (the event had no name of its own) is its name
+ * instead.
  */
 static void
 annotations(struct pb *c)
@@ -726,7 +743,7 @@ closing(const struct trk *k, const char *name, size_t n)
 		const struct open *o = k->open[i - 1];
 
 		if (name == NULL || (o->namen == n && (n == 0 ||
-		    memcmp(o->f.p + NPT_IMP_FHDR, name, n) == 0)))
+		    memcmp(o->f.p + o->nameat, name, n) == 0)))
 			return (long)(i - 1);
 	}
 	return -1;
@@ -821,7 +838,7 @@ static int
 trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 {
 	struct npt_pb_field f;
-	struct npt_pb a;
+	struct npt_pb a, m0;
 	const struct istr *v;
 	const unsigned char *q;
 	uint64_t type = 0, uuid = 0, iid;
@@ -834,10 +851,11 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 	char b[64];
 	long i;
 
-	c->fv.n = c->cat.n = c->nann = 0;
+	c->fv.n = c->cat.n = c->nann = c->neager = 0;
 	c->catp = c->nm = NULL;
 	c->catn = c->nmn = 0;
-	c->fvempty = 0;
+	c->fvempty = c->kept = 0;
+	m0 = *m;
 	while ((r = npt_pb_next(m, &f)) > 0) {
 		switch (f.num) {
 		case 9:		/* type */
@@ -925,19 +943,41 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 		case 4:		/* debug_annotations */
 			if (f.wt != NPT_PB_LEN)
 				return wrongtype(c, &f, "TrackEvent");
-			if (fastann(c, s, f.p, f.n))
+			if (!fastann(c, s, f.p, f.n)) {
+				npt_pb_sub(&a, m, &f);
+				if (annotation(c, s, &a) < 0)
+					return -1;
 				break;
-			npt_pb_sub(&a, m, &f);
-			if (annotation(c, s, &a) < 0)
-				return -1;
+			}
+			/* the run of usual ones that tends to follow, here */
+			while (m->end - m->p >= 2 && m->p[0] == (4 << 3 |
+			    NPT_PB_LEN) && m->p[1] < 0x80 && m->p[1] <=
+			    m->end - m->p - 2 && fastann(c, s, m->p + 2,
+			    m->p[1]))
+				m->p += 2 + m->p[1];
 			break;
 		}
 	}
 	if (r < 0)
 		return pbfail(c, m);
 	if (type == T_INSTANT && c->catn == 8 &&
-	    memcmp(c->catp, "npt_lost", 8) == 0)
+	    memcmp(c->catp, "npt_lost", 8) == 0) {
+		if (c->neager > 0) {
+			/* every annotation needed: read them again, kept */
+			unsigned long long nign = c->nignored;
+
+			c->nann = 0;
+			while (npt_pb_next(&m0, &f) > 0) {
+				if (f.num != 4)
+					continue;
+				npt_pb_sub(&a, &m0, &f);
+				if (annotation(c, s, &a) < 0)
+					return -1;
+			}
+			c->nignored = nign;
+		}
 		return lostmark(c);
+	}
 	annotations(c);
 	if (!hasuuid && s->hasdeftrack)
 		uuid = s->deftrack;
@@ -979,14 +1019,15 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 		o->ts = t;
 		o->at = c->pkt;
 		o->f.n = 0;
+		addf(&o->f, &c->fv, c->fvempty);
+		o->nameat = o->f.n + NPT_IMP_FHDR;
 		o->namen = 0;
 		if (c->nmn > 0) {
 			putf(&o->f, NPT_IMP_NAME, c->nm, c->nmn);
-			o->namen = o->f.n - NPT_IMP_FHDR;
+			o->namen = o->f.n - o->nameat;
 		}
 		if (c->catn > 0)
 			putf(&o->f, NPT_IMP_OP, c->catp, c->catn);
-		addf(&o->f, &c->fv, c->fvempty);
 		if (k->nopen == k->cap) {
 			k->cap = k->cap ? 2 * k->cap : 8;
 			k->open = npt_ereallocarray(k->open, k->cap,
