@@ -614,12 +614,19 @@ spill(struct npt_imp *m)
 	m->last.hi = INT64_MIN;
 }
 
+/* A column's value in the current record: set if gen is its. */
+struct oval {
+	const char *p;
+	uint32_t n;
+	uint16_t plain;		/* needs no escapes */
+	uint64_t gen;
+};
+
 /* What the writer needs: columns' values of the current record. */
 struct out {
-	struct npt_span *val;	/* by column */
-	char *plain;		/* by column: val needs no escapes */
+	struct oval *val;	/* by column */
+	uint64_t gen;		/* of the current record */
 	size_t nval;
-	size_t *set;		/* columns set, to clear after */
 	char **trk;		/* escaped track names */
 	size_t *trkn;
 	int unit, dec;
@@ -651,23 +658,24 @@ fmttm(char *p, const char *r, const struct out *o)
 static void
 emit(const char *r, struct out *o)
 {
-	size_t len = get32(r), pos = RECHDR, nset = 0, i, k, n;
+	size_t len = get32(r), pos = RECHDR, i, k, n;
 	uint32_t t = get32(r + 4);
+	uint64_t gen = ++o->gen;
 	int hasdur;
 	int64_t dh;
 	uint16_t c;
 	char *p;
+	struct oval *v;
 
 	while (pos < len) {
 		memcpy(&c, r + pos, 2);
 		n = get32(r + pos + 2);
-		o->plain[c & (PLAIN - 1)] = (c & PLAIN) != 0;
-		c &= PLAIN - 1;
 		/* a column given twice (a key twice in one JSON object): the last */
-		if (o->val[c].n == 0)
-			o->set[nset++] = c;
-		o->val[c].p = r + pos + 6;
-		o->val[c].n = n;
+		v = &o->val[c & (PLAIN - 1)];
+		v->plain = (c & PLAIN) != 0;
+		v->p = r + pos + 6;
+		v->n = (uint32_t)n;
+		v->gen = gen;
 		pos += 6 + n;
 	}
 	memcpy(&dh, r + 32, 8);
@@ -680,21 +688,19 @@ emit(const char *r, struct out *o)
 	p[k++] = '\t';
 	npt_imp_copy(p + k, o->trk[t], o->trkn[t]);
 	k += o->trkn[t];
-	for (i = 0; i < o->nval; i++) {
+	for (i = 0, v = o->val; i < o->nval; i++, v++) {
 		p[k++] = '\t';
-		if ((n = o->val[i].n) == 0)
+		if (v->gen != gen)
 			continue;
-		if (o->plain[i]) {
-			npt_imp_copy(p + k, o->val[i].p, n);
-			k += n;
+		if (v->plain) {
+			npt_imp_copy(p + k, v->p, v->n);
+			k += v->n;
 		} else {
-			k += npt_out_esc(p + k, o->val[i].p, n);
+			k += npt_out_esc(p + k, v->p, v->n);
 		}
 	}
 	p[k++] = '\n';
 	npt_out_commit(k);
-	for (i = 0; i < nset; i++)
-		o->val[o->set[i]].n = 0;
 }
 
 /* A reader of one run of the temporary file. */
@@ -860,8 +866,6 @@ npt_imp_write(struct npt_imp *m)
 
 	o.nval = NPT_IMP_NCANON + m->ncol;
 	o.val = npt_ecalloc(o.nval, sizeof *o.val);
-	o.plain = npt_ecalloc(o.nval, 1);
-	o.set = npt_ereallocarray(NULL, o.nval + 1, sizeof *o.set);
 	o.trk = npt_ecalloc(m->ntrk + 1, sizeof *o.trk);
 	o.trkn = npt_ecalloc(m->ntrk + 1, sizeof *o.trkn);
 	for (i = 0; i < m->ntrk; i++) {
@@ -883,8 +887,6 @@ npt_imp_write(struct npt_imp *m)
 	free(o.trk);
 	free(o.trkn);
 	free(o.val);
-	free(o.plain);
-	free(o.set);
 }
 
 /* types */

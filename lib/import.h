@@ -106,8 +106,8 @@ void npt_pb_init(struct npt_pb *m, const void *p, size_t n);
 int npt_pb_next1(struct npt_pb *m, struct npt_pb_field *f);
 /*
  * npt_pb_next's common case inline: a one-byte tag (fields 1 to 15) of a
- * varint or a length of up to 9 bytes; the rest, and every error, by
- * npt_pb_next1.
+ * varint or a length (of up to 9 bytes, or 10 with 11 bytes left); the
+ * rest, and every error, by npt_pb_next1.
  */
 NPT_INLINE int
 npt_pb_next(struct npt_pb *m, struct npt_pb_field *f)
@@ -125,7 +125,20 @@ npt_pb_next(struct npt_pb *m, struct npt_pb_field *f)
 		return npt_pb_next1(m, f);
 	v = p[1];
 	q = p + 2;
-	if (v >= 0x80) {
+	if (v >= 0x80 && left >= 11) {
+		/* room for the longest: no bounds to check */
+		v &= 0x7f;
+		for (s = 7; s < 63; s += 7) {
+			v |= (uint64_t)(*q & 0x7f) << s;
+			if (*q++ < 0x80)
+				break;
+		}
+		if (s == 63) {
+			if (*q > 1)
+				return npt_pb_next1(m, f);
+			v |= (uint64_t)*q++ << 63;
+		}
+	} else if (v >= 0x80) {
 		lim = left - 1 < 9 ? left - 1 : 9;
 		v &= 0x7f;
 		for (s = 7; ; s += 7) {

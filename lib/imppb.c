@@ -1019,7 +1019,15 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 		o->ts = t;
 		o->at = c->pkt;
 		o->f.n = 0;
-		addf(&o->f, &c->fv, c->fvempty);
+		if (!c->fvempty) {
+			/* the fields as they are: the buffers swapped */
+			struct npt_buf t = o->f;
+
+			o->f = c->fv;
+			c->fv = t;
+		} else {
+			addf(&o->f, &c->fv, c->fvempty);
+		}
 		o->nameat = o->f.n + NPT_IMP_FHDR;
 		o->namen = 0;
 		if (c->nmn > 0) {
@@ -1284,7 +1292,7 @@ npt_imppb_perfetto(struct npt_imp *m, struct npt_in *in,
 	uint64_t tag, len;
 	size_t avail, hdr;
 	char msg[256];
-	int r = -1, wt;
+	int r = -1;
 
 	memset(&c, 0, sizeof c);
 	c.m = m;
@@ -1296,17 +1304,30 @@ npt_imppb_perfetto(struct npt_imp *m, struct npt_in *in,
 	npt_ht_init(&c.trks, sizeof(struct trk));
 	if (npt_imp_unit(m, NPT_IMP_US) < 0)
 		goto out;
-	while ((avail = npt_in_fill(in, 20)) > 0) {
+	for (;;) {
+		if ((avail = in->end - in->beg) < 20 &&
+		    (avail = npt_in_fill(in, 20)) == 0)
+			break;
 		p = q = (const unsigned char *)in->buf + in->beg;
-		if (npt_pb_varint(&q, p + avail, &tag) < 0 || (tag & 7) > 5 ||
+		if (p[0] == (1 << 3 | NPT_PB_LEN) && avail >= 3 &&
+		    (p[1] < 0x80 || p[2] < 0x80)) {
+			/* the usual packet, with a length below 2^14 */
+			tag = p[0];
+			if (p[1] < 0x80) {
+				len = p[1];
+				q = p + 2;
+			} else {
+				len = (p[1] & 0x7f) | (uint64_t)p[2] << 7;
+				q = p + 3;
+			}
+		} else if (npt_pb_varint(&q, p + avail, &tag) < 0 ||
+		    (tag & 7) > 5 ||
 		    (tag & 7) == NPT_PB_SGROUP || (tag & 7) == NPT_PB_EGROUP ||
 		    tag >> 3 == 0) {
 			npt_imp_fail(m, 0, 0, "byte %llu: not a field of a "
 			    "Perfetto trace", c.off);
 			goto out;
-		}
-		wt = (int)(tag & 7);
-		if (skipsize(&q, p + avail, wt, &len) < 0) {
+		} else if (skipsize(&q, p + avail, (int)(tag & 7), &len) < 0) {
 			npt_imp_fail(m, 0, 0, "byte %llu: the trace is cut "
 			    "short in a field's length", c.off);
 			goto out;
@@ -1318,7 +1339,8 @@ npt_imppb_perfetto(struct npt_imp *m, struct npt_in *in,
 			goto out;
 		}
 		hdr = (size_t)(q - p);
-		if (npt_in_fill(in, hdr + (size_t)len) < hdr + len) {
+		if (avail < hdr + len && npt_in_fill(in, hdr + (size_t)len) <
+		    hdr + len) {
 			npt_imp_fail(m, 0, 0, "byte %llu: the trace is cut "
 			    "short: a packet of %llu bytes, %zu there",
 			    c.off, (unsigned long long)len,
