@@ -366,7 +366,7 @@ puttime(char *p, const struct npt_time *t)
 }
 
 /* Raise m->dec to the decimals t needs. */
-static void
+NPT_INLINE void
 needdec(struct npt_imp *m, const struct npt_time *t)
 {
 	int d;

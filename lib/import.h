@@ -97,7 +97,13 @@ struct npt_pb_field {
 	size_t at;		/* offset of the field's tag from base */
 };
 /* Read the message p[0..n). */
-void npt_pb_init(struct npt_pb *m, const void *p, size_t n);
+NPT_INLINE void
+npt_pb_init(struct npt_pb *m, const void *p, size_t n)
+{
+	m->base = m->p = p;
+	m->end = m->p + n;
+	m->err = NULL;
+}
 /*
  * The next field of m into f: 1, or 0 at the end of m, or -1 with m->err
  * ("truncated varint", "length past the end", "wire type 6", "field
@@ -120,8 +126,9 @@ npt_pb_next(struct npt_pb *m, struct npt_pb_field *f)
 
 	if (left == 0)
 		return 0;
-	if (left < 2 || (t = p[0]) >= 0x80 || t < 8 || ((t & 7) !=
-	    NPT_PB_VARINT && (t & 7) != NPT_PB_LEN))
+	/* a tag of 8 to 127, of wire type 0 or 2 (bits 0 and 2 of 5) */
+	if (left < 2 || (unsigned)((t = p[0]) - 8) >= 0x78 ||
+	    !((5 >> (t & 7)) & 1))
 		return npt_pb_next1(m, f);
 	v = p[1];
 	q = p + 2;

@@ -38,6 +38,7 @@ struct istr {
 	char *p;		/* NULL: not defined */
 	size_t n;
 	long col;		/* an annotation name's column; -2 not known */
+	int plain;		/* surely nothing to escape */
 };
 
 /*
@@ -106,6 +107,7 @@ struct pb {
 	struct open *freeo;		/* closed slices, for new ones */
 	const char *nm, *catp;		/* the event's name and categories */
 	size_t nmn, catn;
+	int nmplain, catplain;		/* known to need no escapes */
 	int namealloc;			/* a name not empty was seen */
 	struct npt_buf cat, tmp, rec;
 	struct npt_buf fv;		/* its annotations' fields (sink's form) */
@@ -216,15 +218,12 @@ clearseq(struct seq *s)
 
 /* The track of uuid, named by its number until a descriptor names it. */
 static struct trk *
-trackof(struct pb *c, uint64_t uuid)
+trackof1(struct pb *c, uint64_t uuid, size_t h)
 {
 	struct trk *k;
 	char key[8 + sizeof c->input], b[24];
 	int isnew;
-	size_t h = (size_t)(uuid ^ uuid >> 40) & 15;
 
-	if (c->tcache[h].k != NULL && c->tcache[h].uuid == uuid)
-		return c->tcache[h].k;
 	memcpy(key, &c->input, sizeof c->input);
 	numkey(key + sizeof c->input, uuid);
 	k = npt_ht_put(&c->trks, key + sizeof c->input, 8, &isnew);
@@ -240,6 +239,52 @@ trackof(struct pb *c, uint64_t uuid)
 	else
 		npt_imp_track_name(c->m, k->t, b, npt_fmt_u64(b, uuid));
 	return k;
+}
+
+/* The same, from the cache of recent tracks if there */
+NPT_INLINE struct trk *
+trackof(struct pb *c, uint64_t uuid)
+{
+	size_t h = (size_t)(uuid ^ uuid >> 40) & 15;
+
+	if (c->tcache[h].k != NULL && c->tcache[h].uuid == uuid)
+		return c->tcache[h].k;
+	return trackof1(c, uuid, h);
+}
+
+/* Bytes that may need an escape (and some that do not) in a word. */
+#define ONES	0x0101010101010101ULL
+#define HIGHS	0x8080808080808080ULL
+#define MAYESC(w, ones, highs) ((((w) - (ones) * 14) & ~(w) & (highs)) | \
+	((((w) ^ (ones) * '\\') - (ones)) & ~((w) ^ (ones) * '\\') & (highs)))
+
+/* Surely nothing to escape in p[0..n)?  (0 may be wrong: then escaped.) */
+NPT_INLINE int
+plain(const char *p, size_t n)
+{
+	uint64_t w;
+	uint32_t x, y;
+	size_t i;
+
+	if (n >= 8) {
+		for (i = 0; i + 8 < n; i += 8) {
+			memcpy(&w, p + i, 8);
+			if (MAYESC(w, ONES, HIGHS))
+				return 0;
+		}
+		memcpy(&w, p + n - 8, 8);
+		return !MAYESC(w, ONES, HIGHS);
+	}
+	if (n >= 4) {
+		memcpy(&x, p, 4);
+		memcpy(&y, p + n - 4, 4);
+		return !(MAYESC(x, 0x01010101u, 0x80808080u) |
+		    MAYESC(y, 0x01010101u, 0x80808080u));
+	}
+	for (i = 0; i < n; i++)
+		if ((unsigned char)p[i] < 14 || p[i] == '\\')
+			return 0;
+	return 1;
 }
 
 /* The entry of iid in t, for a new definition. */
@@ -314,6 +359,7 @@ interned(struct pb *c, struct seq *s, struct npt_pb *m)
 		v->p = npt_estrndup(p ? (const char *)p : "", n);
 		v->n = n;
 		v->col = -2;
+		v->plain = plain(v->p, n);
 	}
 	return r < 0 ? pbfail(c, m) : 0;
 }
@@ -412,44 +458,12 @@ descriptor(struct pb *c, struct npt_pb *m)
 	return 0;
 }
 
-/* Bytes that may need an escape (and some that do not) in a word. */
-#define ONES	0x0101010101010101ULL
-#define HIGHS	0x8080808080808080ULL
-#define MAYESC(w, ones, highs) ((((w) - (ones) * 14) & ~(w) & (highs)) | \
-	((((w) ^ (ones) * '\\') - (ones)) & ~((w) ^ (ones) * '\\') & (highs)))
-
-/* Surely nothing to escape in p[0..n)?  (0 may be wrong: then escaped.) */
-NPT_INLINE int
-plain(const char *p, size_t n)
-{
-	uint64_t w;
-	uint32_t x, y;
-	size_t i;
-
-	if (n >= 8) {
-		for (i = 0; i + 8 < n; i += 8) {
-			memcpy(&w, p + i, 8);
-			if (MAYESC(w, ONES, HIGHS))
-				return 0;
-		}
-		memcpy(&w, p + n - 8, 8);
-		return !MAYESC(w, ONES, HIGHS);
-	}
-	if (n >= 4) {
-		memcpy(&x, p, 4);
-		memcpy(&y, p + n - 4, 4);
-		return !(MAYESC(x, 0x01010101u, 0x80808080u) |
-		    MAYESC(y, 0x01010101u, 0x80808080u));
-	}
-	for (i = 0; i < n; i++)
-		if ((unsigned char)p[i] < 14 || p[i] == '\\')
-			return 0;
-	return 1;
-}
-
-/* p[0..n) escaped as a field of column col, in the sink's form, onto b. */
+/*
+ * p[0..n) escaped as a field of column col, in the sink's form, onto b;
+ * known: it is known to need no escapes.
+ */
 NPT_INLINE void
-putf(struct npt_buf *b, size_t col, const char *p, size_t n)
+putfk(struct npt_buf *b, size_t col, const char *p, size_t n, int known)
 {
 	char *d;
 	size_t k;
@@ -457,7 +471,7 @@ putf(struct npt_buf *b, size_t col, const char *p, size_t n)
 	if (b->cap - b->n < NPT_IMP_FHDR + 2 * n + 16)
 		npt_buf_grow(b, NPT_IMP_FHDR + 2 * n + 16);
 	d = b->p + b->n + NPT_IMP_FHDR;
-	if (plain(p, n)) {
+	if (known || plain(p, n)) {
 		npt_imp_copy(d, p, n);
 		k = n;
 	} else {
@@ -465,6 +479,12 @@ putf(struct npt_buf *b, size_t col, const char *p, size_t n)
 	}
 	npt_imp_fhdr(b->p + b->n, col, k, 1);
 	b->n += NPT_IMP_FHDR + k;
+}
+
+NPT_INLINE void
+putf(struct npt_buf *b, size_t col, const char *p, size_t n)
+{
+	putfk(b, col, p, n, 0);
 }
 
 /* The column and length of the field at p, in the sink's form. */
@@ -699,6 +719,7 @@ annotations(struct pb *c)
 		if (col == -1) {
 			c->nm = v;
 			c->nmn = a->vn;
+			c->nmplain = 0;
 			c->namealloc |= a->vn > 0;
 		} else if (col >= 0) {
 			c->fvempty |= a->vn == 0;
@@ -816,9 +837,10 @@ us(struct npt_time *t, uint64_t ns)
 }
 
 /* A category onto the event's: the first one where it is, more copied. */
-static void
+NPT_INLINE void
 addcat(struct pb *c, const char *p, size_t n)
 {
+	c->catplain = 0;
 	if (c->catn == 0 && c->cat.n == 0) {
 		c->catp = p;
 		c->catn = n;
@@ -854,6 +876,7 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 	c->fv.n = c->cat.n = c->nann = c->neager = 0;
 	c->catp = c->nm = NULL;
 	c->catn = c->nmn = 0;
+	c->nmplain = c->catplain = 0;
 	c->fvempty = c->kept = 0;
 	m0 = *m;
 	while ((r = npt_pb_next(m, &f)) > 0) {
@@ -880,6 +903,7 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 				if ((v = lookup(s, I_NAME, f.v)) != NULL) {
 					c->nm = v->p;
 					c->nmn = v->n;
+					c->nmplain = v->plain;
 					c->namealloc |= v->n > 0;
 				} else if (c->nunknown++ == 0)
 					warn(c, c->off + f.at, "event name %llu "
@@ -893,6 +917,7 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 				return wrongtype(c, &f, "TrackEvent");
 			c->nm = (const char *)f.p;
 			c->nmn = f.n;
+			c->nmplain = 0;
 			c->namealloc |= f.n > 0;
 			hasname = 1;
 			break;
@@ -917,7 +942,10 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 				}
 				if ((v = lookup(s, I_CAT, iid)) != NULL) {
 					addcat(c, v->p, v->n);
+					c->catplain = c->catp == v->p &&
+					    v->plain;
 				} else {
+					c->catplain = 0;
 					/* the text copied at once: b is reused */
 					if (c->cat.n == 0 && c->catn > 0)
 						npt_buf_add(&c->cat, c->catp,
@@ -1031,11 +1059,12 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 		o->nameat = o->f.n + NPT_IMP_FHDR;
 		o->namen = 0;
 		if (c->nmn > 0) {
-			putf(&o->f, NPT_IMP_NAME, c->nm, c->nmn);
+			putfk(&o->f, NPT_IMP_NAME, c->nm, c->nmn, c->nmplain);
 			o->namen = o->f.n - o->nameat;
 		}
 		if (c->catn > 0)
-			putf(&o->f, NPT_IMP_OP, c->catp, c->catn);
+			putfk(&o->f, NPT_IMP_OP, c->catp, c->catn,
+			    c->catplain);
 		if (k->nopen == k->cap) {
 			k->cap = k->cap ? 2 * k->cap : 8;
 			k->open = npt_ereallocarray(k->open, k->cap,
@@ -1070,8 +1099,8 @@ static int
 packet(struct pb *c, const unsigned char *p, size_t n)
 {
 	struct npt_pb m, sub;
-	struct npt_pb_field f, g, h, te = { 0 }, td = { 0 }, id = { 0 },
-	    defs = { 0 };
+	struct npt_pb_field f, g, h;
+	struct npt_pb te, td, id, defs;
 	uint64_t ts = 0, seqid = 0, flags = 0, dropped = 0, clock = 0;
 	int r, hasts = 0, cleared = 0, hasclock = 0;
 	int haste = 0, hastd = 0, hasid = 0, hasdefs = 0;
@@ -1113,16 +1142,16 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 			if (f.wt != NPT_PB_LEN)
 				return wrongtype(c, &f, "TracePacket");
 			if (f.num == 11) {
-				te = f;
+				npt_pb_sub(&te, &m, &f);
 				haste = 1;
 			} else if (f.num == 60) {
-				td = f;
+				npt_pb_sub(&td, &m, &f);
 				hastd = 1;
 			} else if (f.num == 12) {
-				id = f;
+				npt_pb_sub(&id, &m, &f);
 				hasid = 1;
 			} else if (f.num == 59) {
-				defs = f;
+				npt_pb_sub(&defs, &m, &f);
 				hasdefs = 1;
 			} else {
 				c->ncompressed++;
@@ -1147,7 +1176,7 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 	}
 	if (hasdefs) {
 		/* TracePacketDefaults: its clock, and TrackEventDefaults */
-		npt_pb_sub(&sub, &m, &defs);
+		sub = defs;
 		while ((r = npt_pb_next(&sub, &g)) > 0) {
 			if (g.num == 58 && g.wt == NPT_PB_VARINT) {
 				s->defclock = g.v;
@@ -1169,7 +1198,7 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 			return pbfail(c, &sub);
 	}
 	if (hasid) {
-		npt_pb_sub(&sub, &m, &id);
+		sub = id;
 		if (interned(c, s, &sub) < 0)
 			return -1;
 	}
@@ -1180,7 +1209,7 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 		return 0;
 	}
 	if (hastd) {
-		npt_pb_sub(&sub, &m, &td);
+		sub = td;
 		if (descriptor(c, &sub) < 0)
 			return -1;
 	}
@@ -1205,7 +1234,7 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 		    "trace: written as they are, not converted",
 		    (unsigned long long)c->clock, (unsigned long long)clock);
 	}
-	npt_pb_sub(&sub, &m, &te);
+	sub = te;
 	return trackevent(c, s, &sub, ts);
 }
 

@@ -17,14 +17,6 @@
 
 #define MAXGROUP 64	/* groups nested in a group that is skipped */
 
-void
-npt_pb_init(struct npt_pb *m, const void *p, size_t n)
-{
-	m->base = m->p = p;
-	m->end = m->p + n;
-	m->err = NULL;
-}
-
 int
 npt_pb_varint(const unsigned char **pp, const unsigned char *end,
     uint64_t *v)
