@@ -43,7 +43,7 @@
 #define RECHDR	40
 #define NODUR	INT64_MIN	/* dur.hi of an unknown dur: out of range */
 #define MAXCOL	1024		/* extra columns */
-#define PLAIN	0x8000		/* in a field's column: needs no escapes */
+#define PLAIN	NPT_IMP_PLAIN	/* in a field's column: needs no escapes */
 
 struct blk {
 	struct blk *next;
@@ -366,7 +366,7 @@ puttime(char *p, const struct npt_time *t)
 }
 
 /* Raise m->dec to the decimals t needs. */
-static void
+NPT_INLINE void
 needdec(struct npt_imp *m, const struct npt_time *t)
 {
 	int d;
@@ -430,15 +430,12 @@ npt_imp_field_plain(struct npt_imp *m, size_t col, const char *s, size_t n,
 
 static void spill(struct npt_imp *);
 
-void
-npt_imp_end(struct npt_imp *m)
+/* The key of the record r of len bytes, just written. */
+static void
+addkey(struct npt_imp *m, const char *r, size_t len)
 {
-	char *r = m->cur->d + m->rec;
-	size_t len = m->cur->n - m->rec;
 	struct key *k;
 
-	put32(r, (uint32_t)len);
-	m->open = 0;
 	if (m->nkey == m->keycap) {
 		m->keycap = m->keycap ? 2 * m->keycap : 4096;
 		m->keys = npt_ereallocarray(m->keys, m->keycap, sizeof *m->keys);
@@ -453,6 +450,48 @@ npt_imp_end(struct npt_imp *m)
 	m->used += len + sizeof *k;
 	if (m->used > m->limit)
 		spill(m);
+}
+
+void
+npt_imp_end(struct npt_imp *m)
+{
+	char *r = m->cur->d + m->rec;
+	size_t len = m->cur->n - m->rec;
+
+	put32(r, (uint32_t)len);
+	m->open = 0;
+	addkey(m, r, len);
+}
+
+/* npt_imp_begin, the fields and npt_imp_end in one */
+void
+npt_imp_event(struct npt_imp *m, const struct npt_time *ts,
+    const struct npt_time *dur, uint32_t track, const char *f, size_t n)
+{
+	static const struct npt_time nodur = { 0, NODUR };
+	char *r;
+	size_t len = RECHDR + n;
+
+	if (m->open) {
+		/* a record an error left unfinished: dropped */
+		m->cur->n = m->rec;
+		m->open = 0;
+	}
+	if (n > UINT32_MAX - 64 - RECHDR)
+		npt_errx(1, "an event of %zu bytes is too long", n);
+	r = room(m, len);
+	put32(r, (uint32_t)len);
+	put32(r + 4, track);
+	puttime(r + 8, ts);
+	puttime(r + 24, dur ? dur : &nodur);
+	if (n > 0)
+		memcpy(r + RECHDR, f, n);
+	m->cur->n += len;
+	m->trk[track].used = 1;
+	needdec(m, ts);
+	if (dur != NULL)
+		needdec(m, dur);
+	addkey(m, r, len);
 }
 
 static int
@@ -575,12 +614,19 @@ spill(struct npt_imp *m)
 	m->last.hi = INT64_MIN;
 }
 
+/* A column's value in the current record: set if gen is its. */
+struct oval {
+	const char *p;
+	uint32_t n;
+	uint16_t plain;		/* needs no escapes */
+	uint64_t gen;
+};
+
 /* What the writer needs: columns' values of the current record. */
 struct out {
-	struct npt_span *val;	/* by column */
-	char *plain;		/* by column: val needs no escapes */
+	struct oval *val;	/* by column */
+	uint64_t gen;		/* of the current record */
 	size_t nval;
-	size_t *set;		/* columns set, to clear after */
 	char **trk;		/* escaped track names */
 	size_t *trkn;
 	int unit, dec;
@@ -591,58 +637,70 @@ static size_t
 fmttm(char *p, const char *r, const struct out *o)
 {
 	struct npt_time t;
+	uint64_t q;
+	size_t k;
 
 	gettime(r, &t);
+	if (o->unit != NPT_IMP_CYC && o->dec == 3 && t.hi == 0 &&
+	    t.lo <= (uint64_t)INT64_MAX) {
+		/* the common case, as npt_time_fmt writes it */
+		q = (t.lo + 500000000) / 1000000000;
+		k = npt_fmt_u64_fast(p, q / 1000);
+		p[k] = '.';
+		q %= 1000;
+		p[k + 1] = (char)('0' + q / 100);
+		npt_fmt_put2(p + k + 2, (uint32_t)(q % 100));
+		return k + 4;
+	}
 	return npt_time_fmt(p, &t, o->unit == NPT_IMP_CYC ? 0 : o->dec);
 }
 
 static void
 emit(const char *r, struct out *o)
 {
-	size_t len = get32(r), pos = RECHDR, nset = 0, i, k, n;
+	size_t len = get32(r), pos = RECHDR, i, k, n;
 	uint32_t t = get32(r + 4);
+	uint64_t gen = ++o->gen;
 	int hasdur;
 	int64_t dh;
 	uint16_t c;
 	char *p;
+	struct oval *v;
 
 	while (pos < len) {
 		memcpy(&c, r + pos, 2);
 		n = get32(r + pos + 2);
-		o->plain[c & (PLAIN - 1)] = (c & PLAIN) != 0;
-		c &= PLAIN - 1;
 		/* a column given twice (a key twice in one JSON object): the last */
-		if (o->val[c].n == 0)
-			o->set[nset++] = c;
-		o->val[c].p = r + pos + 6;
-		o->val[c].n = n;
+		v = &o->val[c & (PLAIN - 1)];
+		v->plain = (c & PLAIN) != 0;
+		v->p = r + pos + 6;
+		v->n = (uint32_t)n;
+		v->gen = gen;
 		pos += 6 + n;
 	}
 	memcpy(&dh, r + 32, 8);
 	hasdur = dh != NODUR;
-	p = npt_out_reserve(2 * len + o->trkn[t] + o->nval + 128);
+	p = npt_out_reserve(2 * len + o->trkn[t] + o->nval + 144);
 	k = fmttm(p, r + 8, o);
 	p[k++] = '\t';
 	if (hasdur)
 		k += fmttm(p + k, r + 24, o);
 	p[k++] = '\t';
-	memcpy(p + k, o->trk[t], o->trkn[t]);
+	npt_imp_copy(p + k, o->trk[t], o->trkn[t]);
 	k += o->trkn[t];
-	for (i = 0; i < o->nval; i++) {
+	for (i = 0, v = o->val; i < o->nval; i++, v++) {
 		p[k++] = '\t';
-		if ((n = o->val[i].n) == 0)
+		if (v->gen != gen)
 			continue;
-		if (o->plain[i]) {
-			memcpy(p + k, o->val[i].p, n);
-			k += n;
+		if (v->plain) {
+			npt_imp_copy(p + k, v->p, v->n);
+			k += v->n;
 		} else {
-			k += npt_out_esc(p + k, o->val[i].p, n);
+			k += npt_out_esc(p + k, v->p, v->n);
 		}
 	}
 	p[k++] = '\n';
 	npt_out_commit(k);
-	for (i = 0; i < nset; i++)
-		o->val[o->set[i]].n = 0;
 }
 
 /* A reader of one run of the temporary file. */
@@ -808,8 +866,6 @@ npt_imp_write(struct npt_imp *m)
 
 	o.nval = NPT_IMP_NCANON + m->ncol;
 	o.val = npt_ecalloc(o.nval, sizeof *o.val);
-	o.plain = npt_ecalloc(o.nval, 1);
-	o.set = npt_ereallocarray(NULL, o.nval + 1, sizeof *o.set);
 	o.trk = npt_ecalloc(m->ntrk + 1, sizeof *o.trk);
 	o.trkn = npt_ecalloc(m->ntrk + 1, sizeof *o.trkn);
 	for (i = 0; i < m->ntrk; i++) {
@@ -831,8 +887,6 @@ npt_imp_write(struct npt_imp *m)
 	free(o.trk);
 	free(o.trkn);
 	free(o.val);
-	free(o.plain);
-	free(o.set);
 }
 
 /* types */

@@ -97,16 +97,93 @@ struct npt_pb_field {
 	size_t at;		/* offset of the field's tag from base */
 };
 /* Read the message p[0..n). */
-void npt_pb_init(struct npt_pb *m, const void *p, size_t n);
+NPT_INLINE void
+npt_pb_init(struct npt_pb *m, const void *p, size_t n)
+{
+	m->base = m->p = p;
+	m->end = m->p + n;
+	m->err = NULL;
+}
 /*
  * The next field of m into f: 1, or 0 at the end of m, or -1 with m->err
  * ("truncated varint", "length past the end", "wire type 6", "field
  * number 0"...) at npt_pb_offset(m).  Groups are skipped whole.
  */
-int npt_pb_next(struct npt_pb *m, struct npt_pb_field *f);
+int npt_pb_next1(struct npt_pb *m, struct npt_pb_field *f);
+/*
+ * npt_pb_next's common case inline: a one-byte tag (fields 1 to 15) of a
+ * varint or a length (of up to 9 bytes, or 10 with 11 bytes left); the
+ * rest, and every error, by npt_pb_next1.
+ */
+NPT_INLINE int
+npt_pb_next(struct npt_pb *m, struct npt_pb_field *f)
+{
+	const unsigned char *p = m->p, *q;
+	size_t left = (size_t)(m->end - p), lim;
+	unsigned t;
+	uint64_t v;
+	int s;
+
+	if (left == 0)
+		return 0;
+	/* a tag of 8 to 127, of wire type 0 or 2 (bits 0 and 2 of 5) */
+	if (left < 2 || (unsigned)((t = p[0]) - 8) >= 0x78 ||
+	    !((5 >> (t & 7)) & 1))
+		return npt_pb_next1(m, f);
+	v = p[1];
+	q = p + 2;
+	if (v >= 0x80 && left >= 11) {
+		/* room for the longest: no bounds to check */
+		v &= 0x7f;
+		for (s = 7; s < 63; s += 7) {
+			v |= (uint64_t)(*q & 0x7f) << s;
+			if (*q++ < 0x80)
+				break;
+		}
+		if (s == 63) {
+			if (*q > 1)
+				return npt_pb_next1(m, f);
+			v |= (uint64_t)*q++ << 63;
+		}
+	} else if (v >= 0x80) {
+		lim = left - 1 < 9 ? left - 1 : 9;
+		v &= 0x7f;
+		for (s = 7; ; s += 7) {
+			if ((size_t)(q - p - 1) == lim)
+				return npt_pb_next1(m, f);
+			v |= (uint64_t)(*q & 0x7f) << s;
+			if (*q++ < 0x80)
+				break;
+		}
+	}
+	f->num = t >> 3;
+	f->at = (size_t)(p - m->base);
+	if ((t & 7) == NPT_PB_VARINT) {
+		f->wt = NPT_PB_VARINT;
+		f->v = v;
+		f->p = NULL;
+		f->n = 0;
+		m->p = q;
+		return 1;
+	}
+	if (v > (uint64_t)(m->end - q))
+		return npt_pb_next1(m, f);
+	f->wt = NPT_PB_LEN;
+	f->p = q;
+	f->n = (size_t)v;
+	m->p = q + v;
+	return 1;
+}
 /* The message in f, a length-delimited field of m (offsets from m's base). */
-void npt_pb_sub(struct npt_pb *sub, const struct npt_pb *m,
-    const struct npt_pb_field *f);
+NPT_INLINE void
+npt_pb_sub(struct npt_pb *sub, const struct npt_pb *m,
+    const struct npt_pb_field *f)
+{
+	sub->base = m->base;
+	sub->p = f->p;
+	sub->end = f->p + f->n;
+	sub->err = NULL;
+}
 size_t npt_pb_offset(const struct npt_pb *m);
 /* A varint at *pp (< end) into v, *pp moved past it: 0, -1 if cut short,
  * -2 if longer than 10 bytes or past 2^64 - 1. */
@@ -207,6 +284,44 @@ void npt_imp_field(struct npt_imp *m, size_t col, const char *s, size_t n);
 void npt_imp_field_plain(struct npt_imp *m, size_t col, const char *s,
     size_t n, int plain);
 void npt_imp_end(struct npt_imp *m);
+/*
+ * A whole event at once: f[0..n) its fields in the sink's form, each
+ * NPT_IMP_FHDR bytes of npt_imp_fhdr and its bytes, none empty.
+ */
+void npt_imp_event(struct npt_imp *m, const struct npt_time *ts,
+    const struct npt_time *dur, uint32_t track, const char *f, size_t n);
+#define NPT_IMP_FHDR	6
+/* p[0..n) to d, with room for 16 bytes at d whatever n is: small ones
+ * without a call. */
+NPT_INLINE void
+npt_imp_copy(char *d, const char *p, size_t n)
+{
+	if (n > 16) {
+		memcpy(d, p, n);
+	} else if (n >= 8) {
+		memcpy(d, p, 8);
+		memcpy(d + n - 8, p + n - 8, 8);
+	} else if (n >= 4) {
+		memcpy(d, p, 4);
+		memcpy(d + n - 4, p + n - 4, 4);
+	} else if (n > 0) {
+		d[0] = p[0];
+		d[n / 2] = p[n / 2];
+		d[n - 1] = p[n - 1];
+	}
+}
+#define NPT_IMP_PLAIN	0x8000	/* in a field's column: needs no escapes */
+/* At d, the header of a field of column col and n bytes (escaped if need
+ * be, then plain). */
+NPT_INLINE void
+npt_imp_fhdr(char *d, size_t col, size_t n, int plain)
+{
+	uint16_t c = (uint16_t)(col | (plain ? NPT_IMP_PLAIN : 0));
+	uint32_t l = (uint32_t)n;
+
+	memcpy(d, &c, 2);
+	memcpy(d + 2, &l, 4);
+}
 unsigned long long npt_imp_count(const struct npt_imp *m);
 /*
  * Write metadata, header and all events sorted by ts (ties in input order),

@@ -38,6 +38,7 @@ struct istr {
 	char *p;		/* NULL: not defined */
 	size_t n;
 	long col;		/* an annotation name's column; -2 not known */
+	int plain;		/* surely nothing to escape */
 };
 
 /*
@@ -65,9 +66,20 @@ enum { I_NAME, I_CAT, I_ANAME, I_STR };
 struct open {
 	struct npt_time ts;
 	unsigned long long at;	/* byte offset of its packet */
-	struct npt_buf f;	/* (col, length, bytes)... */
-	size_t namen;		/* its name: the first field's bytes */
+	struct npt_buf f;	/* fields in the sink's form (npt_imp_event) */
+	size_t nameat, namen;	/* its name, escaped, in f */
 	struct open *next;	/* in the free list */
+};
+
+/*
+ * A debug annotation of the event being read: its name and value point
+ * into the packet or the interned strings (v NULL: the value is b).
+ */
+struct ann {
+	const char *k, *v;
+	size_t kn, vn;
+	struct istr *src;	/* the interned name, or NULL */
+	char b[32];		/* a number's text */
 };
 
 /* A track, by uuid. */
@@ -93,10 +105,18 @@ struct pb {
 		struct trk *k;
 	} tcache[16];
 	struct open *freeo;		/* closed slices, for new ones */
-	struct npt_buf annsrc;		/* the interned name of each annotation */
-	struct npt_buf key, name, cat, tmp;
-	struct npt_buf fv;		/* the event's fields */
-	struct npt_buf ann;		/* its annotations, (name, value)s */
+	const char *nm, *catp;		/* the event's name and categories */
+	size_t nmn, catn;
+	int nmplain, catplain;		/* known to need no escapes */
+	int namealloc;			/* a name not empty was seen */
+	struct npt_buf cat, tmp, rec;
+	struct npt_buf fv;		/* its annotations' fields (sink's form) */
+	int fvempty;			/* fv may hold empty ones */
+	int kept;			/* an annotation that may be a field
+					   was kept in anns */
+	size_t neager;			/* annotations written at once */
+	struct ann *anns;		/* its annotations */
+	size_t nann, anncap;
 	long colval;
 	uint64_t lastts;
 	int hasts;
@@ -198,15 +218,12 @@ clearseq(struct seq *s)
 
 /* The track of uuid, named by its number until a descriptor names it. */
 static struct trk *
-trackof(struct pb *c, uint64_t uuid)
+trackof1(struct pb *c, uint64_t uuid, size_t h)
 {
 	struct trk *k;
 	char key[8 + sizeof c->input], b[24];
 	int isnew;
-	size_t h = (size_t)(uuid ^ uuid >> 40) & 15;
 
-	if (c->tcache[h].k != NULL && c->tcache[h].uuid == uuid)
-		return c->tcache[h].k;
 	memcpy(key, &c->input, sizeof c->input);
 	numkey(key + sizeof c->input, uuid);
 	k = npt_ht_put(&c->trks, key + sizeof c->input, 8, &isnew);
@@ -222,6 +239,52 @@ trackof(struct pb *c, uint64_t uuid)
 	else
 		npt_imp_track_name(c->m, k->t, b, npt_fmt_u64(b, uuid));
 	return k;
+}
+
+/* The same, from the cache of recent tracks if there */
+NPT_INLINE struct trk *
+trackof(struct pb *c, uint64_t uuid)
+{
+	size_t h = (size_t)(uuid ^ uuid >> 40) & 15;
+
+	if (c->tcache[h].k != NULL && c->tcache[h].uuid == uuid)
+		return c->tcache[h].k;
+	return trackof1(c, uuid, h);
+}
+
+/* Bytes that may need an escape (and some that do not) in a word. */
+#define ONES	0x0101010101010101ULL
+#define HIGHS	0x8080808080808080ULL
+#define MAYESC(w, ones, highs) ((((w) - (ones) * 14) & ~(w) & (highs)) | \
+	((((w) ^ (ones) * '\\') - (ones)) & ~((w) ^ (ones) * '\\') & (highs)))
+
+/* Surely nothing to escape in p[0..n)?  (0 may be wrong: then escaped.) */
+NPT_INLINE int
+plain(const char *p, size_t n)
+{
+	uint64_t w;
+	uint32_t x, y;
+	size_t i;
+
+	if (n >= 8) {
+		for (i = 0; i + 8 < n; i += 8) {
+			memcpy(&w, p + i, 8);
+			if (MAYESC(w, ONES, HIGHS))
+				return 0;
+		}
+		memcpy(&w, p + n - 8, 8);
+		return !MAYESC(w, ONES, HIGHS);
+	}
+	if (n >= 4) {
+		memcpy(&x, p, 4);
+		memcpy(&y, p + n - 4, 4);
+		return !(MAYESC(x, 0x01010101u, 0x80808080u) |
+		    MAYESC(y, 0x01010101u, 0x80808080u));
+	}
+	for (i = 0; i < n; i++)
+		if ((unsigned char)p[i] < 14 || p[i] == '\\')
+			return 0;
+	return 1;
 }
 
 /* The entry of iid in t, for a new definition. */
@@ -296,12 +359,13 @@ interned(struct pb *c, struct seq *s, struct npt_pb *m)
 		v->p = npt_estrndup(p ? (const char *)p : "", n);
 		v->n = n;
 		v->col = -2;
+		v->plain = plain(v->p, n);
 	}
 	return r < 0 ? pbfail(c, m) : 0;
 }
 
 /* The string of iid in table tab of s, or NULL. */
-static const struct istr *
+NPT_INLINE struct istr *
 lookup(struct seq *s, int tab, uint64_t iid)
 {
 	char k[8];
@@ -394,19 +458,70 @@ descriptor(struct pb *c, struct npt_pb *m)
 	return 0;
 }
 
-/* Fields of the event: (col, bytes) into c->fv. */
-static void
-putf(struct npt_buf *b, long col, const void *p, size_t n)
+/*
+ * p[0..n) escaped as a field of column col, in the sink's form, onto b;
+ * known: it is known to need no escapes.
+ */
+NPT_INLINE void
+putfk(struct npt_buf *b, size_t col, const char *p, size_t n, int known)
 {
 	char *d;
+	size_t k;
 
-	npt_buf_grow(b, sizeof col + sizeof n + n);
-	d = b->p + b->n;
-	memcpy(d, &col, sizeof col);
-	memcpy(d + sizeof col, &n, sizeof n);
-	if (n > 0)
-		memcpy(d + sizeof col + sizeof n, p, n);
-	b->n += sizeof col + sizeof n + n;
+	if (b->cap - b->n < NPT_IMP_FHDR + 2 * n + 16)
+		npt_buf_grow(b, NPT_IMP_FHDR + 2 * n + 16);
+	d = b->p + b->n + NPT_IMP_FHDR;
+	if (known || plain(p, n)) {
+		npt_imp_copy(d, p, n);
+		k = n;
+	} else {
+		k = npt_out_esc(d, p, n);
+	}
+	npt_imp_fhdr(b->p + b->n, col, k, 1);
+	b->n += NPT_IMP_FHDR + k;
+}
+
+NPT_INLINE void
+putf(struct npt_buf *b, size_t col, const char *p, size_t n)
+{
+	putfk(b, col, p, n, 0);
+}
+
+/* The column and length of the field at p, in the sink's form. */
+static size_t
+fcol(const char *p)
+{
+	uint16_t c;
+
+	memcpy(&c, p, 2);
+	return c & (NPT_IMP_PLAIN - 1);
+}
+
+static size_t
+flen(const char *p)
+{
+	uint32_t n;
+
+	memcpy(&n, p + 2, 4);
+	return n;
+}
+
+/* The fields of b onto out, those empty left out if b may hold some. */
+static void
+addf(struct npt_buf *out, const struct npt_buf *b, int empties)
+{
+	const char *p, *e;
+	size_t n;
+
+	if (b->n == 0)
+		return;
+	if (!empties) {
+		npt_buf_add(out, b->p, b->n);
+		return;
+	}
+	for (p = b->p, e = p + b->n; p < e; p += NPT_IMP_FHDR + n)
+		if ((n = flen(p)) > 0)
+			npt_buf_add(out, p, NPT_IMP_FHDR + n);
 }
 
 /* A double as the shortest text that reads back the same. */
@@ -424,17 +539,18 @@ fmtdouble(char *b, size_t cap, double d)
 	return n;
 }
 
-/* A DebugAnnotation: its name and value as a field. */
+/* A DebugAnnotation: its name and value into c->anns. */
 static int
 annotation(struct pb *c, struct seq *s, struct npt_pb *m)
 {
 	struct npt_pb_field f;
-	const struct istr *v, *src = NULL;
+	struct istr *v, *src = NULL;
 	const char *name = NULL, *val = NULL;
 	size_t nn = 0, vn = 0;
 	char b[64];
 	double d;
 	int r, have = 0;
+	struct ann *a;
 
 	while ((r = npt_pb_next(m, &f)) > 0) {
 		switch (f.num) {
@@ -509,61 +625,105 @@ annotation(struct pb *c, struct seq *s, struct npt_pb *m)
 		name = "";
 		nn = 0;
 	}
-	/* kept as (name, value) until the event is read whole */
-	npt_buf_add(&c->annsrc, &src, sizeof src);
-	putf(&c->ann, (long)nn, name, nn);
-	putf(&c->ann, 0, val, vn);
+	/* kept until the event is read whole: its bytes stay in the packet */
+	c->kept = 1;
+	if (c->nann == c->anncap) {
+		c->anncap = c->anncap ? 2 * c->anncap : 16;
+		c->anns = npt_ereallocarray(c->anns, c->anncap, sizeof *c->anns);
+	}
+	a = &c->anns[c->nann++];
+	a->k = name;
+	a->kn = nn;
+	a->src = src;
+	a->vn = vn;
+	if (val == b) {
+		memcpy(a->b, b, vn);
+		a->v = NULL;
+	} else {
+		a->v = val;
+	}
 	return 0;
 }
 
-/* The next (name, value) of the event's annotations after *pp, or 0. */
-static int
-nextann(const struct pb *c, const char **pp, const char **k, size_t *kn,
-    const char **v, size_t *vn)
+/*
+ * The usual DebugAnnotation, a name_iid and a string_value below 128
+ * each, without the general reader: 1 if p[0..n) is one.  Its field is
+ * written at once (c->fv) when its name has a column already and every
+ * annotation of the event before it that may be a field was too (so
+ * that the fields keep their order); else it is kept in c->anns.
+ */
+NPT_INLINE int
+fastann(struct pb *c, struct seq *s, const unsigned char *p, size_t n)
 {
-	const char *p = *pp;
+	struct istr *v;
+	struct ann *a;
 
-	if (c->ann.n == 0 || p == c->ann.p + c->ann.n)
+	if (n < 4 || p[0] != (1 << 3 | NPT_PB_VARINT) || p[1] >= 0x80 ||
+	    p[2] != (6 << 3 | NPT_PB_LEN) || p[3] >= 0x80 || p[3] != n - 4)
 		return 0;
-	*k = p + sizeof(long) + sizeof(size_t);
-	memcpy(kn, p + sizeof(long), sizeof *kn);
-	p = *k + *kn;
-	*v = p + sizeof(long) + sizeof(size_t);
-	memcpy(vn, p + sizeof(long), sizeof *vn);
-	*pp = *v + *vn;
+	v = lookup(s, I_ANAME, p[1]);
+	if (v != NULL && v->col >= 0 && !c->kept) {
+		c->fvempty |= n == 4;
+		putf(&c->fv, (size_t)v->col, (const char *)p + 4, n - 4);
+		c->neager++;
+		return 1;
+	}
+	if (v == NULL || v->col == -2)
+		c->kept = 1;
+	if (c->nann == c->anncap) {
+		c->anncap = c->anncap ? 2 * c->anncap : 16;
+		c->anns = npt_ereallocarray(c->anns, c->anncap, sizeof *c->anns);
+	}
+	a = &c->anns[c->nann++];
+	if (v != NULL) {
+		a->k = v->p;
+		a->kn = v->n;
+		a->src = v;
+	} else {
+		a->k = "";
+		a->kn = 0;
+		a->src = NULL;
+	}
+	a->v = (const char *)p + 4;
+	a->vn = n - 4;
 	return 1;
 }
 
 /*
- * The annotations of the event into columns; npt-json's "npt_name" (the
- * event had no name of its own) is its name instead.
+ * The annotations of the event kept in c->anns into columns (c->fv);
+ * npt-json's "npt_name" (the event had no name of its own) is its name
+ * instead.
  */
 static void
 annotations(struct pb *c)
 {
-	const char *p = c->ann.p, *k, *v;
-	struct istr *src;
-	size_t kn, vn, i;
+	struct ann *a;
+	const char *v;
+	size_t i;
 	long col;
 
-	for (i = 0; nextann(c, &p, &k, &kn, &v, &vn); i++) {
+	for (i = 0; i < c->nann; i++) {
+		a = &c->anns[i];
+		v = a->v != NULL ? a->v : a->b;
 		/* an interned name keeps its column (-1: the event's name) */
-		memcpy(&src, c->annsrc.p + i * sizeof src, sizeof src);
-		if (src != NULL && src->col != -2) {
-			col = src->col;
+		if (a->src != NULL && a->src->col != -2) {
+			col = a->src->col;
 		} else {
-			if (kn == 8 && memcmp(k, "npt_name", 8) == 0)
+			if (a->kn == 8 && memcmp(a->k, "npt_name", 8) == 0)
 				col = -1;
-			else if ((col = npt_imp_argcol(c->m, k, kn)) < 0)
+			else if ((col = npt_imp_argcol(c->m, a->k, a->kn)) < 0)
 				col = -3;	/* no room for more columns */
-			if (src != NULL)
-				src->col = col;
+			if (a->src != NULL)
+				a->src->col = col;
 		}
 		if (col == -1) {
-			c->name.n = 0;
-			npt_buf_add(&c->name, v, vn);
+			c->nm = v;
+			c->nmn = a->vn;
+			c->nmplain = 0;
+			c->namealloc |= a->vn > 0;
 		} else if (col >= 0) {
-			putf(&c->fv, col, v, vn);
+			c->fvempty |= a->vn == 0;
+			putf(&c->fv, (size_t)col, v, a->vn);
 		}
 	}
 }
@@ -575,20 +735,26 @@ annotations(struct pb *c)
 static int
 lostmark(struct pb *c)
 {
-	const char *p = c->ann.p, *k, *v;
-	size_t kn, vn;
+	const struct ann *a;
+	size_t i;
 	uint64_t n;
 
-	while (nextann(c, &p, &k, &kn, &v, &vn))
-		if (npt_parse_u64(v, vn, &n) != NULL ||
-		    npt_loss_addkey(npt_imp_loss(c->m), k, kn, n) < 0)
+	for (i = 0; i < c->nann; i++) {
+		a = &c->anns[i];
+		if (npt_parse_u64(a->v != NULL ? a->v : a->b, a->vn, &n) !=
+		    NULL || npt_loss_addkey(npt_imp_loss(c->m), a->k, a->kn,
+		    n) < 0)
 			return npt_imp_fail(c->m, 0, 0, "byte %llu: npt_lost: "
 			    "not a loss count: \"%.*s\"", c->pkt,
-			    (int)(kn > 40 ? 40 : kn), k);
+			    (int)(a->kn > 40 ? 40 : a->kn), a->k);
+	}
 	return 0;
 }
 
-/* The slice of track k that an end named name (NULL: any) closes, or -1. */
+/*
+ * The slice of track k that an end named name (escaped; NULL: any)
+ * closes, or -1.
+ */
 static long
 closing(const struct trk *k, const char *name, size_t n)
 {
@@ -596,32 +762,12 @@ closing(const struct trk *k, const char *name, size_t n)
 
 	for (i = k->nopen; i > 0; i--) {
 		const struct open *o = k->open[i - 1];
-		const char *p = o->f.p + sizeof(long) + sizeof(size_t);
 
 		if (name == NULL || (o->namen == n && (n == 0 ||
-		    memcmp(p, name, n) == 0)))
+		    memcmp(o->f.p + o->nameat, name, n) == 0)))
 			return (long)(i - 1);
 	}
 	return -1;
-}
-
-/* Write the fields of buffer b (putf's) to the sink, after begin. */
-static void
-emit(struct pb *c, const struct npt_buf *b)
-{
-	const char *p = b->p, *e;
-	size_t n;
-	long col;
-
-	if (b->n == 0)
-		return;
-	for (e = p + b->n; p < e;) {
-		memcpy(&col, p, sizeof col);
-		memcpy(&n, p + sizeof col, sizeof n);
-		p += sizeof col + sizeof n;
-		npt_imp_field(c->m, (size_t)col, p, n);
-		p += n;
-	}
 }
 
 /* a's fields with those of b added, b's winning where both have one */
@@ -629,28 +775,20 @@ static void
 merge(struct npt_buf *out, const struct npt_buf *a, const struct npt_buf *b)
 {
 	const char *p, *q, *e, *f;
-	size_t n, m;
-	long col, c2;
+	size_t n, col;
 	int over;
 
-	if (a->n == 0 || b->n == 0) {
-		npt_buf_add(out, a->n ? a->p : b->p, a->n ? a->n : b->n);
-		return;
-	}
 	e = a->p + a->n;
 	f = b->p + b->n;
-	for (p = a->p; p < e; p += sizeof col + sizeof n + n) {
-		memcpy(&col, p, sizeof col);
-		memcpy(&n, p + sizeof col, sizeof n);
-		for (over = 0, q = b->p; q < f; q += sizeof c2 + sizeof m + m) {
-			memcpy(&c2, q, sizeof c2);
-			memcpy(&m, q + sizeof c2, sizeof m);
-			over |= c2 == col;
-		}
-		if (!over)
-			npt_buf_add(out, p, sizeof col + sizeof n + n);
+	for (p = a->p; p < e; p += NPT_IMP_FHDR + n) {
+		col = fcol(p);
+		n = flen(p);
+		for (over = 0, q = b->p; q < f; q += NPT_IMP_FHDR + flen(q))
+			over |= fcol(q) == col;
+		if (!over && n > 0)
+			npt_buf_add(out, p, NPT_IMP_FHDR + n);
 	}
-	npt_buf_add(out, b->p, b->n);
+	addf(out, b, 1);
 }
 
 /* Close slice i of track k at end (NULL: never ended), with c->fv. */
@@ -666,16 +804,15 @@ close1(struct pb *c, struct trk *k, size_t i, const struct npt_time *end)
 			return npt_imp_fail(c->m, 0, 0, "byte %llu: a slice "
 			    "ends before it begins (byte %llu)", c->pkt, o->at);
 	}
-	npt_imp_begin(c->m, &o->ts, end ? &dur : NULL, k->t);
 	if (end != NULL && c->fv.n > 0) {
 		/* the end's annotations too: they win, as Perfetto merges */
 		c->tmp.n = 0;
 		merge(&c->tmp, &o->f, &c->fv);
-		emit(c, &c->tmp);
+		npt_imp_event(c->m, &o->ts, &dur, k->t, c->tmp.p, c->tmp.n);
 	} else {
-		emit(c, &o->f);
+		npt_imp_event(c->m, &o->ts, end ? &dur : NULL, k->t, o->f.p,
+		    o->f.n);
 	}
-	npt_imp_end(c->m);
 	o->f.n = 0;
 	o->next = c->freeo;
 	c->freeo = o;
@@ -699,12 +836,31 @@ us(struct npt_time *t, uint64_t ns)
 	npt_time_mul(t, ns, 1000000000);	/* 10^-12 us per ns: 10^9 */
 }
 
+/* A category onto the event's: the first one where it is, more copied. */
+NPT_INLINE void
+addcat(struct pb *c, const char *p, size_t n)
+{
+	c->catplain = 0;
+	if (c->catn == 0 && c->cat.n == 0) {
+		c->catp = p;
+		c->catn = n;
+		return;
+	}
+	if (c->cat.n == 0 && c->catn > 0)
+		npt_buf_add(&c->cat, c->catp, c->catn);
+	if (c->cat.n > 0)
+		npt_buf_addc(&c->cat, ',');
+	npt_buf_add(&c->cat, p, n);
+	c->catp = c->cat.p;
+	c->catn = c->cat.n;
+}
+
 /* A TrackEvent at ts (ns), on the packet's sequence s. */
 static int
 trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 {
 	struct npt_pb_field f;
-	struct npt_pb a;
+	struct npt_pb a, m0;
 	const struct istr *v;
 	const unsigned char *q;
 	uint64_t type = 0, uuid = 0, iid;
@@ -717,7 +873,12 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 	char b[64];
 	long i;
 
-	c->name.n = c->cat.n = c->fv.n = c->ann.n = c->annsrc.n = 0;
+	c->fv.n = c->cat.n = c->nann = c->neager = 0;
+	c->catp = c->nm = NULL;
+	c->catn = c->nmn = 0;
+	c->nmplain = c->catplain = 0;
+	c->fvempty = c->kept = 0;
+	m0 = *m;
 	while ((r = npt_pb_next(m, &f)) > 0) {
 		switch (f.num) {
 		case 9:		/* type */
@@ -737,10 +898,14 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 				dbl = 0;
 			} else {
 				hasname = 1;
-				c->name.n = 0;
-				if ((v = lookup(s, I_NAME, f.v)) != NULL)
-					npt_buf_add(&c->name, v->p, v->n);
-				else if (c->nunknown++ == 0)
+				c->nm = NULL;
+				c->nmn = 0;
+				if ((v = lookup(s, I_NAME, f.v)) != NULL) {
+					c->nm = v->p;
+					c->nmn = v->n;
+					c->nmplain = v->plain;
+					c->namealloc |= v->n > 0;
+				} else if (c->nunknown++ == 0)
 					warn(c, c->off + f.at, "event name %llu "
 					    "is not interned on its sequence; "
 					    "left empty", (unsigned long long)
@@ -750,16 +915,16 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 		case 23:	/* name */
 			if (f.wt != NPT_PB_LEN)
 				return wrongtype(c, &f, "TrackEvent");
-			c->name.n = 0;
-			npt_buf_add(&c->name, f.p, f.n);
+			c->nm = (const char *)f.p;
+			c->nmn = f.n;
+			c->nmplain = 0;
+			c->namealloc |= f.n > 0;
 			hasname = 1;
 			break;
 		case 22:	/* categories */
 			if (f.wt != NPT_PB_LEN)
 				return wrongtype(c, &f, "TrackEvent");
-			if (c->cat.n > 0)
-				npt_buf_addc(&c->cat, ',');
-			npt_buf_add(&c->cat, f.p, f.n);
+			addcat(c, (const char *)f.p, f.n);
 			break;
 		case 3:		/* category_iids, packed or not */
 			if (f.wt != NPT_PB_VARINT && f.wt != NPT_PB_LEN)
@@ -775,14 +940,24 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 					    "%llu: category_iids: a bad packed "
 					    "varint", c->off + f.at);
 				}
-				if (c->cat.n > 0)
-					npt_buf_addc(&c->cat, ',');
-				if ((v = lookup(s, I_CAT, iid)) != NULL)
-					npt_buf_add(&c->cat, v->p, v->n);
-				else
+				if ((v = lookup(s, I_CAT, iid)) != NULL) {
+					addcat(c, v->p, v->n);
+					c->catplain = c->catp == v->p &&
+					    v->plain;
+				} else {
+					c->catplain = 0;
+					/* the text copied at once: b is reused */
+					if (c->cat.n == 0 && c->catn > 0)
+						npt_buf_add(&c->cat, c->catp,
+						    c->catn);
+					if (c->cat.n > 0 || c->catn > 0)
+						npt_buf_addc(&c->cat, ',');
 					npt_buf_add(&c->cat, b, (size_t)
 					    snprintf(b, sizeof b, "unknown(%llu)",
 					    (unsigned long long)iid));
+					c->catp = c->cat.p;
+					c->catn = c->cat.n;
+				}
 				if (f.wt == NPT_PB_VARINT)
 					break;
 			}
@@ -796,17 +971,41 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 		case 4:		/* debug_annotations */
 			if (f.wt != NPT_PB_LEN)
 				return wrongtype(c, &f, "TrackEvent");
-			npt_pb_sub(&a, m, &f);
-			if (annotation(c, s, &a) < 0)
-				return -1;
+			if (!fastann(c, s, f.p, f.n)) {
+				npt_pb_sub(&a, m, &f);
+				if (annotation(c, s, &a) < 0)
+					return -1;
+				break;
+			}
+			/* the run of usual ones that tends to follow, here */
+			while (m->end - m->p >= 2 && m->p[0] == (4 << 3 |
+			    NPT_PB_LEN) && m->p[1] < 0x80 && m->p[1] <=
+			    m->end - m->p - 2 && fastann(c, s, m->p + 2,
+			    m->p[1]))
+				m->p += 2 + m->p[1];
 			break;
 		}
 	}
 	if (r < 0)
 		return pbfail(c, m);
-	if (type == T_INSTANT && c->cat.n == 8 &&
-	    memcmp(c->cat.p, "npt_lost", 8) == 0)
+	if (type == T_INSTANT && c->catn == 8 &&
+	    memcmp(c->catp, "npt_lost", 8) == 0) {
+		if (c->neager > 0) {
+			/* every annotation needed: read them again, kept */
+			unsigned long long nign = c->nignored;
+
+			c->nann = 0;
+			while (npt_pb_next(&m0, &f) > 0) {
+				if (f.num != 4)
+					continue;
+				npt_pb_sub(&a, &m0, &f);
+				if (annotation(c, s, &a) < 0)
+					return -1;
+			}
+			c->nignored = nign;
+		}
 		return lostmark(c);
+	}
 	annotations(c);
 	if (!hasuuid && s->hasdeftrack)
 		uuid = s->deftrack;
@@ -820,8 +1019,17 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 	us(&t, ts);
 	c->nevents++;
 	if (type == T_END) {
-		if ((i = closing(k, hasname ? c->name.p : NULL,
-		    c->name.n)) < 0) {
+		const char *nm = NULL;
+		size_t nmn = 0;
+
+		/* (an empty name before any other: any, as it always was) */
+		if (hasname && c->namealloc) {
+			c->tmp.n = 0;
+			putf(&c->tmp, 0, c->nm, c->nmn);
+			nm = c->tmp.p + NPT_IMP_FHDR;
+			nmn = c->tmp.n - NPT_IMP_FHDR;
+		}
+		if ((i = closing(k, nm, nmn)) < 0) {
 			lost(c, "records");
 			if (c->nunmatched++ < MAXWARN)
 				warn(c, c->pkt, "a slice end without its begin "
@@ -838,12 +1046,25 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 			o = npt_ecalloc(1, sizeof *o);
 		o->ts = t;
 		o->at = c->pkt;
-		putf(&o->f, NPT_IMP_NAME, c->name.p, c->name.n);
-		o->namen = c->name.n;
-		if (c->cat.n > 0)
-			putf(&o->f, NPT_IMP_OP, c->cat.p, c->cat.n);
-		if (c->fv.n > 0)
-			npt_buf_add(&o->f, c->fv.p, c->fv.n);
+		o->f.n = 0;
+		if (!c->fvempty) {
+			/* the fields as they are: the buffers swapped */
+			struct npt_buf t = o->f;
+
+			o->f = c->fv;
+			c->fv = t;
+		} else {
+			addf(&o->f, &c->fv, c->fvempty);
+		}
+		o->nameat = o->f.n + NPT_IMP_FHDR;
+		o->namen = 0;
+		if (c->nmn > 0) {
+			putfk(&o->f, NPT_IMP_NAME, c->nm, c->nmn, c->nmplain);
+			o->namen = o->f.n - o->nameat;
+		}
+		if (c->catn > 0)
+			putfk(&o->f, NPT_IMP_OP, c->catp, c->catn,
+			    c->catplain);
 		if (k->nopen == k->cap) {
 			k->cap = k->cap ? 2 * k->cap : 8;
 			k->open = npt_ereallocarray(k->open, k->cap,
@@ -852,25 +1073,24 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 		k->open[k->nopen++] = o;
 		return 0;
 	}
+	c->rec.n = 0;
 	if (type == T_COUNTER) {
 		if (c->colval < 0)
 			c->colval = npt_imp_col(c->m, "value", 5);
 		if (!hascnt)
 			return npt_imp_fail(c->m, 0, 0, "byte %llu: a counter "
 			    "event without a value", c->pkt);
-		npt_imp_begin(c->m, &t, NULL, k->t);
 		if (c->colval >= 0)
-			npt_imp_field(c->m, (size_t)c->colval, b, dbl ?
+			putf(&c->rec, (size_t)c->colval, b, dbl ?
 			    fmtdouble(b, sizeof b, dcnt) : npt_fmt_i64(b, cnt));
-	} else {
-		npt_imp_begin(c->m, &t, &zero, k->t);
 	}
-	if (c->name.n > 0)
-		npt_imp_field(c->m, NPT_IMP_NAME, c->name.p, c->name.n);
-	if (c->cat.n > 0)
-		npt_imp_field(c->m, NPT_IMP_OP, c->cat.p, c->cat.n);
-	emit(c, &c->fv);
-	npt_imp_end(c->m);
+	if (c->nmn > 0)
+		putf(&c->rec, NPT_IMP_NAME, c->nm, c->nmn);
+	if (c->catn > 0)
+		putf(&c->rec, NPT_IMP_OP, c->catp, c->catn);
+	addf(&c->rec, &c->fv, c->fvempty);
+	npt_imp_event(c->m, &t, type == T_COUNTER ? NULL : &zero, k->t,
+	    c->rec.p, c->rec.n);
 	return 0;
 }
 
@@ -879,7 +1099,8 @@ static int
 packet(struct pb *c, const unsigned char *p, size_t n)
 {
 	struct npt_pb m, sub;
-	struct npt_pb_field f, te, td, id, defs, g, h;
+	struct npt_pb_field f, g, h;
+	struct npt_pb te, td, id, defs;
 	uint64_t ts = 0, seqid = 0, flags = 0, dropped = 0, clock = 0;
 	int r, hasts = 0, cleared = 0, hasclock = 0;
 	int haste = 0, hastd = 0, hasid = 0, hasdefs = 0;
@@ -921,16 +1142,16 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 			if (f.wt != NPT_PB_LEN)
 				return wrongtype(c, &f, "TracePacket");
 			if (f.num == 11) {
-				te = f;
+				npt_pb_sub(&te, &m, &f);
 				haste = 1;
 			} else if (f.num == 60) {
-				td = f;
+				npt_pb_sub(&td, &m, &f);
 				hastd = 1;
 			} else if (f.num == 12) {
-				id = f;
+				npt_pb_sub(&id, &m, &f);
 				hasid = 1;
 			} else if (f.num == 59) {
-				defs = f;
+				npt_pb_sub(&defs, &m, &f);
 				hasdefs = 1;
 			} else {
 				c->ncompressed++;
@@ -955,7 +1176,7 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 	}
 	if (hasdefs) {
 		/* TracePacketDefaults: its clock, and TrackEventDefaults */
-		npt_pb_sub(&sub, &m, &defs);
+		sub = defs;
 		while ((r = npt_pb_next(&sub, &g)) > 0) {
 			if (g.num == 58 && g.wt == NPT_PB_VARINT) {
 				s->defclock = g.v;
@@ -977,7 +1198,7 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 			return pbfail(c, &sub);
 	}
 	if (hasid) {
-		npt_pb_sub(&sub, &m, &id);
+		sub = id;
 		if (interned(c, s, &sub) < 0)
 			return -1;
 	}
@@ -988,7 +1209,7 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 		return 0;
 	}
 	if (hastd) {
-		npt_pb_sub(&sub, &m, &td);
+		sub = td;
 		if (descriptor(c, &sub) < 0)
 			return -1;
 	}
@@ -1013,7 +1234,7 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 		    "trace: written as they are, not converted",
 		    (unsigned long long)c->clock, (unsigned long long)clock);
 	}
-	npt_pb_sub(&sub, &m, &te);
+	sub = te;
 	return trackevent(c, s, &sub, ts);
 }
 
@@ -1033,6 +1254,7 @@ flushopen(struct pb *c)
 				warn(c, k->open[0]->at, "a slice begun and "
 				    "never ended; written with an empty dur");
 			c->fv.n = 0;
+			c->fvempty = 0;
 			close1(c, k, 0, NULL);
 		}
 		free(k->open);
@@ -1060,13 +1282,11 @@ pb_free(struct pb *c)
 		npt_buf_free(&o->f);
 		free(o);
 	}
-	npt_buf_free(&c->annsrc);
-	npt_buf_free(&c->key);
-	npt_buf_free(&c->name);
 	npt_buf_free(&c->cat);
 	npt_buf_free(&c->tmp);
+	npt_buf_free(&c->rec);
 	npt_buf_free(&c->fv);
-	npt_buf_free(&c->ann);
+	free(c->anns);
 }
 
 /* The bytes of a field of wire type wt after its tag, or -1. */
@@ -1101,7 +1321,7 @@ npt_imppb_perfetto(struct npt_imp *m, struct npt_in *in,
 	uint64_t tag, len;
 	size_t avail, hdr;
 	char msg[256];
-	int r = -1, wt;
+	int r = -1;
 
 	memset(&c, 0, sizeof c);
 	c.m = m;
@@ -1113,17 +1333,30 @@ npt_imppb_perfetto(struct npt_imp *m, struct npt_in *in,
 	npt_ht_init(&c.trks, sizeof(struct trk));
 	if (npt_imp_unit(m, NPT_IMP_US) < 0)
 		goto out;
-	while ((avail = npt_in_fill(in, 20)) > 0) {
+	for (;;) {
+		if ((avail = in->end - in->beg) < 20 &&
+		    (avail = npt_in_fill(in, 20)) == 0)
+			break;
 		p = q = (const unsigned char *)in->buf + in->beg;
-		if (npt_pb_varint(&q, p + avail, &tag) < 0 || (tag & 7) > 5 ||
+		if (p[0] == (1 << 3 | NPT_PB_LEN) && avail >= 3 &&
+		    (p[1] < 0x80 || p[2] < 0x80)) {
+			/* the usual packet, with a length below 2^14 */
+			tag = p[0];
+			if (p[1] < 0x80) {
+				len = p[1];
+				q = p + 2;
+			} else {
+				len = (p[1] & 0x7f) | (uint64_t)p[2] << 7;
+				q = p + 3;
+			}
+		} else if (npt_pb_varint(&q, p + avail, &tag) < 0 ||
+		    (tag & 7) > 5 ||
 		    (tag & 7) == NPT_PB_SGROUP || (tag & 7) == NPT_PB_EGROUP ||
 		    tag >> 3 == 0) {
 			npt_imp_fail(m, 0, 0, "byte %llu: not a field of a "
 			    "Perfetto trace", c.off);
 			goto out;
-		}
-		wt = (int)(tag & 7);
-		if (skipsize(&q, p + avail, wt, &len) < 0) {
+		} else if (skipsize(&q, p + avail, (int)(tag & 7), &len) < 0) {
 			npt_imp_fail(m, 0, 0, "byte %llu: the trace is cut "
 			    "short in a field's length", c.off);
 			goto out;
@@ -1135,7 +1368,8 @@ npt_imppb_perfetto(struct npt_imp *m, struct npt_in *in,
 			goto out;
 		}
 		hdr = (size_t)(q - p);
-		if (npt_in_fill(in, hdr + (size_t)len) < hdr + len) {
+		if (avail < hdr + len && npt_in_fill(in, hdr + (size_t)len) <
+		    hdr + len) {
 			npt_imp_fail(m, 0, 0, "byte %llu: the trace is cut "
 			    "short: a packet of %llu bytes, %zu there",
 			    c.off, (unsigned long long)len,

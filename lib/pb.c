@@ -17,14 +17,6 @@
 
 #define MAXGROUP 64	/* groups nested in a group that is skipped */
 
-void
-npt_pb_init(struct npt_pb *m, const void *p, size_t n)
-{
-	m->base = m->p = p;
-	m->end = m->p + n;
-	m->err = NULL;
-}
-
 int
 npt_pb_varint(const unsigned char **pp, const unsigned char *end,
     uint64_t *v)
@@ -150,7 +142,7 @@ group(struct npt_pb *m, uint32_t num)
 }
 
 int
-npt_pb_next(struct npt_pb *m, struct npt_pb_field *f)
+npt_pb_next1(struct npt_pb *m, struct npt_pb_field *f)
 {
 	const unsigned char *at;
 
@@ -207,16 +199,6 @@ npt_pb_next(struct npt_pb *m, struct npt_pb_field *f)
 			return -1;
 		return 1;
 	}
-}
-
-void
-npt_pb_sub(struct npt_pb *sub, const struct npt_pb *m,
-    const struct npt_pb_field *f)
-{
-	sub->base = m->base;
-	sub->p = f->p;
-	sub->end = f->p + f->n;
-	sub->err = NULL;
 }
 
 size_t

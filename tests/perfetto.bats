@@ -121,6 +121,39 @@ need_protoc() {
 	EOF
 }
 
+@test "perfetto: interned and inline annotation names mixed in one event, escaped names ending slices, an end's empty value, a loss mark after its key's column" {
+	# k gets its column in the first slice, so in the second the interned
+	# k is written as it is read and the inline k after it wins; the end
+	# at 3000 names "a<TAB>b" and closes the inner slice, the one at 4000
+	# the outer, its empty k winning; the instant at 5000 is npt-json's
+	# mark of a loss, its key lost.records.x a column since the one at 4500
+	pb 'write([
+	    packet(track_descriptor=track(1, name="t")),
+	    packet(seq=1, flags=3, interned_data=interned(names=[(1, "a\tb")],
+	        anames=[(1, "k"), (2, "id"), (3, "lost.records.x")])),
+	    packet(ts=1000, seq=1, flags=2, event=event(BEGIN, 1, name_iid=1,
+	        annots=[annot(name_iid=1, string="v1"), annot(name_iid=2, string="7")])),
+	    packet(ts=2000, seq=1, flags=2, event=event(BEGIN, 1, name="a\tb",
+	        annots=[annot(name_iid=1, string="v2"), annot("k", string="inline")])),
+	    packet(ts=3000, seq=1, flags=2, event=event(END, 1, name="a\tb")),
+	    packet(ts=4000, seq=1, flags=2, event=event(END, 1,
+	        annots=[annot(name_iid=1, string="")])),
+	    packet(ts=4500, seq=1, flags=2, event=event(INSTANT, 1, name="c",
+	        annots=[annot(name_iid=3, string="1")])),
+	    packet(ts=5000, seq=1, flags=2, event=event(INSTANT, 1,
+	        cats=["npt_lost"], annots=[annot(name_iid=3, string="3")])),
+	])' > mix.pb
+	run -0 npt-import -i mix.pb
+	assert_output <<-'EOF'
+	## source=mix.pb
+	#ts_us	dur_us	track	op	name	id	loc	k	lost.records.x
+	1.000	3.000	t		a\tb	7			
+	2.000	1.000	t		a\tb			inline	
+	4.500	0.000	t		c				1
+	## lost.records.x=3
+	EOF
+}
+
 @test "perfetto: a slice ends the innermost open slice of its name; nested slices" {
 	pb 'write([
 	    packet(ts=0, seq=1, event=event(BEGIN, 1, name="outer")),
