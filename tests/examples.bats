@@ -160,3 +160,35 @@ for l in sys.stdin:
 	awk -F'\t' '$1 == "stage" && $10 == "yes" { print $2 }' m | grep -qx stage2
 	awk -F'\t' '$1 == "measured" { exit !($11 >= 98 && $11 <= 102) }' m
 }
+
+@test "examples: popvision.sh: memory peaks as a brute-force sweep finds them, balance per inference as awk sums it" {
+	run --separate-stderr -0 "${NPT_SHELL[@]}" "$NPT_ROOT/examples/popvision.sh"
+	# the memory table and the list: what tests/helpers/mem-sweep.py
+	# works out from the same allocations by summing every row at every
+	# instant
+	npt-synth -F alloc -c 4 -i 3 -s 5 -j 20 > alloc.tsv
+	python3 "$NPT_ROOT/tests/helpers/mem-sweep.py" ref alloc.tsv 3 > want
+	printf '%s\n' "$output" | sed -n '/^# memory/,/^# balance/p' | sed '1d;$d' > got
+	cmp want got || flunk "$(diff want got)"
+	# per inference: each compute core's busy cycles (its layers do not
+	# overlap) summed by awk, the balance mean / max in percent, 3 decimals
+	npt-synth -F events -c 4 -i 3 -s 5 -j 20 |
+		awk -F'\t' '/^#/ { next } $3 ~ /^core/ { b[$13 " " $3] += $2 }
+			END { for (k in b) print k, b[k] }' | sort > busy
+	python3 - > want <<-'PY'
+	from fractions import Fraction as F
+	per = {}
+	for l in open("busy"):
+	    step, core, c = l.split()
+	    per.setdefault(int(step), []).append(int(c))
+	for s in sorted(per):
+	    v = per[s]
+	    q = F(sum(v), len(v)) / max(v) * 100
+	    r = (q * 1000 * 2 + 1) // 2
+	    print(s, len(v), min(v), max(v), "%d.%03d" % (r // 1000, r % 1000))
+	PY
+	printf '%s\n' "$output" | sed -n '/^# balance/,$p' |
+		awk -F'\t' '!/^#/ { print $1, $4, $5, $8, $9 }' > got
+	cmp want got || flunk "$(diff want got)"
+	[ "$(wc -l < got)" -eq 3 ]
+}
