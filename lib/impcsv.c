@@ -1104,6 +1104,8 @@ struct vela {
 	size_t ncol, cap;
 	int summary, rounded;
 	size_t clockcol;		/* summary: core_clock, or -1 */
+	size_t sramcol;			/* SRAM Usage, or -1 */
+	long livecol, catcol;		/* live_bytes and category */
 	struct npt_time ts;
 	unsigned long long layer;
 	uint32_t trk;
@@ -1160,6 +1162,7 @@ vela_header(struct vela *v)
 	}
 	v->ncol = c->nf;
 	v->clockcol = (size_t)-1;
+	v->sramcol = (size_t)-1;
 	for (i = 0; i < c->nf; i++) {
 		h = trim(c->f[i]);
 		v->what[i] = V_EXTRA;
@@ -1194,6 +1197,12 @@ vela_header(struct vela *v)
 				    strlen(velacol[k].col));
 			else
 				v->col[i] = vela_generic(v, h);
+			if (eq(h, "SRAM Usage") && v->sramcol == (size_t)-1) {
+				/* the level of a memory stream too */
+				v->sramcol = i;
+				v->livecol = npt_imp_col(c->m, "live_bytes", 10);
+				v->catcol = npt_imp_col(c->m, "category", 8);
+			}
 		}
 	}
 	if (!cyc)
@@ -1262,6 +1271,11 @@ vela_row(struct vela *v)
 	}
 	if (!v->summary)
 		npt_imp_field(c->m, NPT_IMP_ID, idb, npt_fmt_u64(idb, v->layer));
+	if (v->sramcol != (size_t)-1) {
+		s = trim(c->f[v->sramcol]);
+		npt_imp_field(c->m, (size_t)v->livecol, s.p, s.n);
+		npt_imp_field(c->m, (size_t)v->catcol, "sram", 4);
+	}
 	/* the summary's core_clock (Hz, printed as a float): the clock */
 	if (v->clockcol != (size_t)-1 && v->hz == 0) {
 		s = trim(c->f[v->clockcol]);

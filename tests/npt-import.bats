@@ -932,12 +932,37 @@ npt-import: 1 event read before the error is written"
 	run --separate-stderr -0 npt-import "$F/vela-per-layer.csv"
 	assert_output <<-EOF
 	## source=$F/vela-per-layer.csv
-	$CYC	nng_op	sram_bytes	peak_pct	network_pct	npu_cyc	sram_ac_cyc	dram_ac_cyc	onflash_ac_cyc	offflash_ac_cyc	mac_count	network_mac_pct	util_pct
-	0	7312	npu	CONV_2D	sequential/conv1/Relu;sequential/conv1/Conv2D	0		Conv2DBias	11936	54.65201465201465	17.648	7312.0	2000.0	0.0	0.0	0.0	73008	8.653	3.900
-	7312	1200	npu	DEPTHWISE_CONV_2D	seq/dw,1	1		DepthwiseConv2DBias	21840	100.0	2.896	1200.0	300.0	0.0	0.0	0.0	9000	1.067	2.930
-	8512	35	npu	ADD	seq/add	2		Add	100	0.457	0.083	30.0	4.5	0.0	0.0	0.0	500	0.059	5.660
+	$CYC	nng_op	sram_bytes	live_bytes	category	peak_pct	network_pct	npu_cyc	sram_ac_cyc	dram_ac_cyc	onflash_ac_cyc	offflash_ac_cyc	mac_count	network_mac_pct	util_pct
+	0	7312	npu	CONV_2D	sequential/conv1/Relu;sequential/conv1/Conv2D	0		Conv2DBias	11936	11936	sram	54.65201465201465	17.648	7312.0	2000.0	0.0	0.0	0.0	73008	8.653	3.900
+	7312	1200	npu	DEPTHWISE_CONV_2D	seq/dw,1	1		DepthwiseConv2DBias	21840	21840	sram	100.0	2.896	1200.0	300.0	0.0	0.0	0.0	9000	1.067	2.930
+	8512	35	npu	ADD	seq/add	2		Add	100	100	sram	0.457	0.083	30.0	4.5	0.0	0.0	0.0	500	0.059	5.660
 	EOF
 	assert_stderr "npt-import: warning: $F/vela-per-layer.csv:5: Op Cycles 34.5: fractional cycles rounded to the nearest (and any others)"
+}
+
+@test "import: vela: SRAM usage is also a level of a memory stream: npt-mem's peak is the largest" {
+	# each layer's SRAM Usage as live_bytes of category sram (npt-events(5),
+	# Memory): the peak is the largest usage, at the start of its layer
+	# (the layers laid end to end, the sum of the rounded cycles before)
+	python3 - "$F/vela-per-layer.csv" > want <<-'EOF'
+	import csv, sys
+	from decimal import Decimal, ROUND_HALF_EVEN
+	t, best, hdr = 0, None, None
+	for r in csv.reader(open(sys.argv[1])):
+	    if r and 'SRAM Usage' in r:
+	        hdr = r
+	        continue
+	    if not r or hdr is None or len(r) != len(hdr):
+	        continue
+	    d = dict(zip(hdr, r))
+	    u = int(d['SRAM Usage'])
+	    if best is None or u > best[0]:
+	        best = (u, t)
+	    t += int(Decimal(d['Op Cycles'].strip()).quantize(Decimal(1), ROUND_HALF_EVEN))
+	print('level_overall\tnpu\tall\t\t\t%d\t%d\t' % best)
+	EOF
+	npt-import "$F/vela-per-layer.csv" 2> /dev/null | npt-mem | grep '^level_overall' > got
+	cmp want got || flunk "$(diff want got)"
 }
 
 @test "import: vela: a summary is one event with every column, and its clock" {
