@@ -852,17 +852,18 @@ struct thr {
 	char *name;		/* value of the thread column; NULL: a lane */
 	size_t namelen;
 	struct run r;
-	struct npt_time *stk;	/* a lane's open ends, innermost on top */
+	struct npt_time stk0;	/* a lane's open ends, innermost on top: */
+	struct npt_time *stk;	/* the first, then the others */
 	size_t depth, cap;
 };
 
 struct st {
-	int active;
 	struct run r;
 	struct run *k;		/* per op class, nk + 1 */
 	struct thr *thr;
-	size_t nthr, cap;
+	uint32_t nthr, cap;
 	uint64_t bytes;
+	int active;
 };
 
 struct step {
@@ -891,6 +892,13 @@ static int *trclass;		/* class of each track, by its index */
 static size_t ntr, trcap;
 static struct npt_buf opbuf;
 static struct agg agg[MAXCLASS + 1];
+
+/* the innermost open end of a lane (depth > 0) */
+static struct npt_time *
+lanetop(struct thr *h)
+{
+	return h->depth == 1 ? &h->stk0 : &h->stk[h->depth - 2];
+}
 
 static void
 runadd(struct run *r, struct npt_time s, struct npt_time e)
@@ -1097,7 +1105,7 @@ zgrow(void *p, size_t *cap, size_t i, size_t size)
 	if (i < *cap)
 		return p;
 	while (n <= i)
-		n *= 2;
+		n += n / 4 + 1;		/* not 2n: an open step per track */
 	p = npt_ereallocarray(p, n, size);
 	memset((char *)p + *cap * size, 0, (n - *cap) * size);
 	*cap = n;
@@ -1146,17 +1154,22 @@ thread(struct st *st, const char *p, size_t n, struct npt_time ts,
 				return h;
 			continue;
 		}
-		while (h->depth > 0 && !tlt(ts, h->stk[h->depth - 1]))
+		while (h->depth > 0 && !tlt(ts, *lanetop(h)))
 			h->depth--;
 	}
 	if (p == NULL)
 		for (j = 0; j < st->nthr; j++) {
 			h = &st->thr[j];
-			if (h->depth == 0 || !tlt(h->stk[h->depth - 1], end))
+			if (h->depth == 0 || !tlt(*lanetop(h), end))
 				break;
 		}
 	if (j == st->nthr) {
-		st->thr = zgrow(st->thr, &st->cap, st->nthr, sizeof *st->thr);
+		size_t cap = st->cap;
+
+		st->thr = zgrow(st->thr, &cap, st->nthr, sizeof *st->thr);
+		if (cap > UINT32_MAX)
+			npt_errx(1, "more than 2^32 threads on a track");
+		st->cap = (uint32_t)cap;
 		h = &st->thr[st->nthr++];
 		if (p != NULL) {
 			h->name = npt_estrndup(p, n);
@@ -1165,12 +1178,13 @@ thread(struct st *st, const char *p, size_t n, struct npt_time ts,
 	}
 	h = &st->thr[j];
 	if (p == NULL) {
-		if (h->depth == h->cap) {
+		if (h->depth > 0 && h->depth - 1 == h->cap) {
 			h->cap = h->cap ? 2 * h->cap : 1;
 			h->stk = npt_ereallocarray(h->stk, h->cap,
 			    sizeof *h->stk);
 		}
-		h->stk[h->depth++] = end;
+		h->depth++;
+		*lanetop(h) = end;
 	}
 	return h;
 }
