@@ -1586,7 +1586,7 @@ main(int argc, char *argv[])
 	struct npt_getopt g = { .help = help };
 	static struct npt_clocks clocks;
 	static struct overall o;
-	const char *e;
+	const char *e, *trackclk = NULL;
 	int c, rc = 0;
 
 	npt_init(argv[0]);
@@ -1611,9 +1611,9 @@ main(int argc, char *argv[])
 			break;
 		case 'f':
 			if (strchr(g.arg, '=') != NULL)
-				npt_errx(2, "-f: a kernel table has no tracks: "
-				    "\"%s\"", g.arg);
-			npt_clocks_option(&clocks, c, g.arg);
+				trackclk = g.arg;
+			else
+				npt_clocks_option(&clocks, c, g.arg);
 			hz = clocks.all;
 			break;
 		case 'w':
@@ -1637,6 +1637,12 @@ main(int argc, char *argv[])
 	}
 	argv += g.ind;
 	argc -= g.ind;
+	if (trackclk != NULL && measure)
+		npt_errx(2, "-f: one clock for every stage: \"%s\" (npt-time "
+		    "converts per-track clocks first)", trackclk);
+	if (trackclk != NULL)
+		npt_errx(2, "-f: a kernel table has no tracks: \"%s\"",
+		    trackclk);
 	if (measure && (nchg > 0 || headroom || fabric != 0))
 		npt_errx(2, "-m: not with %s: a measured stream has no kernel "
 		    "table", nchg > 0 ? "-w" : headroom ? "--headroom" :

@@ -158,6 +158,9 @@ T=$'\t'
 	[ "$stderr" = "npt-rate: -c: class compute given twice" ]
 	run -2 --separate-stderr npt-rate -m -c compute=a,
 	[ "$stderr" = 'npt-rate: -c: empty pattern in "compute=a,"' ]
+	# -f of a track: with -m, after the options, whatever their order
+	run -2 --separate-stderr npt-rate -f stage0=900MHz -m
+	assert_stderr 'npt-rate: -f: one clock for every stage: "stage0=900MHz" (npt-time converts per-track clocks first)'
 }
 
 @test "synth: --pipeline usage errors, exit 2" {
