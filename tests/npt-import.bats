@@ -650,10 +650,8 @@ npt-import: 1 event read before the error is written"
 # JSON reader
 
 @test "import: the JSON reader reads what python's json module reads, and refuses the rest" {
-	# 1500 texts; 200 against a sanitizer or qemu build, where a process
-	# costs 10 to 50 times more (the fuzz targets cover the reader there)
-	n=1500
-	[ -z "${NPT_VARIANT:-}" ] || n=200
+	# the fuzz targets cover the reader under the sanitizer too
+	n=$(variant_n 1500 100)
 	run -0 python3 "$NPT_ROOT/tests/helpers/json-diff.py" "$NPT_UNITDIR/json-test" "$n" "$RANDOM"
 	[ "${lines[${#lines[@]}-1]#* texts, }" = "0 failures" ]
 }

@@ -85,6 +85,14 @@ need_native_rss() {
 	esac
 }
 
+# variant_n NATIVE FEWER: how many cases a property test runs: NATIVE
+# natively, FEWER against a sanitizer or qemu build (tests/variant.sh),
+# where a process costs 10 to 50 times more and the point is the build,
+# not more random cases.
+variant_n() {
+	if [ -z "${NPT_VARIANT:-}" ]; then echo "$1"; else echo "$2"; fi
+}
+
 # /dev/full, or skip.
 need_devfull() {
 	[ -w /dev/full ] || skip "no /dev/full here"
