@@ -434,8 +434,7 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	# Against a sanitizer or qemu build (a process costs 10 to 50 times
 	# more), the first 96 bytes, the last 64 and every 7th between (7 is
 	# prime to the 4- and 8-byte fields, so every offset in a field is cut)
-	step=1
-	[ -z "${NPT_VARIANT:-}" ] || step=7
+	step=$(variant_n 1 7)
 	mkdir cut
 	python3 -c 'import sys
 d = open("core0.bin", "rb").read()
