@@ -14,6 +14,7 @@
  */
 #include <float.h>
 #include <fnmatch.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -877,9 +878,10 @@ struct step {
 
 struct agg {
 	size_t n, a, nthr;
-	struct npt_u256 sum, tsum, bsum, ksum[MAXCLASS + 1];
+	struct npt_u256 sum, tsum, bsum;
 	struct npt_time min, max, tmax;
 	uint64_t bmax;
+	struct npt_u256 ksum[MAXCLASS + 1];	/* last: cleared to nk only */
 };
 
 static const char *stepcol, *bytescol;
@@ -1007,7 +1009,11 @@ step_close(struct step *sp)
 	int a;
 
 	step_header();
-	memset(agg, 0, sizeof agg);
+	/* the classes and -k sums in use, not all 33 of each: a step can be
+	 * a few events, and this ran once per step */
+	for (a = 0; a <= ncls; a++)
+		memset(&agg[a], 0, offsetof(struct agg, ksum) +
+		    (size_t)(nk + 1) * sizeof agg[a].ksum[0]);
 	for (i = 0; i < ntr; i++) {
 		g = &agg[trclass[i]];
 		g->n++;
