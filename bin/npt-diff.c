@@ -31,8 +31,7 @@ static const char help[] =
     "-k columns\tgroup by these columns, comma-separated (default op)\n"
     "-p\tprint the table aligned for people\n"
     "-t pattern\tcount only the tracks that match pattern\n"
-    "--fail-above limit\texit 3 if a group is slower by more than limit\n"
-    "\t(a percentage, 5 or 5%, or a time, 2ms) beyond the noise\n";
+    "--fail-above limit\texit 3 if slower by limit (5%, 2ms) beyond the noise\n";
 
 enum { OPT_FAIL = 256 };
 
