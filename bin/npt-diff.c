@@ -561,6 +561,7 @@ static void
 median(struct side *s, int x)
 {
 	uint64_t rk = (s->count + 1) / 2;
+	struct npt_time r;
 
 	if (s->hasmed || s->count == 0 || s->qs.count == 0)
 		return;
@@ -570,6 +571,10 @@ median(struct side *s, int x)
 		s->med = s->min;
 	if (npt_time_cmp(&s->med, &s->max) > 0)
 		s->med = s->max;
+	/* as printed, for the difference and ratio */
+	npt_time_round(&r, &s->med, digits);
+	s->med = r;
+	npt_time_shift(&s->med, NPT_TIME_DEC - digits);
 	s->hasmed = 1;
 }
 
@@ -621,7 +626,9 @@ judge(struct group *g)
 		g->neg = 1;
 	}
 	g->p = -1;
-	if (a->count == 0)
+	if (a->count == 0 && b->count == 0)
+		g->verdict = V_FEW;
+	else if (a->count == 0)
 		g->verdict = V_ONLYB;
 	else if (b->count == 0)
 		g->verdict = V_ONLYA;
