@@ -921,6 +921,7 @@ main(int argc, char *argv[])
 		    failarg, npt_time_unit_name[unit[0]]);
 
 	memset(&all, 0, sizeof all);
+	all.key = "";
 	gv = npt_ereallocarray(NULL, groups.n ? groups.n : 1, sizeof *gv);
 	for (i = n = 0; (e = npt_ht_iter(&groups, &i)) != NULL; n++) {
 		gv[n] = npt_ht_val(e);
