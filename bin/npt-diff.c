@@ -87,25 +87,6 @@ static int unit[2] = { -1, -1 }, kind[2], digits;
 static unsigned long long skipped[2];
 
 static void
-parse_keys(const char *arg)
-{
-	const char *p = arg, *c;
-
-	for (;;) {
-		c = strchr(p, ',');
-		if (c == NULL)
-			c = p + strlen(p);
-		if (c == p)
-			npt_errx(2, "-k: empty column name in \"%s\"", arg);
-		keys = npt_ereallocarray(keys, nkeys + 1, sizeof *keys);
-		keys[nkeys++] = npt_estrndup(p, (size_t)(c - p));
-		if (*c == '\0')
-			break;
-		p = c + 1;
-	}
-}
-
-static void
 parse_alpha(const char *arg)
 {
 	int64_t v;
@@ -664,21 +645,6 @@ groupcmp(const void *pa, const void *pb)
 	return c != 0 ? c : bytecmp(a->key, a->keylen, b->key, b->keylen);
 }
 
-struct cells {
-	char **c;
-	size_t n, cap;
-};
-
-static void
-cell(struct cells *t, const char *p, size_t n)
-{
-	if (t->n == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 64;
-		t->c = npt_ereallocarray(t->c, t->cap, sizeof *t->c);
-	}
-	t->c[t->n++] = npt_tsv_cstr(p, n);
-}
-
 /* A sum with the inputs' decimals, negative if neg; -p: for people. */
 static size_t
 fmt_sum(char *b, const struct npt_u256 *v, int neg)
@@ -726,7 +692,7 @@ time_u256(struct npt_u256 *r, const struct npt_time *t)
 }
 
 static void
-row(struct cells *t, const struct group *g, int total)
+row(struct npt_cells *t, const struct group *g, int total)
 {
 	const struct side *a = &g->s[0], *b = &g->s[1];
 	char buf[128];
@@ -736,41 +702,41 @@ row(struct cells *t, const struct group *g, int total)
 	for (i = 0; i < nkeys; i++) {
 		if (total) {
 			p = pretty ? (i == 0 ? "total" : "") : "*";
-			cell(t, p, strlen(p));
+			npt_pretty_cell(t, p, strlen(p));
 			continue;
 		}
 		tab = memchr(p, '\t', (size_t)(e - p));
 		if (tab == NULL)
 			tab = e;
-		cell(t, p, (size_t)(tab - p));
+		npt_pretty_cell(t, p, (size_t)(tab - p));
 		p = tab + (tab < e);
 	}
-	cell(t, buf, npt_fmt_u64(buf, a->count));
-	cell(t, buf, npt_fmt_u64(buf, b->count));
-	cell(t, buf, fmt_sum(buf, &a->s1, 0));
-	cell(t, buf, fmt_sum(buf, &b->s1, 0));
-	cell(t, buf, fmt_sum(buf, &g->diff, g->neg));
-	cell(t, buf, fmt_ratio(buf, &b->s1, &a->s1));
-	cell(t, buf, a->hasmed ? fmt_time(buf, &a->med) : 0);
-	cell(t, buf, b->hasmed ? fmt_time(buf, &b->med) : 0);
+	npt_pretty_cell(t, buf, npt_fmt_u64(buf, a->count));
+	npt_pretty_cell(t, buf, npt_fmt_u64(buf, b->count));
+	npt_pretty_cell(t, buf, fmt_sum(buf, &a->s1, 0));
+	npt_pretty_cell(t, buf, fmt_sum(buf, &b->s1, 0));
+	npt_pretty_cell(t, buf, fmt_sum(buf, &g->diff, g->neg));
+	npt_pretty_cell(t, buf, fmt_ratio(buf, &b->s1, &a->s1));
+	npt_pretty_cell(t, buf, a->hasmed ? fmt_time(buf, &a->med) : 0);
+	npt_pretty_cell(t, buf, b->hasmed ? fmt_time(buf, &b->med) : 0);
 	if (a->hasmed && b->hasmed) {
 		struct npt_time d;
 		struct npt_u256 x, y;
 
 		npt_time_sub(&d, &b->med, &a->med);
-		cell(t, buf, fmt_time(buf, &d));
+		npt_pretty_cell(t, buf, fmt_time(buf, &d));
 		time_u256(&x, &a->med);
 		time_u256(&y, &b->med);
-		cell(t, buf, fmt_ratio(buf, &y, &x));
+		npt_pretty_cell(t, buf, fmt_ratio(buf, &y, &x));
 	} else {
-		cell(t, "", 0);
-		cell(t, "", 0);
+		npt_pretty_cell(t, "", 0);
+		npt_pretty_cell(t, "", 0);
 	}
 	n = 0;
 	if (g->p >= 0)
 		n = (size_t)snprintf(buf, sizeof buf, "%.4g", g->p);
-	cell(t, buf, n);
-	cell(t, vname[g->verdict], strlen(vname[g->verdict]));
+	npt_pretty_cell(t, buf, n);
+	npt_pretty_cell(t, vname[g->verdict], strlen(vname[g->verdict]));
 }
 
 #define NSTAT 12
@@ -783,12 +749,12 @@ static const char *const colname[NSTAT] = {
 static void
 print_table(struct group **gv, size_t n, struct group *all)
 {
-	struct cells t = { 0 };
+	struct npt_cells t = { 0 };
 	char b[64];
-	size_t i, j, k, ncols = nkeys + NSTAT, *w, len;
+	size_t i, ncols = nkeys + NSTAT;
 
 	for (i = 0; i < nkeys; i++)
-		cell(&t, keys[i], strlen(keys[i]));
+		npt_pretty_cell(&t, keys[i], strlen(keys[i]));
 	for (i = 0; i < NSTAT; i++) {
 		if (strncmp(colname[i], "total_", 6) == 0 ||
 		    strncmp(colname[i], "median_", 7) == 0) {
@@ -797,56 +763,19 @@ print_table(struct group **gv, size_t n, struct group *all)
 			    NPT_UNIT_CYC)) {
 				snprintf(b, sizeof b, "%s_%s", colname[i],
 				    npt_time_unit_name[unit[0]]);
-				cell(&t, b, strlen(b));
+				npt_pretty_cell(&t, b, strlen(b));
 				continue;
 			}
 		}
-		cell(&t, colname[i], strlen(colname[i]));
+		npt_pretty_cell(&t, colname[i], strlen(colname[i]));
 	}
 	for (i = 0; i < n; i++)
 		row(&t, gv[i], 0);
 	row(&t, all, 1);
-	if (!pretty) {
-		for (i = 0; i < t.n; i++) {
-			if (i % ncols > 0)
-				npt_out_putc('\t');
-			else if (i == 0)
-				npt_out_putc('#');
-			npt_out_str(t.c[i]);
-			if (i % ncols == ncols - 1)
-				npt_out_putc('\n');
-			free(t.c[i]);
-		}
-		free(t.c);
-		return;
-	}
-	w = npt_ecalloc(ncols, sizeof *w);
-	for (i = 0; i < t.n; i++) {
-		len = npt_pretty_width(t.c[i], strlen(t.c[i]));
-		if (len > w[i % ncols])
-			w[i % ncols] = len;
-	}
-	for (i = 0; i < t.n; i++) {
-		j = i % ncols;
-		if (i / ncols == n + 1 && j == 0) {
-			size_t width = 0;
-
-			for (k = 0; k < ncols; k++)
-				width += w[k] + (k > 0 ? 2 : 0);
-			for (k = 0; k < width; k++)
-				npt_out_putc('-');
-			npt_out_putc('\n');
-		}
-		if (j > 0)
-			npt_out_str("  ");
-		/* keys and the verdict left, numbers right */
-		npt_pretty_pad(t.c[i], strlen(t.c[i]), j == ncols - 1 ? 0 :
-		    w[j], j >= nkeys);
-		if (j == ncols - 1)
-			npt_out_putc('\n');
-		free(t.c[i]);
-	}
-	free(w);
+	if (pretty)
+		npt_pretty_cells(&t, ncols, nkeys, 1);
+	else
+		npt_pretty_tsv(&t, ncols, 1);
 	free(t.c);
 }
 
@@ -868,7 +797,7 @@ main(int argc, char *argv[])
 			break;
 		case 'k':
 			nkeys = 0;
-			parse_keys(g.arg);
+			npt_tsv_keys(g.arg, &keys, &nkeys);
 			break;
 		case 'p':
 			pretty = 1;
@@ -883,7 +812,7 @@ main(int argc, char *argv[])
 		}
 	}
 	if (nkeys == 0)
-		parse_keys("op");
+		npt_tsv_keys("op", &keys, &nkeys);
 	if (nkeys > 16)
 		npt_errx(2, "-k: more than 16 columns");
 	argv += g.ind;
