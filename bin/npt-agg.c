@@ -800,15 +800,6 @@ keyfield(const struct group *g, int i, const char **p, size_t *n)
 }
 
 static int
-bytecmp(const char *a, size_t an, const char *b, size_t bn)
-{
-	int c = memcmp(a, b, an < bn ? an : bn);
-
-	return c != 0 ? c : an < bn ? -1 : an > bn;
-}
-
-
-static int
 groupcmp(const void *pa, const void *pb)
 {
 	const struct group *a = *(struct group *const *)pa;
@@ -826,7 +817,7 @@ groupcmp(const void *pa, const void *pb)
 		else if (npt_parse_scale(x, xn) >= 0 || npt_parse_scale(y, yn) >= 0)
 			c = npt_parse_scale(x, xn) >= 0 ? -1 : 1;
 		else
-			c = bytecmp(x, xn, y, yn);
+			c = npt_bytecmp(x, xn, y, yn);
 	} else {
 		switch (sortstat) {
 		case C_COUNT:
@@ -864,7 +855,7 @@ groupcmp(const void *pa, const void *pb)
 	if (reverse)
 		c = -c;
 	if (c == 0)
-		c = bytecmp(a->key, a->keylen, b->key, b->keylen);
+		c = npt_bytecmp(a->key, a->keylen, b->key, b->keylen);
 	return c;
 }
 

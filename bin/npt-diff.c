@@ -626,14 +626,6 @@ judge(struct group *g)
 	    above(&g->diff, &a->s1);
 }
 
-static int
-bytecmp(const char *a, size_t an, const char *b, size_t bn)
-{
-	int c = memcmp(a, b, an < bn ? an : bn);
-
-	return c != 0 ? c : an < bn ? -1 : an > bn;
-}
-
 /* the largest change of the total first, then by key */
 static int
 groupcmp(const void *pa, const void *pb)
@@ -642,7 +634,7 @@ groupcmp(const void *pa, const void *pb)
 	const struct group *b = *(struct group *const *)pb;
 	int c = npt_u256_cmp(&b->diff, &a->diff);
 
-	return c != 0 ? c : bytecmp(a->key, a->keylen, b->key, b->keylen);
+	return c != 0 ? c : npt_bytecmp(a->key, a->keylen, b->key, b->keylen);
 }
 
 /* A sum with the inputs' decimals, negative if neg; -p: for people. */
