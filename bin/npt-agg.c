@@ -114,25 +114,6 @@ static int unit = -1, digits;	/* unit of the stream; decimals seen */
 static unsigned long long skipped;
 static struct npt_loss loss;
 
-static void
-parse_keys(const char *arg)
-{
-	const char *p = arg, *c;
-
-	for (;;) {
-		c = strchr(p, ',');
-		if (c == NULL)
-			c = p + strlen(p);
-		if (c == p)
-			npt_errx(2, "-k: empty column name in \"%s\"", arg);
-		keys = npt_ereallocarray(keys, nkeys + 1, sizeof *keys);
-		keys[nkeys++] = npt_estrndup(p, (size_t)(c - p));
-		if (*c == '\0')
-			break;
-		p = c + 1;
-	}
-}
-
 /* -s: a key column, or a statistic with or without its unit suffix */
 static void
 parse_sort(const char *arg)
@@ -819,15 +800,6 @@ keyfield(const struct group *g, int i, const char **p, size_t *n)
 }
 
 static int
-bytecmp(const char *a, size_t an, const char *b, size_t bn)
-{
-	int c = memcmp(a, b, an < bn ? an : bn);
-
-	return c != 0 ? c : an < bn ? -1 : an > bn;
-}
-
-
-static int
 groupcmp(const void *pa, const void *pb)
 {
 	const struct group *a = *(struct group *const *)pa;
@@ -845,7 +817,7 @@ groupcmp(const void *pa, const void *pb)
 		else if (npt_parse_scale(x, xn) >= 0 || npt_parse_scale(y, yn) >= 0)
 			c = npt_parse_scale(x, xn) >= 0 ? -1 : 1;
 		else
-			c = bytecmp(x, xn, y, yn);
+			c = npt_bytecmp(x, xn, y, yn);
 	} else {
 		switch (sortstat) {
 		case C_COUNT:
@@ -883,7 +855,7 @@ groupcmp(const void *pa, const void *pb)
 	if (reverse)
 		c = -c;
 	if (c == 0)
-		c = bytecmp(a->key, a->keylen, b->key, b->keylen);
+		c = npt_bytecmp(a->key, a->keylen, b->key, b->keylen);
 	return c;
 }
 
@@ -927,21 +899,6 @@ shares(struct group **gv, size_t n, const struct npt_u256 *all, int dec)
 		npt_u256_add(&gv[idx[i]]->share, &one);
 	free(remv);
 	free(idx);
-}
-
-struct cells {
-	char **c;
-	size_t n, cap;
-};
-
-static void
-cell(struct cells *t, const char *p, size_t n)
-{
-	if (t->n == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 64;
-		t->c = npt_ereallocarray(t->c, t->cap, sizeof *t->c);
-	}
-	t->c[t->n++] = npt_tsv_cstr(p, n);
 }
 
 static int showcol[NCOL], haveshare;
@@ -1014,7 +971,7 @@ fmt_sum(char *b, const struct npt_u256 *v)
 
 /* One line of cells: the keys, then the statistics shown. */
 static void
-row(struct cells *t, const struct group *g, int total, uint64_t cum)
+row(struct npt_cells *t, const struct group *g, int total, uint64_t cum)
 {
 	char b[96];
 	size_t i, n;
@@ -1027,7 +984,7 @@ row(struct cells *t, const struct group *g, int total, uint64_t cum)
 		} else {
 			keyfield(g, (int)i, &p, &n);
 		}
-		cell(t, p, n);
+		npt_pretty_cell(t, p, n);
 	}
 	for (i = 0; i < NCOL; i++) {
 		if (!showcol[i])
@@ -1045,11 +1002,11 @@ row(struct cells *t, const struct group *g, int total, uint64_t cum)
 				n = npt_u256_fmt(b, &g->share, sharedec);
 			if (pretty && haveshare) {
 				b[n++] = '%';
-				cell(t, b, n);
+				npt_pretty_cell(t, b, n);
 				n = npt_fmt_dec(b, (int64_t)cum, sharedec);
 				b[n++] = '%';
 			} else if (pretty) {
-				cell(t, b, n);
+				npt_pretty_cell(t, b, n);
 			}
 			break;
 		case C_AVG:
@@ -1079,71 +1036,15 @@ row(struct cells *t, const struct group *g, int total, uint64_t cum)
 		}
 		if (pretty && n > 0 && i != C_COUNT && i != C_SHARE)
 			n = human(b, g, (int)i);
-		cell(t, b, n);
+		npt_pretty_cell(t, b, n);
 	}
-}
-
-/* TSV: the lines held in t, the first a header when hdr is set. */
-static void
-print_tsv(struct cells *t, size_t ncols, int hdr)
-{
-	size_t i;
-
-	for (i = 0; i < t->n; i++) {
-		if (i % ncols > 0)
-			npt_out_putc('\t');
-		else if (i == 0 && hdr)
-			npt_out_putc('#');
-		npt_out_str(t->c[i]);
-		if (i % ncols == ncols - 1)
-			npt_out_putc('\n');
-		free(t->c[i]);
-	}
-	t->n = 0;
-}
-
-/*
- * -p: the whole table aligned by display width (lib/pretty.c), a rule
- * before its last line.
- */
-static void
-print_cells(struct cells *t, size_t ncols, size_t nrow)
-{
-	size_t *w = npt_ecalloc(ncols, sizeof *w), i, j, k, len;
-
-	for (i = 0; i < t->n; i++) {
-		len = npt_pretty_width(t->c[i], strlen(t->c[i]));
-		if (len > w[i % ncols])
-			w[i % ncols] = len;
-	}
-	for (i = 0; i < t->n; i++) {
-		j = i % ncols;
-		if (i / ncols == nrow - 1 && j == 0) {
-			size_t all = 0;
-
-			for (k = 0; k < ncols; k++)
-				all += w[k] + (k > 0 ? 2 : 0);
-			for (k = 0; k < all; k++)
-				npt_out_putc('-');
-			npt_out_putc('\n');
-		}
-		if (j > 0)
-			npt_out_str("  ");
-		/* keys left, numbers right; no spaces at the end of a line */
-		npt_pretty_pad(t->c[i], strlen(t->c[i]),
-		    j < nkeys && j == ncols - 1 ? 0 : w[j], j >= nkeys);
-		if (j == ncols - 1)
-			npt_out_putc('\n');
-		free(t->c[i]);
-	}
-	free(w);
 }
 
 static void
 print_table(struct group **gv, size_t n)
 {
 	struct group all = { 0 };
-	struct cells t = { 0 };
+	struct npt_cells t = { 0 };
 	char b[64];
 	size_t i, ncols = nkeys;
 	uint64_t cum = 0;
@@ -1180,39 +1081,39 @@ print_table(struct group **gv, size_t n)
 	if (qmode == Q_SKETCH && !pretty)
 		npt_out_str("## npt-agg.quantiles=sketch\n");
 	for (i = 0; i < nkeys; i++)
-		cell(&t, keys[i], strlen(keys[i]));
+		npt_pretty_cell(&t, keys[i], strlen(keys[i]));
 	for (i = 0; i < NCOL; i++) {
 		if (!showcol[i])
 			continue;
 		if (i == C_COUNT || (i == C_SHARE && !pretty)) {
-			cell(&t, colname[i], strlen(colname[i]));
+			npt_pretty_cell(&t, colname[i], strlen(colname[i]));
 		} else if (pretty && (i == C_SHARE || u != NPT_UNIT_CYC)) {
 			/* the unit is in the cells */
-			cell(&t, colname[i], strcspn(colname[i], "_"));
+			npt_pretty_cell(&t, colname[i], strcspn(colname[i], "_"));
 		} else {
 			snprintf(b, sizeof b, "%s_%s", colname[i],
 			    npt_time_unit_name[u]);
-			cell(&t, b, strlen(b));
+			npt_pretty_cell(&t, b, strlen(b));
 		}
 		if (i == C_SHARE && pretty)
-			cell(&t, "cum", 3);
+			npt_pretty_cell(&t, "cum", 3);
 		ncols += 1 + (i == C_SHARE && pretty);
 	}
 	if (unit < 0)
 		unit = 0;
 	if (!pretty)
-		print_tsv(&t, ncols, 1);
+		npt_pretty_tsv(&t, ncols, 1);
 	for (i = 0; i < n; i++) {
 		cum += gv[i]->share.w[0];
 		row(&t, gv[i], 0, cum);
 		if (!pretty)
-			print_tsv(&t, ncols, 0);
+			npt_pretty_tsv(&t, ncols, 0);
 	}
 	row(&t, &all, 1, cum);
 	if (pretty)
-		print_cells(&t, ncols, n + 2);
+		npt_pretty_cells(&t, ncols, nkeys, 0);
 	else
-		print_tsv(&t, ncols, 0);
+		npt_pretty_tsv(&t, ncols, 0);
 	free(t.c);
 }
 
@@ -1232,7 +1133,7 @@ main(int argc, char *argv[])
 		switch (c) {
 		case 'k':
 			nkeys = 0;
-			parse_keys(g.arg);
+			npt_tsv_keys(g.arg, &keys, &nkeys);
 			break;
 		case 'p':
 			pretty = 1;
@@ -1270,7 +1171,7 @@ main(int argc, char *argv[])
 		}
 	}
 	if (nkeys == 0)
-		parse_keys("op");
+		npt_tsv_keys("op", &keys, &nkeys);
 	if (nkeys > 16)
 		npt_errx(2, "-k: more than 16 columns");
 	for (i = 0; i < nkeys; i++)

@@ -139,6 +139,14 @@ npt_memeq(const char *a, const char *b, size_t n)
 	return 1;
 }
 
+/* Byte order of a[0..an) and b[0..bn): memcmp, then the shorter first. */
+NPT_INLINE int
+npt_bytecmp(const char *a, size_t an, const char *b, size_t bn)
+{
+	int c = memcmp(a, b, an < bn ? an : bn);
+
+	return c != 0 ? c : an < bn ? -1 : an > bn;
+}
 /*
  * memcpy(d, s, n) without the call for the short names and keys that are
  * the rule, in the same way: two words that may overlap cover 4 to 16

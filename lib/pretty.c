@@ -18,6 +18,7 @@
  * Devanagari and Thai, zero-width spaces and joiners, direction marks,
  * variation selectors.  Characters outside them count one column.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "base.h"
@@ -291,4 +292,69 @@ npt_pretty_time(char *buf, const struct npt_time *t, int unit)
 	npt_u256_set128(&num, lo, hi);
 	npt_u256_set(&one, 1);
 	return npt_pretty_num(buf, &num, &one, neg, unit);
+}
+
+void
+npt_pretty_cell(struct npt_cells *t, const char *p, size_t n)
+{
+	if (t->n == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 64;
+		t->c = npt_ereallocarray(t->c, t->cap, sizeof *t->c);
+	}
+	t->c[t->n++] = npt_tsv_cstr(p, n);
+}
+
+void
+npt_pretty_tsv(struct npt_cells *t, size_t ncols, int hdr)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++) {
+		if (i % ncols > 0)
+			npt_out_putc('\t');
+		else if (i == 0 && hdr)
+			npt_out_putc('#');
+		npt_out_str(t->c[i]);
+		if (i % ncols == ncols - 1)
+			npt_out_putc('\n');
+		free(t->c[i]);
+	}
+	t->n = 0;
+}
+
+void
+npt_pretty_cells(struct npt_cells *t, size_t ncols, size_t nleft,
+    int lastleft)
+{
+	size_t *w = npt_ecalloc(ncols, sizeof *w), i, j, k, len;
+	size_t nrow = t->n / ncols;
+	int right;
+
+	for (i = 0; i < t->n; i++) {
+		len = npt_pretty_width(t->c[i], strlen(t->c[i]));
+		if (len > w[i % ncols])
+			w[i % ncols] = len;
+	}
+	for (i = 0; i < t->n; i++) {
+		j = i % ncols;
+		if (nrow > 1 && i / ncols == nrow - 1 && j == 0) {
+			size_t all = 0;
+
+			for (k = 0; k < ncols; k++)
+				all += w[k] + (k > 0 ? 2 : 0);
+			for (k = 0; k < all; k++)
+				npt_out_putc('-');
+			npt_out_putc('\n');
+		}
+		if (j > 0)
+			npt_out_str("  ");
+		right = j >= nleft && !(lastleft && j == ncols - 1);
+		npt_pretty_pad(t->c[i], strlen(t->c[i]),
+		    !right && j == ncols - 1 ? 0 : w[j], right);
+		if (j == ncols - 1)
+			npt_out_putc('\n');
+		free(t->c[i]);
+	}
+	t->n = 0;
+	free(w);
 }

@@ -11,8 +11,8 @@
  * npt_tsv_esccheck, npt_tcol_header, npt_tcol_get, npt_tcol_get1,
  * npt_clocks_meta, npt_clocks_track, npt_clocks_cyc, npt_clocks_ts and
  * npt_loss_meta; a bad option value is a usage error (status 2) in
- * npt_clocks_option; a failed write ends npt_loss_write and
- * npt_pretty_pad; and whatever allocates exits when memory runs out
+ * npt_clocks_option and npt_tsv_keys; a failed write ends npt_loss_write,
+ * npt_pretty_pad, npt_pretty_tsv and npt_pretty_cells; and whatever allocates exits when memory runs out
  * (npt_tsv_open, the splitters, npt_tsv_hdr_parse, npt_tsv_cstr,
  * npt_clocks_*, npt_loss_add, _addkey and _text, npt_tsel_*).  time.c,
  * npt_tcol_find and freq.c return their errors, as do npt_pretty_num and
@@ -116,6 +116,11 @@ int npt_tsv_nextn(struct npt_tsv *t, size_t need);
 /* The located error "prog: src:line: msg" at t's line, then exit 1. */
 NPT_NORETURN void npt_tsv_err(const struct npt_tsv *t, const char *fmt, ...)
     NPT_PRINTF(2, 3);
+/*
+ * -k columns: the comma-separated column names of arg appended to
+ * (*keys)[0..*n), each malloc'ed; an empty one is a usage error (status 2).
+ */
+void npt_tsv_keys(const char *arg, char ***keys, size_t *n);
 /* Column index or a located error "no column NAME" naming the header. */
 size_t npt_tsv_col(struct npt_tsv *t, const char *name);
 /*
@@ -557,5 +562,22 @@ size_t npt_pretty_num(char *buf, const struct npt_u256 *num,
     const struct npt_u256 *den, int neg, int unit);
 /* The same for a time t. */
 size_t npt_pretty_time(char *buf, const struct npt_time *t, int unit);
+/*
+ * A table held as cells, row after row of ncols, until it is printed: as
+ * TSV lines, '#' before the first if hdr (npt_pretty_tsv), or aligned by
+ * display width (npt_pretty_cells): columns below nleft, and the last if
+ * lastleft, on the left, the others on the right, two spaces between, no
+ * spaces at the end of a line, and a rule of dashes before the last row
+ * (the totals).  Both free the cells and empty the table.
+ */
+struct npt_cells {
+	char **c;
+	size_t n, cap;
+};
+/* Add a cell, p[0..n) as npt_tsv_cstr makes it. */
+void npt_pretty_cell(struct npt_cells *t, const char *p, size_t n);
+void npt_pretty_tsv(struct npt_cells *t, size_t ncols, int hdr);
+void npt_pretty_cells(struct npt_cells *t, size_t ncols, size_t nleft,
+    int lastleft);
 
 #endif

@@ -561,3 +561,22 @@ npt_tsv_cstr(const char *p, size_t n)
 	c[k] = '\0';
 	return c;
 }
+
+void
+npt_tsv_keys(const char *arg, char ***keys, size_t *n)
+{
+	const char *p = arg, *c;
+
+	for (;;) {
+		c = strchr(p, ',');
+		if (c == NULL)
+			c = p + strlen(p);
+		if (c == p)
+			npt_errx(2, "-k: empty column name in \"%s\"", arg);
+		*keys = npt_ereallocarray(*keys, *n + 1, sizeof **keys);
+		(*keys)[(*n)++] = npt_estrndup(p, (size_t)(c - p));
+		if (*c == '\0')
+			break;
+		p = c + 1;
+	}
+}

@@ -96,6 +96,20 @@ for l in sys.stdin:
 	print("%d\t%.6f" % (k, F(r(s + d) - r(s), 10**6)))' | cmp - got
 }
 
+@test "examples: diff.sh catches TRANSPOSE made 8% slower, and no other type" {
+	run --separate-stderr -0 "${NPT_SHELL[@]}" "$NPT_ROOT/examples/diff.sh"
+	[ -z "$stderr" ]
+	[[ ${lines[0]} == "op "*" change" ]]
+	# the types' lines: TRANSPOSE slower by its 8% give or take the
+	# jitter, every other one noise
+	printf '%s\n' "${lines[@]}" | awk '
+		$1 == "TRANSPOSE" { t = 1; if ($NF != "slower" || $10 < 1.07 || $10 > 1.09) bad = 1; next }
+		$2 ~ /^[0-9]+$/ && $1 != "total" && $NF != "noise" { bad = 1 }
+		END { exit bad || !t }' || flunk "$output"
+	[ "${lines[${#lines[@]} - 2]}" = "regression caught (npt-diff exit 3):" ]
+	[[ ${lines[${#lines[@]} - 1]} == "  npt-diff: regression: TRANSPOSE: total +"*", above --fail-above 3%" ]]
+}
+
 @test "examples: torq.sh: the annotated runtime log, Torq's CSV, both timelines and three overviews" {
 	run --separate-stderr -0 "${NPT_SHELL[@]}" "$NPT_ROOT/examples/torq.sh" "$TMP"
 	sample="$NPT_ROOT/../shared/corpus/torq/host_profile_overview_sample.txt"

@@ -47,6 +47,7 @@ events() {
 	npt-synth -c 1 -i 1 -o cut -x truncate=300
 	run -0 --separate-stderr npt-decode cut/core0.bin
 	run -1 --separate-stderr npt-decode cut/core0.bin --strict
+	tool=npt-diff check "-k id" "ev.tsv ev.tsv"
 	tool=npt-import check "-i -t chrome" "t.json"
 	tool=npt-json check "-p name" "ev.tsv"
 	tool=npt-overlap check "-p" "ev.tsv"

@@ -17,7 +17,7 @@ setup() {
 	sh "$NPT_ROOT/tests/helpers/example-data.sh" "$TMP"
 }
 
-@test "valgrind: decode, time, annotate, agg, overlap, json, import and mem run clean" {
+@test "valgrind: decode, time, annotate, agg, overlap, diff, json, import and mem run clean" {
 	vg npt-decode core0.bin core1.bin corectrl0.bin > ev.tsv
 	vg npt-time ev.tsv > us.tsv
 	vg npt-annotate --mlir model.mlir --id-attr torq-action-id us.tsv > ann.tsv
@@ -27,6 +27,8 @@ setup() {
 	vg npt-agg --partial ann.tsv > part.tsv
 	vg npt-agg --merge part.tsv > /dev/null
 	vg npt-overlap -p ann.tsv > /dev/null
+	vg npt-diff -p ann.tsv us.tsv > /dev/null
+	vg npt-diff --fail-above 1% part.tsv ann.tsv > /dev/null
 	vg npt-json ann.tsv > t.json
 	vg npt-import -t chrome t.json > back.tsv
 	vg npt-import trace.json > /dev/null
