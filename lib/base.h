@@ -529,8 +529,8 @@ int npt_muldiv_portable(uint64_t a, uint64_t b, uint64_t c, uint64_t *q,
 /*
  * tmp.c: temporary files of sorted runs, which exit on an error (npt_err,
  * status 1): "DIR/NAME.XXXXXX: why" when the file cannot be made in
- * $TMPDIR (else /tmp), "temporary file: why" when it cannot be written
- * (a full disk) or read back.
+ * $TMPDIR (else /tmp), "temporary file in DIR: why" when it cannot be
+ * written (a full disk) or read back.
  */
 /* A new temporary file, already unlinked: its descriptor. */
 int npt_tmp_open(const char *name);

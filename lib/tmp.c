@@ -12,6 +12,8 @@
 
 #include "base.h"
 
+static const char *tmpdir = "/tmp";	/* of the last file made */
+
 int
 npt_tmp_open(const char *name)
 {
@@ -22,6 +24,7 @@ npt_tmp_open(const char *name)
 
 	if (dir == NULL || *dir == '\0')
 		dir = "/tmp";
+	tmpdir = dir;
 	n = strlen(dir) + strlen(name) + 16;
 	path = npt_emalloc(n);
 	snprintf(path, n, "%s/%s.XXXXXX", dir, name);
@@ -42,7 +45,7 @@ npt_tmp_write(int fd, const void *p, size_t n)
 		if ((r = write(fd, s, n)) < 0) {
 			if (errno == EINTR)
 				continue;
-			npt_err(1, "temporary file");
+			npt_err(1, "temporary file in %s", tmpdir);
 		}
 		s += r;
 		n -= (size_t)r;
@@ -72,7 +75,7 @@ npt_tmp_fill(int fd, struct npt_tmp_rd *r, size_t need)
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got <= 0)
-			npt_err(1, "temporary file");
+			npt_err(1, "temporary file in %s", tmpdir);
 		r->n += (size_t)got;
 		r->off += (unsigned long long)got;
 	}
