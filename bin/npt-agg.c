@@ -201,7 +201,8 @@ static void spill(void);
 
 /*
  * Room in g for one more value, as times if wide: past the limit, after
- * spilling what is held.
+ * spilling what is held.  The old array counts until the new one has its
+ * values, so that growing stays within the limit too.
  */
 static void
 grow(struct group *g, int wide)
@@ -210,7 +211,7 @@ grow(struct group *g, int wide)
 	size_t had = g->cap * (g->wide ? sizeof *g->w : sizeof *g->v);
 	size_t need = ncap * (wide ? sizeof *g->w : sizeof *g->v);
 
-	if (held - had + need > limit && held > 0) {
+	if (held + need > limit && held > 0) {
 		spill();
 		had = 0;
 		ncap = 4;
