@@ -130,10 +130,14 @@ check_values() {
 	/usr/bin/time -f %M -o rss4 npt-agg -S 256k big.tsv > got4
 	/usr/bin/time -f %M -o rssm npt-agg -S 1G big.tsv > want4
 	cmp got4 want4
-	r1=$(tail -n1 rss1) r4=$(tail -n1 rss4) rm=$(tail -n1 rssm)
+	# one group: its array, doubling, stays within the limit too
+	awk -F'\t' 'BEGIN { OFS = "\t" } NR > 1 { $4 = "one" } 1' big.tsv > one.tsv
+	/usr/bin/time -f %M -o rss1g npt-agg -S 256k --no-self one.tsv > /dev/null
+	r1=$(tail -n1 rss1) r4=$(tail -n1 rss4) rm=$(tail -n1 rssm) r1g=$(tail -n1 rss1g)
 	# in memory, 1M durations take 8 MB and more; with runs, no more than
-	# a few hundred KiB beyond the smaller input's peak
+	# a MiB beyond the smaller input's peak
 	[ "$r4" -lt $((r1 + 1024)) ] || flunk "250k: $r1 KiB, 1M: $r4 KiB"
+	[ "$r1g" -lt $((r1 + 1024)) ] || flunk "250k: $r1 KiB, 1M in one group: $r1g KiB"
 	[ "$rm" -gt $((r4 + 4096)) ] || flunk "-S 256k: $r4 KiB, in memory: $rm KiB"
 }
 
