@@ -49,6 +49,7 @@ LIBOBJ = \
 	lib/qs.o \
 	lib/tcol.o \
 	lib/time.o \
+	lib/tmp.o \
 	lib/tsel.o \
 	lib/tsv.o \
 	lib/u256.o

@@ -10,8 +10,13 @@
  * run prints what one pass prints.  Times are 128-bit counts of 10^-12 of
  * the unit (lib/time.c), sums of them 256-bit; averages and standard
  * deviations are rounded once, at the end, from the exact sums.  Exact
- * quantiles keep a group's values as 64-bit integers at the picosecond
+ * quantiles keep a group's values as 64-bit integers at the unit's scale
  * (npt_time_unit_scale) while they fit, and as times once one does not.
+ * Past the -S limit on the bytes of values held, every group's values are
+ * sorted and written as one run to a temporary file (lib/tmp.c), and at
+ * the end the runs are merged: a heap of the runs' heads by group, then
+ * value, hands each group its values in order, of which the quantiles
+ * take the ranks they need.
  *
  * Self time needs, per track, the events that are still open: a stack
  * whose ends never increase upward.  An event pops those that ended
@@ -20,20 +25,22 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../lib/base.h"
 #include "../lib/stats.h"
 #include "../lib/stream.h"
 
 static const char synopsis[] =
-    "[-pr] [-k columns] [-q mode] [-s column] [-t pattern] [--merge]\n"
-    " [--no-self] [--partial] [--strict] [file ...]";
+    "[-pr] [-k columns] [-q mode] [-S size] [-s column] [-t pattern]\n"
+    " [--merge] [--no-self] [--partial] [--strict] [file ...]";
 
 static const char help[] =
     "-k columns\tgroup by these columns, comma-separated (default op)\n"
     "-p\tprint the table aligned for people\n"
     "-q mode\tpercentiles: exact, sketch or none\n"
     "-r\treverse the order of the lines\n"
+    "-S size\tmemory for exact durations before sorting in temporary files\n"
     "-s column\tsort by this output column (default total)\n"
     "-t pattern\tcount only the tracks that match pattern\n"
     "--merge\tmerge the --partial outputs given as input\n"
@@ -73,6 +80,8 @@ struct group {
 	struct npt_time *w;	/* scale, or every value as a time (wide) */
 	size_t nv, cap;
 	int wide;
+	size_t id;		/* byid[id - 1]; 0 before its first value */
+	unsigned long long toff, tlen;	/* --partial: its values' text */
 	struct npt_qs qs;
 	/* for output */
 	const char *key;
@@ -111,6 +120,20 @@ static struct npt_htc gcache, tcache;
 static struct group **small;
 static size_t nsmall;
 static int unit = -1, digits;	/* unit of the stream; decimals seen */
+/*
+ * Exact values: at most limit bytes held in the groups' arrays (held),
+ * the rest in runs of the temporary file fd; the groups that have values,
+ * in the order of their first.
+ */
+static size_t limit = 8 << 20, held;
+static struct group **byid;
+static size_t nid, idcap;
+static int fd = -1;
+static unsigned long long fsize;
+static struct run {
+	unsigned long long off, end;
+} *runs;
+static size_t nrun, runcap;
 static unsigned long long skipped;
 static struct npt_loss loss;
 
@@ -155,32 +178,64 @@ widen(int64_t v)
 	return t;
 }
 
-/* Keep v (>= 0) for exact quantiles. */
-static void
-keep_value(struct group *g, const struct npt_time *v)
-{
-	int64_t x;
-	size_t i;
+static void spill(void);
 
-	if (g->nv == g->cap) {
-		g->cap = g->cap ? g->cap * 2 : 4;
-		if (g->wide)
-			g->w = npt_ereallocarray(g->w, g->cap, sizeof *g->w);
-		else
-			g->v = npt_ereallocarray(g->v, g->cap, sizeof *g->v);
+/*
+ * Room in g for one more value, as times if wide: past the limit, after
+ * spilling what is held.  The old array counts until the new one has its
+ * values, so that growing stays within the limit too.
+ */
+static void
+grow(struct group *g, int wide)
+{
+	size_t ncap = g->nv < g->cap ? g->cap : g->cap ? 2 * g->cap : 4, i;
+	size_t had = g->cap * (g->wide ? sizeof *g->w : sizeof *g->v);
+	size_t need = ncap * (wide ? sizeof *g->w : sizeof *g->v);
+
+	if (held + need > limit && held > 0) {
+		spill();
+		had = 0;
+		ncap = 4;
+		need = ncap * (wide ? sizeof *g->w : sizeof *g->v);
 	}
-	if (!g->wide && npt_time_narrow(v, npt_time_unit_scale[unit], &x) == 0) {
-		g->v[g->nv++] = x;
-		return;
-	}
-	if (!g->wide) {
-		g->w = npt_ereallocarray(NULL, g->cap, sizeof *g->w);
+	held = held - had + need;
+	if (wide && !g->wide) {
+		g->w = npt_ereallocarray(NULL, ncap, sizeof *g->w);
 		for (i = 0; i < g->nv; i++)
 			g->w[i] = widen(g->v[i]);
 		free(g->v);
 		g->v = NULL;
 		g->wide = 1;
+	} else if (wide) {
+		g->w = npt_ereallocarray(g->w, ncap, sizeof *g->w);
+	} else {
+		g->v = npt_ereallocarray(g->v, ncap, sizeof *g->v);
 	}
+	g->cap = ncap;
+}
+
+/* Keep v (>= 0) for exact quantiles. */
+static void
+keep_value(struct group *g, const struct npt_time *v)
+{
+	int64_t x;
+
+	if (g->id == 0) {
+		if (nid == idcap) {
+			idcap = idcap ? 2 * idcap : 64;
+			byid = npt_ereallocarray(byid, idcap, sizeof *byid);
+		}
+		byid[nid++] = g;
+		g->id = nid;
+	}
+	if (g->nv == g->cap)
+		grow(g, g->wide);
+	if (!g->wide && npt_time_narrow(v, npt_time_unit_scale[unit], &x) == 0) {
+		g->v[g->nv++] = x;
+		return;
+	}
+	if (!g->wide)
+		grow(g, 1);
 	g->w[g->nv++] = *v;
 }
 
@@ -589,6 +644,23 @@ badkeys:
 	npt_tsv_err(&t, "partial grouped by other columns than -k gives");
 }
 
+/* The text of g's values that merge_runs wrote, to the output. */
+static void
+copy_text(const struct group *g)
+{
+	struct npt_tmp_rd r = { 0 };
+
+	r.off = g->toff;
+	r.end = g->toff + g->tlen;
+	r.cap = 65536;
+	r.buf = npt_emalloc(r.cap);
+	while (npt_tmp_fill(fd, &r, 1) > 0) {
+		npt_out_write(r.buf + r.beg, r.n - r.beg);
+		r.beg = r.n;
+	}
+	free(r.buf);
+}
+
 static void
 print_partial(struct group **gv, size_t n)
 {
@@ -638,6 +710,8 @@ print_partial(struct group **gv, size_t n)
 		}
 		if (qmode == Q_SKETCH)
 			npt_qs_print(&g->qs);
+		if (nrun > 0)
+			copy_text(g);
 		for (j = 0; qmode == Q_EXACT && j < g->nv; j = k) {
 			struct npt_time x = g->wide ? g->w[j] : widen(g->v[j]);
 
@@ -678,6 +752,313 @@ sort_values(struct group *g)
 		qsort(g->w, g->nv, sizeof *g->w, timecmp);
 	else if (g->nv > 0)
 		qsort(g->v, g->nv, sizeof *g->v, i64cmp);
+}
+
+/*
+ * A run: per group that holds values, in the order of byid, its index in
+ * byid, the number of values and whether they are times (wide), as
+ * varints (7 bits a byte, low first) and a byte; then its values sorted,
+ * equal ones together: each the difference from the one before (from 0)
+ * shifted left once, its low bit set when a count follows, then the count.
+ * A value at the unit's scale is below 2^63 and a time below 2^123 (10^37),
+ * so a difference and its bit take at most 10 or 18 bytes.
+ */
+#define ENTMAX	29	/* a value's difference and its count */
+#define SEGMAX	21	/* a group's index, number of values and width */
+
+static size_t
+putvar(unsigned char *p, uint64_t lo, uint64_t hi)
+{
+	size_t k = 0;
+
+	while (hi != 0 || lo >= 0x80) {
+		p[k++] = (unsigned char)(lo | 0x80);
+		lo = lo >> 7 | hi << 57;
+		hi >>= 7;
+	}
+	p[k++] = (unsigned char)lo;
+	return k;
+}
+
+/* A varint of up to 128 bits from p[*i..n); -1 if cut or longer. */
+static int
+getvar(const unsigned char *p, size_t *i, size_t n, uint64_t *lo,
+    uint64_t *hi)
+{
+	unsigned sh;
+	uint64_t b;
+
+	*lo = *hi = 0;
+	for (sh = 0; *i < n && sh < 128; sh += 7) {
+		b = p[(*i)++];
+		if (sh < 64)
+			*lo |= (b & 0x7f) << sh;
+		if (sh > 57)
+			*hi |= sh < 64 ? (b & 0x7f) >> (64 - sh) :
+			    (b & 0x7f) << (sh - 64);
+		if (!(b & 0x80))
+			return 0;
+	}
+	return -1;
+}
+
+/* The buffer of spill writes and of --partial's text of values. */
+static unsigned char wb[65536 + 256];
+static size_t wn;
+
+static void
+wflush(void)
+{
+	npt_tmp_write(fd, wb, wn);
+	fsize += wn;
+	wn = 0;
+}
+
+/* Write every group's values, sorted, as one more run; hold none. */
+static void
+spill(void)
+{
+	struct group *g;
+	struct run *r;
+	size_t i, j, k;
+	uint64_t plo, phi, lo, hi;
+
+	if (fd < 0)
+		fd = npt_tmp_open("npt-agg");
+	if (nrun == runcap) {
+		runcap = runcap ? 2 * runcap : 16;
+		runs = npt_ereallocarray(runs, runcap, sizeof *runs);
+	}
+	r = &runs[nrun++];
+	r->off = fsize;
+	for (i = 0; i < nid; i++) {
+		g = byid[i];
+		if (g->nv == 0)
+			continue;
+		sort_values(g);
+		wn += putvar(wb + wn, i, 0);
+		wn += putvar(wb + wn, g->nv, 0);
+		wb[wn++] = (unsigned char)g->wide;
+		plo = phi = 0;
+		for (j = 0; j < g->nv; j = k) {
+			for (k = j + 1; k < g->nv && (g->wide ?
+			    npt_time_cmp(&g->w[k], &g->w[j]) == 0 :
+			    g->v[k] == g->v[j]); k++)
+				;
+			lo = g->wide ? g->w[j].lo : (uint64_t)g->v[j];
+			hi = g->wide ? (uint64_t)g->w[j].hi : 0;
+			/* (value - previous) << 1 | (count > 1) */
+			phi = hi - phi - (lo < plo);
+			plo = lo - plo;
+			phi = phi << 1 | plo >> 63;
+			plo = plo << 1 | (k - j > 1);
+			wn += putvar(wb + wn, plo, phi);
+			if (k - j > 1)
+				wn += putvar(wb + wn, k - j, 0);
+			plo = lo;
+			phi = hi;
+			if (wn > 65536)
+				wflush();
+		}
+		free(g->v);
+		free(g->w);
+		g->v = NULL;
+		g->w = NULL;
+		g->nv = g->cap = 0;
+		g->wide = 0;
+		if (wn > 65536 - SEGMAX)
+			wflush();
+	}
+	wflush();
+	r->end = fsize;
+	held = 0;
+}
+
+/* A reader of one run: the entry at its head. */
+struct rd {
+	struct npt_tmp_rd r;
+	size_t id;		/* of the group */
+	uint64_t left;		/* values of the group after this entry */
+	int wide;
+	uint64_t lo, hi;	/* the value as written */
+	struct npt_time t;	/* as a time */
+	uint64_t n;		/* times it occurs */
+};
+
+static void
+damaged(void)
+{
+	npt_errx(1, "temporary file: damaged");
+}
+
+/* The next entry of the run, or 0 at its end. */
+static int
+rdnext(struct rd *d)
+{
+	struct npt_tmp_rd *r = &d->r;
+	const unsigned char *p;
+	size_t i = 0, n;
+	uint64_t lo, hi, x;
+
+	if (d->left == 0) {
+		if ((n = npt_tmp_fill(fd, r, SEGMAX)) == 0)
+			return 0;
+		p = (const unsigned char *)r->buf + r->beg;
+		if (getvar(p, &i, n, &x, &hi) < 0 || hi != 0 || x >= nid ||
+		    getvar(p, &i, n, &d->left, &hi) < 0 || hi != 0 ||
+		    d->left == 0 || i == n || p[i] > 1)
+			damaged();
+		d->id = (size_t)x;
+		d->wide = p[i++];
+		d->lo = d->hi = 0;
+		r->beg += i;
+		i = 0;
+	}
+	n = npt_tmp_fill(fd, r, ENTMAX);
+	p = (const unsigned char *)r->buf + r->beg;
+	if (getvar(p, &i, n, &lo, &hi) < 0)
+		damaged();
+	d->n = 1;
+	if ((lo & 1) && (getvar(p, &i, n, &d->n, &x) < 0 || x != 0 ||
+	    d->n < 2))
+		damaged();
+	if (d->n > d->left)
+		damaged();
+	d->left -= d->n;
+	r->beg += i;
+	lo = lo >> 1 | hi << 63;
+	hi >>= 1;
+	d->lo += lo;
+	d->hi += hi + (d->lo < lo);
+	if (d->wide) {
+		d->t.lo = d->lo;
+		d->t.hi = (int64_t)d->hi;
+	} else {
+		if (d->hi != 0 || d->lo > INT64_MAX)
+			damaged();
+		d->t = widen((int64_t)d->lo);
+	}
+	return 1;
+}
+
+static int
+rdlt(const struct rd *a, const struct rd *b)
+{
+	return a->id != b->id ? a->id < b->id : npt_time_lt(&a->t, &b->t);
+}
+
+/* Move h[c] down the heap h[0..n) to where it is before its children. */
+static void
+sift(struct rd **h, size_t n, size_t c)
+{
+	size_t i;
+	struct rd *t;
+
+	for (; (i = 2 * c + 1) < n; c = i) {
+		if (i + 1 < n && rdlt(h[i + 1], h[i]))
+			i++;
+		if (!rdlt(h[i], h[c]))
+			return;
+		t = h[i], h[i] = h[c], h[c] = t;
+	}
+}
+
+/* The value v, n times, after pos values of g in order. */
+static void
+take(struct group *g, uint64_t pos, const struct npt_time *v, uint64_t n)
+{
+	int i;
+	uint64_t rk;
+
+	for (i = 0; i < 3; i++) {
+		/* the rank of finish() */
+		rk = (g->count * (uint64_t)pctile[i] + 99) / 100;
+		if (rk == 0)
+			rk = 1;
+		if (rk > pos && rk - pos <= n)
+			g->q[i] = *v;
+	}
+}
+
+/* --partial: the value v, n times, in the text of g's values. */
+static void
+text(struct group *g, const struct npt_time *v, uint64_t n)
+{
+	if (g->tlen > 0 || wn > 0)
+		wb[wn++] = ',';
+	wn += npt_time_fmtmin((char *)wb + wn, v, 0);
+	if (n > 1) {
+		wb[wn++] = '*';
+		wn += npt_fmt_u64((char *)wb + wn, n);
+	}
+	if (wn > 65536) {
+		g->tlen += wn;
+		wflush();
+	}
+}
+
+/*
+ * Merge the runs, the values held written as one more.  Each reads
+ * through a buffer of the limit's share, from 4 KiB to 64 KiB.  Each group
+ * gets its quantiles or, with --partial, its values as text, written to
+ * the end of the temporary file.
+ */
+static void
+merge_runs(void)
+{
+	struct rd *rd, **h;
+	struct group *g = NULL;
+	struct npt_time v = { 0, 0 };
+	size_t i, n = 0, per;
+	uint64_t pos = 0, vn = 0;
+
+	spill();
+	rd = npt_ecalloc(nrun, sizeof *rd);
+	h = npt_ereallocarray(NULL, nrun, sizeof *h);
+	per = limit / nrun;
+	per = per < 4096 ? 4096 : per > 65536 ? 65536 : per;
+	for (i = 0; i < nrun; i++) {
+		rd[i].r.off = runs[i].off;
+		rd[i].r.end = runs[i].end;
+		rd[i].r.cap = per;
+		rd[i].r.buf = npt_emalloc(per);
+		if (rdnext(&rd[i]))
+			h[n++] = &rd[i];
+	}
+	for (i = n; i-- > 0;)
+		sift(h, n, i);
+	for (;;) {
+		if (g != NULL && (n == 0 || byid[h[0]->id] != g ||
+		    npt_time_cmp(&h[0]->t, &v) != 0)) {
+			/* v, vn times, is the last of its value */
+			if (partial)
+				text(g, &v, vn);
+			else
+				take(g, pos, &v, vn);
+			pos += vn;
+			vn = 0;
+			if (partial && (n == 0 || byid[h[0]->id] != g)) {
+				g->tlen += wn;
+				wflush();
+			}
+		}
+		if (n == 0)
+			break;
+		if (g != byid[h[0]->id]) {
+			g = byid[h[0]->id];
+			g->toff = fsize;
+			pos = 0;
+		}
+		v = h[0]->t;
+		vn += h[0]->n;
+		if (!rdnext(h[0]))
+			h[0] = h[--n];
+		sift(h, n, 0);
+	}
+	for (i = 0; i < nrun; i++)
+		free(rd[i].r.buf);
+	free(rd);
+	free(h);
 }
 
 /*
@@ -1124,11 +1505,12 @@ main(int argc, char *argv[])
 	struct group **gv;
 	struct npt_ht_ent *e;
 	char *stdinarg[] = { "-", NULL }, *sarg = NULL;
+	const char *err;
 	size_t i, n;
 	int c, rc = 0;
 
 	npt_init(argv[0]);
-	while ((c = npt_getopt(&g, argc, argv, "k:pq:rs:t:", longopts,
+	while ((c = npt_getopt(&g, argc, argv, "k:pq:rS:s:t:", longopts,
 	    synopsis)) != -1) {
 		switch (c) {
 		case 'k':
@@ -1149,6 +1531,10 @@ main(int argc, char *argv[])
 			break;
 		case 'r':
 			reverse = 1;
+			break;
+		case 'S':
+			if ((err = npt_parse_size(g.arg, &limit)) != NULL)
+				npt_errx(2, "-S: %s: \"%s\"", err, g.arg);
 			break;
 		case 's':
 			sarg = g.arg;
@@ -1215,6 +1601,8 @@ main(int argc, char *argv[])
 		int u = unit < 0 ? 0 : unit;
 
 		unit = u;
+		if (nrun > 0)
+			merge_runs();
 		for (i = 0; i < n && !partial; i++)
 			finish(gv[i], NPT_TIME_DEC, digits + 1);
 		if (partial) {
@@ -1229,6 +1617,10 @@ main(int argc, char *argv[])
 		}
 	}
 	free(gv);
+	free(byid);
+	free(runs);
+	if (fd >= 0)
+		close(fd);
 	rc |= npt_out_close();
 	if (!partial && npt_loss_warn(&loss, "the table") && strict)
 		rc = 1;

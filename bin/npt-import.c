@@ -30,29 +30,6 @@ static const struct npt_longopt longopts[] = {
 	{ NULL, 0, 0 },
 };
 
-/* "64M", "1G", "4096": bytes, at least 1. */
-static const char *
-parsesize(const char *s, size_t *v)
-{
-	size_t n = strlen(s);
-	uint64_t x, mul = 1;
-	const char *e;
-
-	if (n > 0 && strchr("kKmMgG", s[n - 1]) != NULL) {
-		mul = s[n - 1] == 'k' || s[n - 1] == 'K' ? 1ULL << 10 :
-		    s[n - 1] == 'm' || s[n - 1] == 'M' ? 1ULL << 20 : 1ULL << 30;
-		n--;
-	}
-	if ((e = npt_parse_u64(s, n, &x)) != NULL)
-		return e;
-	if (x == 0)
-		return "not a size";
-	if (x > SIZE_MAX / mul)
-		return "too large";
-	*v = (size_t)(x * mul);
-	return NULL;
-}
-
 static void
 listtypes(void)
 {
@@ -96,7 +73,7 @@ main(int argc, char *argv[])
 			opt.instants = 1;
 			break;
 		case 'S':
-			if ((err = parsesize(g.arg, &limit)) != NULL)
+			if ((err = npt_parse_size(g.arg, &limit)) != NULL)
 				npt_errx(2, "-S: %s: \"%s\"", err, g.arg);
 			break;
 		case 't':

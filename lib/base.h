@@ -356,6 +356,8 @@ int npt_out_close(void);
  */
 const char *npt_parse_u64(const char *s, size_t n, uint64_t *v);
 const char *npt_parse_i64(const char *s, size_t n, int64_t *v);
+/* "64M", "1G", "4096": a size in bytes, at least 1 (K, M, G: 2^10, 20, 30). */
+const char *npt_parse_size(const char *s, size_t *v);
 /* Count of fractional digits in a decimal string (-1 if not a decimal). */
 int npt_parse_scale(const char *s, size_t n);
 /* p[0..n) as a decimal without sign or leading zero below limit, or -1. */
@@ -531,6 +533,28 @@ int npt_muldiv(uint64_t a, uint64_t b, uint64_t c, uint64_t *q, uint64_t *r);
 /* The same without a 128-bit type (used where there is none; tested). */
 int npt_muldiv_portable(uint64_t a, uint64_t b, uint64_t c, uint64_t *q,
     uint64_t *r);
+
+/*
+ * tmp.c: temporary files of sorted runs, which exit on an error (npt_err,
+ * status 1): "DIR/NAME.XXXXXX: why" when the file cannot be made in
+ * $TMPDIR (else /tmp), "temporary file in DIR: why" when it cannot be
+ * written (a full disk) or read back.
+ */
+/* A new temporary file, already unlinked: its descriptor. */
+int npt_tmp_open(const char *name);
+/* Append p[0..n) to the file. */
+void npt_tmp_write(int fd, const void *p, size_t n);
+/* A reader of bytes [off, end) of a temporary file (start it zeroed). */
+struct npt_tmp_rd {
+	unsigned long long off, end;
+	char *buf;
+	size_t cap, beg, n;	/* buf[beg..n) is read, not yet taken */
+};
+/*
+ * Read until buf[beg..n) holds need bytes, growing buf if need passes cap,
+ * or until the end: returns n - beg.
+ */
+size_t npt_tmp_fill(int fd, struct npt_tmp_rd *r, size_t need);
 
 /* ht.c: string-keyed hash table of fixed-size values */
 struct npt_ht {

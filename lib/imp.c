@@ -18,7 +18,6 @@
  * escaping), u32 length and the bytes.  Fields are read and written with
  * memcpy, so records need no alignment.
  */
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -531,42 +530,6 @@ sortkeys(struct npt_imp *m)
 	free(b);
 }
 
-static void
-wall(int fd, const char *p, size_t n)
-{
-	ssize_t r;
-
-	while (n > 0) {
-		if ((r = write(fd, p, n)) < 0) {
-			if (errno == EINTR)
-				continue;
-			npt_err(1, "temporary file");
-		}
-		p += r;
-		n -= (size_t)r;
-	}
-}
-
-static int
-tmpfd(void)
-{
-	const char *dir = getenv("TMPDIR");
-	char *path;
-	size_t n;
-	int fd;
-
-	if (dir == NULL || *dir == '\0')
-		dir = "/tmp";
-	n = strlen(dir) + 32;
-	path = npt_emalloc(n);
-	snprintf(path, n, "%s/npt-import.XXXXXX", dir);
-	if ((fd = mkstemp(path)) < 0)
-		npt_err(1, "%s", path);
-	unlink(path);
-	free(path);
-	return fd;
-}
-
 /* Write the records in memory, sorted, as one more run. */
 static void
 spill(struct npt_imp *m)
@@ -579,7 +542,7 @@ spill(struct npt_imp *m)
 	if (m->nkey == 0)
 		return;
 	if (m->fd < 0)
-		m->fd = tmpfd();
+		m->fd = npt_tmp_open("npt-import");
 	sortkeys(m);
 	if (m->nrun == m->runcap) {
 		m->runcap = m->runcap ? 2 * m->runcap : 16;
@@ -591,16 +554,16 @@ spill(struct npt_imp *m)
 	for (i = 0; i < m->nkey; i++) {
 		len = get32(m->keys[i].rec);
 		if (w.n + len > w.cap) {
-			wall(m->fd, w.p, w.n);
+			npt_tmp_write(m->fd, w.p, w.n);
 			w.n = 0;
 		}
 		if (len > w.cap)
-			wall(m->fd, m->keys[i].rec, len);
+			npt_tmp_write(m->fd, m->keys[i].rec, len);
 		else
 			npt_buf_add(&w, m->keys[i].rec, len);
 		m->fsize += len;
 	}
-	wall(m->fd, w.p, w.n);
+	npt_tmp_write(m->fd, w.p, w.n);
 	npt_buf_free(&w);
 	r->end = m->fsize;
 	/* start over in the first block, keeping the others for reuse */
@@ -705,60 +668,26 @@ emit(const char *r, struct out *o)
 
 /* A reader of one run of the temporary file. */
 struct rd {
-	unsigned long long off, end;
-	char *buf;
-	size_t cap, beg, n;
+	struct npt_tmp_rd r;
 	const char *rec;
 	struct npt_time t;
 	size_t run;
 };
 
-/* At least need bytes from r->beg in the buffer, or 0 at the run's end. */
 static int
-rdfill(int fd, struct rd *r, size_t need)
+rdnext(int fd, struct rd *d)
 {
-	ssize_t got;
-	size_t want;
-
-	if (r->n - r->beg >= need)
-		return 1;
-	memmove(r->buf, r->buf + r->beg, r->n - r->beg);
-	r->n -= r->beg;
-	r->beg = 0;
-	if (need > r->cap) {
-		r->cap = need;
-		r->buf = npt_erealloc(r->buf, r->cap);
-	}
-	while (r->n < need) {
-		if (r->off >= r->end)
-			return 0;
-		want = r->cap - r->n;
-		if (want > r->end - r->off)
-			want = (size_t)(r->end - r->off);
-		got = pread(fd, r->buf + r->n, want, (off_t)r->off);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			npt_err(1, "temporary file");
-		r->n += (size_t)got;
-		r->off += (unsigned long long)got;
-	}
-	return 1;
-}
-
-static int
-rdnext(int fd, struct rd *r)
-{
+	struct npt_tmp_rd *r = &d->r;
 	size_t len;
 
-	if (!rdfill(fd, r, 4))
+	if (npt_tmp_fill(fd, r, 4) < 4)
 		return 0;
 	len = get32(r->buf + r->beg);
-	if (len < RECHDR || !rdfill(fd, r, len))
+	if (len < RECHDR || npt_tmp_fill(fd, r, len) < len)
 		npt_errx(1, "temporary file: damaged");
-	r->rec = r->buf + r->beg;
+	d->rec = r->buf + r->beg;
 	r->beg += len;
-	gettime(r->rec + 8, &r->t);
+	gettime(d->rec + 8, &d->t);
 	return 1;
 }
 
@@ -807,11 +736,11 @@ merge(struct npt_imp *m, struct out *o)
 		per = 4096;
 	h = npt_ereallocarray(NULL, m->nrun, sizeof *h);
 	for (i = 0; i < m->nrun; i++) {
-		rd[i].off = m->runs[i].off;
-		rd[i].end = m->runs[i].end;
+		rd[i].r.off = m->runs[i].off;
+		rd[i].r.end = m->runs[i].end;
 		rd[i].run = i;
-		rd[i].cap = per;
-		rd[i].buf = npt_emalloc(rd[i].cap);
+		rd[i].r.cap = per;
+		rd[i].r.buf = npt_emalloc(per);
 		if (rdnext(m->fd, &rd[i]))
 			h[n++] = &rd[i];
 	}
@@ -824,7 +753,7 @@ merge(struct npt_imp *m, struct out *o)
 		siftdown(h, n, 0);
 	}
 	for (i = 0; i < m->nrun; i++)
-		free(rd[i].buf);
+		free(rd[i].r.buf);
 	free(rd);
 	free(h);
 }

@@ -74,3 +74,25 @@ npt_parse_scale(const char *s, size_t n)
 		return -1;
 	return dot ? (int)(n - dot) : 0;
 }
+
+const char *
+npt_parse_size(const char *s, size_t *v)
+{
+	size_t n = strlen(s);
+	uint64_t x, mul = 1;
+	const char *e;
+
+	if (n > 0 && strchr("kKmMgG", s[n - 1]) != NULL) {
+		mul = s[n - 1] == 'k' || s[n - 1] == 'K' ? 1ULL << 10 :
+		    s[n - 1] == 'm' || s[n - 1] == 'M' ? 1ULL << 20 : 1ULL << 30;
+		n--;
+	}
+	if ((e = npt_parse_u64(s, n, &x)) != NULL)
+		return e;
+	if (x == 0)
+		return "not a size";
+	if (x > SIZE_MAX / mul)
+		return "too large";
+	*v = (size_t)(x * mul);
+	return NULL;
+}
