@@ -12,6 +12,7 @@ BIN = \
 	bin/npt-mem \
 	bin/npt-overlap \
 	bin/npt-rate \
+	bin/npt-svg \
 	bin/npt-synth \
 	bin/npt-time
 
@@ -64,6 +65,7 @@ MAN1 = \
 	man/npt-mem.1 \
 	man/npt-overlap.1 \
 	man/npt-rate.1 \
+	man/npt-svg.1 \
 	man/npt-synth.1 \
 	man/npt-time.1
 MAN5 = man/npt-events.5 man/npt-log.5
