@@ -97,6 +97,13 @@ lib/libnpt.a: $(LIBOBJ)
 
 units: $(UNIT)
 
+# The picture of the shipped example that README.md shows, made as
+# examples/yolov8s.sh makes it (tests/npt-svg.bats checks it is current).
+EXLOGS = examples/data/yolov8s/core0.bin examples/data/yolov8s/core1.bin \
+	examples/data/yolov8s/corectrl0.bin
+examples/yolov8s.svg: bin/npt-decode bin/npt-svg $(EXLOGS)
+	bin/npt-decode $(EXLOGS) | bin/npt-svg > $@
+
 check: all $(UNIT)
 	sh tests/check.sh
 
