@@ -134,6 +134,8 @@ static size_t need;
 static const char *
 unitname(void)
 {
+	if (unit < 0)		/* no header */
+		return "us";
 	if (unit == NPT_UNIT_CYC && !conv)
 		return "cyc";
 	return npt_time_unit_name[conv ? NPT_UNIT_NS : unit];
