@@ -915,7 +915,8 @@ draw(char **paths, const int *fds, const char **names, int nin, int *rc)
 	}
 
 	/* colours by total, largest first */
-	qsort(olist, nop, sizeof *olist, bytotal);
+	if (nop > 0)
+		qsort(olist, nop, sizeof *olist, bytotal);
 	nclass = nop > NPAL ? NPAL : nop;
 	memset(ctot, 0, sizeof ctot);
 	npt_u256_set(&all, 0);
@@ -929,7 +930,8 @@ draw(char **paths, const int *fds, const char **names, int nin, int *rc)
 	}
 
 	/* lanes, tracks in order */
-	qsort(tlist, ntrack, sizeof *tlist, bykey);
+	if (ntrack > 0)
+		qsort(tlist, ntrack, sizeof *tlist, bykey);
 	row = TOP;
 	for (i = 0; i < ntrack; i++) {
 		struct track *k = tlist[i];
