@@ -20,4 +20,4 @@ measure "cat | npt-svg" "cat $ev | npt-svg > /dev/null"
 lanes=$(grep -Eo 'class="(ev|px)" x="[0-9.]*" y="[0-9]*"' "$dir/svg.out" |
 	sed 's/.*y="//' | sort -u | wc -l)
 tracks=$(grep -c 'class="track"' "$dir/svg.out")
-echo "picture: $(wc -c < "$dir/svg.out") bytes, $lanes lanes on $tracks tracks (bound $((lanes * 1000 * 1024 + tracks * 1024 + 65536)) bytes)"
+echo "picture: $(wc -c < "$dir/svg.out") bytes, $lanes lanes on $tracks tracks (bound $((lanes * 1000 * 1024 + tracks * 1024 + 256 * 11 + 65536)) bytes)"

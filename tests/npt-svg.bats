@@ -153,8 +153,8 @@ need_python() {
 	rects t.svg > r
 	lanes=$(cut -d' ' -f3 r | sort -u | wc -l)
 	tracks=$(texts t.svg track | wc -l)
-	# L * width KiB + T KiB + 64 KiB
-	bound=$((lanes * 1000 * 1024 + tracks * 1024 + 65536))
+	# L * width KiB + T KiB + 256 (width / 100 + 1) + 64 KiB
+	bound=$((lanes * 1000 * 1024 + tracks * 1024 + 256 * 11 + 65536))
 	size=$(wc -c < t.svg)
 	echo "# $n events, $lanes lanes: $size bytes (bound $bound)" >&3
 	[ "$size" -le "$bound" ]
