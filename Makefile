@@ -13,6 +13,7 @@ BIN = \
 	bin/npt-mem \
 	bin/npt-overlap \
 	bin/npt-rate \
+	bin/npt-svg \
 	bin/npt-synth \
 	bin/npt-time
 
@@ -67,6 +68,7 @@ MAN1 = \
 	man/npt-mem.1 \
 	man/npt-overlap.1 \
 	man/npt-rate.1 \
+	man/npt-svg.1 \
 	man/npt-synth.1 \
 	man/npt-time.1
 MAN5 = man/npt-events.5 man/npt-log.5
@@ -97,6 +99,13 @@ lib/libnpt.a: $(LIBOBJ)
 	$(RANLIB) $@
 
 units: $(UNIT)
+
+# The picture of the shipped example that README.md shows, made as
+# examples/yolov8s.sh makes it (tests/npt-svg.bats checks it is current).
+EXLOGS = examples/data/yolov8s/core0.bin examples/data/yolov8s/core1.bin \
+	examples/data/yolov8s/corectrl0.bin
+examples/yolov8s.svg: bin/npt-decode bin/npt-svg $(EXLOGS)
+	bin/npt-decode $(EXLOGS) | bin/npt-svg > $@
 
 check: all $(UNIT)
 	sh tests/check.sh

@@ -368,31 +368,14 @@ process(const ns_t *ts)
 
 /*
  * The tid lane 0 of a track would like: class * 10^7 + number * 100 + 1,
- * where class is 0 for compute engines, 1 for DMA (a name containing
- * "dma"), 2 for control ("ctrl..." or "control..."), and number is the
- * one the name ends with (99999 if none).
+ * of the track's order (npt_tsel_order).
  */
 static long
 basetid(const char *s, size_t n)
 {
-	size_t i, j;
-	long cls = 0, num = 0;
+	long k = npt_tsel_order(s, n);
 
-	for (i = 0; i + 3 <= n; i++)
-		if ((s[i] | 32) == 'd' && (s[i + 1] | 32) == 'm' &&
-		    (s[i + 2] | 32) == 'a')
-			cls = 1;
-	if ((n >= 4 && strncmp(s, "ctrl", 4) == 0) ||
-	    (n >= 7 && strncmp(s, "control", 7) == 0))
-		cls = 2;
-	for (j = n; j > 0 && s[j - 1] >= '0' && s[j - 1] <= '9'; j--)
-		;
-	if (j == n || n - j > 5)
-		num = 99999;
-	else
-		for (i = j; i < n; i++)
-			num = num * 10 + (s[i] - '0');
-	return cls * 10000000 + (num > 99999 ? 99999 : num) * 100 + 1;
+	return k / 100000 * 10000000 + k % 100000 * 100 + 1;
 }
 
 /* The value of tid in tids (the next candidate if taken), or NULL. */

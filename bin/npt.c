@@ -20,6 +20,7 @@ int npt_json_main(int, char **);
 int npt_mem_main(int, char **);
 int npt_overlap_main(int, char **);
 int npt_rate_main(int, char **);
+int npt_svg_main(int, char **);
 int npt_synth_main(int, char **);
 int npt_time_main(int, char **);
 
@@ -46,6 +47,8 @@ static const struct {
 	    "busy, overlapping and idle time per class" },
 	{ "npt-rate", npt_rate_main,
 	    "samples/s of a pipelined network, its bottleneck, what-if" },
+	{ "npt-svg", npt_svg_main,
+	    "draw events as an SVG timeline that needs no viewer" },
 	{ "npt-synth", npt_synth_main,
 	    "generate binary logs of an NPU running a model" },
 	{ "npt-time", npt_time_main,

@@ -36,6 +36,7 @@ _npt() {
 			return 0 ;;
 		esac
 		opts="-c -f -h -i -S -t -v --help --strict --version" ;;
+	npt-svg) opts="-f -h -r -t -W --help --strict --version" ;;
 	npt-synth) opts="-b -c -F -f -h -i -j -m -o -P -s -T -x --help --pipeline --serial --version" ;;
 	npt-time) opts="-c -d -f -h -u -w -z --help --version" ;;
 	*) return 0 ;;
@@ -49,4 +50,4 @@ _npt() {
 		COMPREPLY=($(compgen -W "$opts" -- "$word"))
 	fi
 }
-complete -o default -F _npt npt-agg npt-annotate npt-decode npt-diff npt-import npt-json npt-mem npt-overlap npt-rate npt-synth npt-time
+complete -o default -F _npt npt-agg npt-annotate npt-decode npt-diff npt-import npt-json npt-mem npt-overlap npt-rate npt-svg npt-synth npt-time

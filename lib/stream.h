@@ -539,6 +539,13 @@ npt_tsel_keep(struct npt_tsel *s, const char *track, size_t n)
 	return npt_tsel_miss(s, track, n);
 }
 void npt_tsel_free(struct npt_tsel *s);
+/*
+ * The order of tracks in a timeline (npt-json, npt-svg): class * 100000
+ * + number, class 0 for compute engines, 1 for DMA (a name containing
+ * "dma" in any letter case), 2 for control ("ctrl..." or "control..."),
+ * number the one the name ends with (99999 if none, or past 5 digits).
+ */
+long npt_tsel_order(const char *s, size_t n);
 
 /* pretty.c: output for people (-p), the same in every locale */
 struct npt_u256;

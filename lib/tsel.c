@@ -123,3 +123,26 @@ npt_tsel_free(struct npt_tsel *s)
 	if (s->roles.slot != NULL)
 		npt_ht_free(&s->roles);
 }
+
+long
+npt_tsel_order(const char *s, size_t n)
+{
+	size_t i, j;
+	long cls = 0, num = 0;
+
+	for (i = 0; i + 3 <= n; i++)
+		if ((s[i] | 32) == 'd' && (s[i + 1] | 32) == 'm' &&
+		    (s[i + 2] | 32) == 'a')
+			cls = 1;
+	if ((n >= 4 && strncmp(s, "ctrl", 4) == 0) ||
+	    (n >= 7 && strncmp(s, "control", 7) == 0))
+		cls = 2;
+	for (j = n; j > 0 && s[j - 1] >= '0' && s[j - 1] <= '9'; j--)
+		;
+	if (j == n || n - j > 5)
+		num = 99999;
+	else
+		for (i = j; i < n; i++)
+			num = num * 10 + (s[i] - '0');
+	return cls * 100000 + num;
+}

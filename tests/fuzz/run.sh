@@ -14,7 +14,7 @@
 # are tests/fuzz/crashes/TARGET/ and must not crash it again.
 # Targets: fuzz-tsv, fuzz-json, fuzz-log, fuzz-mlir and fuzz-import-TYPE
 # run one parser of lib/; fuzz-npt-TOOL (agg, annotate, decode, import,
-# json, mem, overlap, synth, time) runs a whole tool, its real main over the
+# json, mem, overlap, svg, synth, time) runs a whole tool, its real main over the
 # input as a file with one of a few argument sets picked by the input's
 # first byte (tests/fuzz/fuzz-tool.h; built with clang only).
 set -eu

@@ -1,0 +1,345 @@
+#!/usr/bin/env bats
+# npt-svg: the picture, read back with python3's xml.etree and checked
+# against tests/helpers/svg-model.py (fractions) on seeded random streams,
+# against awk and against sums worked out by hand.
+load test_helper
+
+T=$'\t'
+H="#ts_us${T}dur_us${T}track${T}op${T}name"
+EX=$NPT_ROOT/examples/data/yolov8s
+
+# The attributes of the timeline's rects, one line each: class x y width fill.
+rects() {
+	python3 - "$1" <<-'EOF'
+	import sys, xml.etree.ElementTree as ET
+	ns = "{http://www.w3.org/2000/svg}"
+	for g in ET.parse(sys.argv[1]).getroot().iter(ns + "g"):
+	    if g.get("id") == "timeline":
+	        for r in g.iter(ns + "rect"):
+	            print(r.get("class"), r.get("x"), r.get("y"), r.get("width"), r.get("fill"))
+	EOF
+}
+
+# The text of the elements of a class, one line each.
+texts() {
+	python3 - "$1" "$2" <<-'EOF'
+	import sys, xml.etree.ElementTree as ET
+	ns = "{http://www.w3.org/2000/svg}"
+	for e in ET.parse(sys.argv[1]).getroot().iter():
+	    if e.get("class") == sys.argv[2]:
+	        t = e.find(ns + "title")
+	        print((t.text if t is not None else e.text).replace("\n", "|"))
+	EOF
+}
+
+need_python() {
+	command -v python3 > /dev/null || skip "no python3"
+}
+
+@test "svg: the example is well-formed XML with nothing from outside: no script, style, link or image" {
+	need_python
+	npt-decode "$EX"/*.bin | npt-svg > t.svg
+	python3 - t.svg <<-'EOF'
+	import sys, xml.etree.ElementTree as ET
+	root = ET.parse(sys.argv[1]).getroot()
+	assert root.tag == "{http://www.w3.org/2000/svg}svg", root.tag
+	for e in root.iter():
+	    tag = e.tag.split("}")[1]
+	    assert tag in ("svg", "g", "rect", "line", "text", "title"), tag
+	    for k, v in e.attrib.items():
+	        assert "href" not in k and "url(" not in v and "http" not in v, (k, v)
+	EOF
+	[ "$(texts t.svg track | tr '\n' ' ')" = "core0 core1 ctrl0 " ]
+}
+
+@test "svg: the committed examples/yolov8s.svg is what the tools draw now" {
+	npt-decode "$EX/core0.bin" "$EX/core1.bin" "$EX/corectrl0.bin" | npt-svg > t.svg
+	cmp t.svg "$NPT_ROOT/examples/yolov8s.svg"
+}
+
+@test "svg: lanes, rects, pixel runs, colours, legend and shares equal the model (python3 fractions) on 60 seeded streams (15 against a sanitizer or qemu build)" {
+	need_python
+	for s in $(seq 1 "$(variant_n 60 15)"); do
+		python3 "$NPT_ROOT/tests/helpers/svg-model.py" gen "$s" .
+		mapfile -t a < args
+		npt-svg "${a[@]}" t.tsv > t.svg 2> err || flunk "seed $s: exit $?: $(cat err)"
+		python3 "$NPT_ROOT/tests/helpers/svg-model.py" check t.tsv "${a[1]}" t.svg ||
+			flunk "seed $s: npt-svg ${a[*]}"
+	done
+}
+
+@test "svg: three events by hand: x and width in hundredths of a pixel, a second lane for the one that overlaps" {
+	need_python
+	printf '%s\n0\t10\tc0\tA\ta\n5\t10\tc0\tB\tb\n7\t1\tc0\tC\tc\n' "$H" > t.tsv
+	npt-svg -W 100 t.tsv > t.svg
+	# span 15 us over 100 px: A 0..10 -> 0..66.666 (66.66); B 5..15 ->
+	# 33.333..100 (x 183.33, width 100 - 33.33); C 7..8 nests in A (lane 0):
+	# 46.666..53.333 -> 196.66, width 53.33 - 46.66.  A (10) and B (10)
+	# tie for rank 1 by total, A first by name; C third.
+	run rects t.svg
+	assert_output <<-'EOF'
+	ev 150 30 66.66 #4e79a7
+	ev 183.33 44 66.67 #f28e2b
+	ev 196.66 30 6.67 #e15759
+	EOF
+	run texts t.svg ev
+	[ "${lines[0]}" = "A a|track c0|start 0 us|duration 10 us" ]
+	# shares: 10/21 = 47.6, 10/21, 1/21 = 4.8
+	run texts t.svg share
+	assert_output <<-'EOF'
+	47.6% A
+	47.6% B
+	4.8% C
+	EOF
+	run texts t.svg legend
+	assert_output <<-'EOF'
+	A
+	B
+	C
+	EOF
+}
+
+@test "svg: a nested event shows over its parent in a busy lane, columns by what shows longest" {
+	need_python
+	# 101 events in one lane (more than -W 100): a parent P 0..100 us and
+	# 100 children of 0.4 us, one at the start of each us; 1 px = 1 us:
+	# each column shows P for 0.6 us and the child for 0.4: all P, one run
+	{ printf '%s\n0\t100\tc0\tP\tp\n' "$H"
+		awk 'BEGIN { for (i = 0; i < 100; i++) printf "%d\t0.4\tc0\tK\tk\n", i }'; } > t.tsv
+	npt-svg -W 100 t.tsv > t.svg
+	run rects t.svg
+	assert_output "px 150 30 100 #4e79a7"
+	# children of 0.5 us: a tie with P in each column, to the higher ranked (P, 50 us)
+	sed 's/\t0\.4\t/\t0.5\t/' t.tsv > u.tsv
+	npt-svg -W 100 u.tsv > t.svg
+	run rects t.svg
+	assert_output "px 150 30 100 #4e79a7"
+	# children of 0.7 us: K shows longest, in its colour (ranked second:
+	# 70 us to P's 100)
+	sed 's/\t0\.4\t/\t0.7\t/' t.tsv > u.tsv
+	npt-svg -W 100 u.tsv > t.svg
+	run rects t.svg
+	assert_output "px 150 30 100 #f28e2b"
+	run texts t.svg px
+	assert_output "K"
+}
+
+@test "svg: the shares of the example are an awk sum of durations per op, the control track left out" {
+	need_python
+	npt-decode "$EX"/*.bin > e.tsv
+	npt-svg e.tsv > t.svg
+	# ctrl0 is "## role.ctrl0=control": drawn, not in the shares; op types
+	# by total, the twelfth on are "other"
+	awk -F'\t' '/^## role\./ && /=control$/ { sub(/^## role\./, ""); sub(/=control$/, ""); ctl[$0] = 1; next }
+		/^#/ { next } { d = ($3 in ctl) ? 0 : $2; t[$4] += d; all += d }
+		END { for (k in t) print t[k] "\t" k; print all > "all" }' e.tsv |
+		LC_ALL=C sort -t "$T" -k1,1nr -k2,2 > sums
+	awk -F'\t' -v all="$(cat all)" '{ v[NR] = $1; k[NR] = $2 }
+		END { n = NR; for (i = 1; i <= n; i++) {
+			if (n > 12 && i >= 12) { o += v[i]; continue }
+			printf "%.1f%% %s\n", int(1000 * v[i] / all + 0.5) / 10, k[i] }
+			if (n > 12) printf "%.1f%% other (%d op types)\n", int(1000 * o / all + 0.5) / 10, n - 11 }' sums > want
+	texts t.svg share > got
+	diff want got
+}
+
+@test "svg: a 1M-event stream (100k against a sanitizer or qemu build) gives a picture within the bound of npt-svg(1), its busy lanes in pixel runs" {
+	need_python
+	npt-synth -i "$(variant_n 5200 520)" -o . > /dev/null
+	npt-decode core0.bin core1.bin corectrl0.bin > big.tsv
+	n=$(grep -vc '^#' big.tsv)
+	[ "$n" -ge "$(variant_n 1000000 100000)" ]
+	npt-svg big.tsv > t.svg
+	rects t.svg > r
+	lanes=$(cut -d' ' -f3 r | sort -u | wc -l)
+	tracks=$(texts t.svg track | wc -l)
+	# L * width KiB + T KiB + 256 (width / 100 + 1) + 64 KiB
+	bound=$((lanes * 1000 * 1024 + tracks * 1024 + 256 * 11 + 65536))
+	size=$(wc -c < t.svg)
+	echo "# $n events, $lanes lanes: $size bytes (bound $bound)" >&3
+	[ "$size" -le "$bound" ]
+	# the cores' lanes (hundreds of thousands of events) in pixel runs
+	[ "$(grep -c '^px ' r)" -ge 2 ]
+	[ "$(cut -d' ' -f3 r | sort | uniq -c | awk '$1 > 1000' | wc -l)" -eq 0 ]
+}
+
+@test "svg: -r cuts events and shares to the window; a point event on its bound is in it" {
+	need_python
+	printf '%s\n0\t10\tc0\tA\ta\n5\t10\tc0\tB\tb\n20\t0\tc0\tZ\tz\n30\t1\tc0\tC\tc\n' "$H" > t.tsv
+	npt-svg -W 100 -r 5,20 t.tsv > t.svg
+	# A 5..10 and B 5..15 in 5..20: x 0 and 0, widths 33.33 and 66.66; Z
+	# (a point at 20) at 100; C after the window is left out
+	run rects t.svg
+	assert_output <<-'EOF'
+	ev 150 30 33.33 #f28e2b
+	ev 150 44 66.66 #4e79a7
+	ev 250 30 0 #e15759
+	EOF
+	# B 10 of 15 = 66.7, A 5 of 15 = 33.3
+	run texts t.svg share
+	assert_output <<-'EOF'
+	66.7% B
+	33.3% A
+	0.0% Z
+	EOF
+	# open on one side: from 20 on, Z and C
+	npt-svg -W 100 -r 20, t.tsv > t.svg
+	[ "$(rects t.svg | wc -l)" -eq 2 ]
+	npt-svg -W 100 -r ,4 t.tsv > t.svg
+	[ "$(rects t.svg)" = "ev 150 30 100 #4e79a7" ]
+}
+
+@test "svg: -t draws the tracks that match a pattern or a name, repeated" {
+	need_python
+	printf '%s\n0\t1\tcore0\tA\t\n0\t1\tcore1\tA\t\n0\t1\tdma_in\tB\t\n0\t1\tctrl0\tC\t\n' "$H" > t.tsv
+	npt-svg -t 'core*' t.tsv > t.svg
+	[ "$(texts t.svg track | tr '\n' ' ')" = "core0 core1 " ]
+	npt-svg -t ctrl0 -t dma_in t.tsv > t.svg
+	[ "$(texts t.svg track | tr '\n' ' ')" = "dma_in ctrl0 " ]
+	npt-svg t.tsv > t.svg
+	[ "$(texts t.svg track | tr '\n' ' ')" = "core0 core1 dma_in ctrl0 " ]
+}
+
+@test "svg: cycles without a clock are drawn in cycles; with -f or clock metadata in ns" {
+	need_python
+	printf '#ts_cyc\tdur_cyc\ttrack\top\n1000\t3000\tcore0\tA\n' > t.tsv
+	npt-svg t.tsv > t.svg
+	run texts t.svg ev
+	[ "$output" = "A|track core0|start 1000 cyc|duration 3000 cyc" ]
+	npt-svg -f 2GHz t.tsv > t.svg
+	run texts t.svg ev
+	[ "$output" = "A|track core0|start 500 ns|duration 1500 ns" ]
+	{ echo '## clock.core0=1GHz'; cat t.tsv; } > u.tsv
+	npt-svg u.tsv > t.svg
+	run texts t.svg ev
+	[ "$output" = "A|track core0|start 1000 ns|duration 3000 ns" ]
+}
+
+@test "svg: strings are escaped for XML: markup, escapes of the stream, bytes that are not UTF-8" {
+	need_python
+	printf '%s\n0\t1\tc<0>\ta&b"c'"'"'\tx\\ty\\\\z\xff\xc3\xa9\n' "$H" > t.tsv
+	npt-svg t.tsv > t.svg
+	run texts t.svg ev
+	[ "$output" = "a&b\"c' x${T}y\\z"$'\xef\xbf\xbd\xc3\xa9'"|track c<0>|start 0 us|duration 1 us" ]
+	[ "$(texts t.svg track)" = "c<0>" ]
+}
+
+@test "svg: empty input, a header alone, - for standard input: a picture of no events" {
+	need_python
+	run -0 npt-svg < /dev/null
+	[[ $output == *"0 events, 0 tracks"*"no events"* ]]
+	printf '%s\n' "$H" > t.tsv
+	npt-svg t.tsv > t.svg
+	[ -z "$(rects t.svg)" ]
+	printf '%s\n0\t1\tc0\tA\t\n' "$H" > t.tsv
+	npt-svg t.tsv > want.svg
+	npt-svg - < t.tsv > got.svg
+	cmp want.svg got.svg
+	# shellcheck disable=SC2002 # a pipe, copied to a temporary file
+	cat t.tsv | npt-svg > got.svg
+	cmp want.svg got.svg
+}
+
+@test "svg: a last line without LF; empty op, name, track and duration" {
+	need_python
+	printf '%s\n0\t4\tc0\tA\ta\n4\t\t\t\t' "$H" > t.tsv
+	npt-svg -W 100 t.tsv > t.svg
+	run texts t.svg ev
+	assert_output <<-'EOF'
+	A a|track c0|start 0 us|duration 4 us
+	(no op)|track |start 4 us|duration 0 us
+	EOF
+	[ "$(texts t.svg track | tr '\n' ' ')" = "c0 (no track) " ]
+}
+
+@test "svg: a 1 MiB name is shown by its first 40 bytes" {
+	need_python
+	name=$(head -c 1048576 /dev/zero | tr '\0' k)
+	printf '%s\n0\t1\tc0\tA\t%s\n' "$H" "$name" > t.tsv
+	npt-svg t.tsv > t.svg
+	run texts t.svg ev
+	[ "$output" = "A $(head -c 40 /dev/zero | tr '\0' k)…|track c0|start 0 us|duration 1 us" ]
+}
+
+@test "svg: every data error exits 1 with its located message and writes nothing" {
+	while IFS='|' read -r opts data msg; do
+		# shellcheck disable=SC2059 # the data is a printf format
+		printf "$data" > t.tsv
+		# shellcheck disable=SC2086 # opts: words
+		run -1 --separate-stderr npt-svg $opts t.tsv
+		[ -z "$output" ] || flunk "$data: stdout $output"
+		[ "$stderr" = "npt-svg: t.tsv:$msg" ] || flunk "$data: $stderr"
+	done <<-'EOF'
+	|#ts_us\tdur_us\ttrack\n5\t1\tc0\n4\t1\tc0\n|3: track c0: the event starts before the one of line 2; sort the stream by start time
+	|#dur_us\ttrack\n1\tc0\n|1: no column ts_us in the header
+	|#ts_us\ttrack\n1\tc0\n|1: no duration column (dur_cyc, dur_ns, dur_us or dur_ms)
+	|#ts_us\tdur_us\n1\t1\n#ts_ns\tdur_ns\n1\t1\n|3: dur_ns after dur_us: one unit per stream (convert cycles with npt-time)
+	|#ts_us\tdur_us\n12x\t1\n|2: column ts_us: not a number: "12x"
+	|#ts_us\tdur_us\n1\t-1\n|2: column dur_us: negative: "-1"
+	|#ts_us\tdur_us\n1.0000000000001\t1\n|2: column ts_us: too many decimal places: "1.0000000000001"
+	|#ts_us\tdur_us\top\n1\t1\ta\\q\n|2: column op: unknown escape "\q" (escapes are \t \n \r \\ \0)
+	|## clock.core1=1GHz\n#ts_cyc\tdur_cyc\ttrack\n1\t1\tcore0\n|3: track core0 has no clock: give -f FREQ or -f core0=FREQ
+	|#ts_us\tdur_us\n1\t1\t3\n|2: 3 fields, but the header has 2 columns
+	|1\t1\n|1: no header line before the data: a stream starts with a header line, # and the column names separated by TABs (see npt-events(5))
+	EOF
+}
+
+@test "svg: a file that cannot be opened is reported, the others drawn, exit 1" {
+	need_python
+	printf '%s\n0\t1\tc0\tA\t\n' "$H" > t.tsv
+	run -1 --separate-stderr npt-svg nosuch.tsv t.tsv
+	[ "$stderr" = "npt-svg: nosuch.tsv: No such file or directory" ]
+	printf '%s\n' "$output" > t.svg
+	[ "$(rects t.svg | wc -l)" -eq 1 ]
+}
+
+@test "svg: every usage error exits 2 with its message" {
+	printf '%s\n0\t1\tc0\tA\t\n' "$H" > t.tsv
+	while IFS='|' read -r opt msg; do
+		run -2 --separate-stderr npt-svg "$opt" t.tsv
+		[ -z "$output" ] || flunk "$opt: stdout $output"
+		[ "${stderr_lines[0]}" = "npt-svg: $msg" ] || flunk "$opt: $stderr"
+	done <<-'EOF'
+	-W50|-W: not a width from 100 to 100000 pixels: "50"
+	-W100001|-W: not a width from 100 to 100000 pixels: "100001"
+	-Wx|-W: not a width from 100 to 100000 pixels: "x"
+	-r100|-r: not start,end: "100"
+	-rx,5|-r: start: not a number: "x,5"
+	-r1,5x|-r: end: not a number: "1,5x"
+	-r1.0000000000001,5|-r: start: too many decimal places: "1.0000000000001,5"
+	-r5,5|-r: the end is not after the start: "5,5"
+	-f1.2 GHz|-f: not a frequency: "1.2 GHz"
+	EOF
+}
+
+@test "svg: events with no start are counted in a warning; a loss warns after the picture, --strict exits 1" {
+	need_python
+	printf '%s\n\t1\tc0\tA\t\n0\t1\tc0\tA\t\n\t2\tc0\tB\t\n' "$H" > t.tsv
+	run -0 --separate-stderr npt-svg t.tsv
+	[ "$stderr" = "npt-svg: warning: 2 events with no start time left out" ]
+	printf '%s\n0\t1\tc0\tA\t\n## lost.records.core0.bin=12\n' "$H" > t.tsv
+	run -0 --separate-stderr npt-svg t.tsv
+	[ "$stderr" = "npt-svg: warning: input incomplete: 12 records lost (core0.bin); the picture leaves them out" ]
+	[[ $output == *"</svg>" ]]
+	run -1 --separate-stderr npt-svg --strict t.tsv
+	[[ $output == *"</svg>" ]]
+	[ -n "$stderr" ]
+}
+
+@test "svg: /dev/full is a write error; | head -n1 ends quietly" {
+	need_devfull
+	printf '%s\n0\t1\tc0\tA\t\n' "$H" > t.tsv
+	run -1 --separate-stderr sh -c 'npt-svg t.tsv > /dev/full'
+	[ "$stderr" = "npt-svg: write error: No space left on device" ]
+	awk -v h="$H" 'BEGIN { print h; for (i = 0; i < 200000; i++) printf "%d\t1\tc%d\tA\t\n", i, i % 300 }' > big.tsv
+	run -0 --separate-stderr sh -c 'npt-svg big.tsv | head -n1'
+	[ -z "$stderr" ]
+	[ "$output" = '<?xml version="1.0" encoding="UTF-8"?>' ]
+}
+
+@test "svg: runs under busybox sh, reading a pipe" {
+	need_busybox
+	printf '%s\n0\t1\tc0\tA\t\n' "$H" > t.tsv
+	busybox sh -c 'cat t.tsv | npt-svg | grep -c "class=\"ev\""' > got
+	[ "$(cat got)" = 1 ]
+}
