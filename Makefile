@@ -7,6 +7,7 @@ BIN = \
 	bin/npt-agg \
 	bin/npt-annotate \
 	bin/npt-decode \
+	bin/npt-fold \
 	bin/npt-import \
 	bin/npt-json \
 	bin/npt-mem \
@@ -59,6 +60,7 @@ MAN1 = \
 	man/npt-agg.1 \
 	man/npt-annotate.1 \
 	man/npt-decode.1 \
+	man/npt-fold.1 \
 	man/npt-import.1 \
 	man/npt-json.1 \
 	man/npt-mem.1 \

@@ -14,6 +14,7 @@
 int npt_agg_main(int, char **);
 int npt_annotate_main(int, char **);
 int npt_decode_main(int, char **);
+int npt_fold_main(int, char **);
 int npt_import_main(int, char **);
 int npt_json_main(int, char **);
 int npt_mem_main(int, char **);
@@ -33,6 +34,8 @@ static const struct {
 	    "fill in operation, name and IR location" },
 	{ "npt-decode", npt_decode_main,
 	    "decode binary logs into one event stream" },
+	{ "npt-fold", npt_fold_main,
+	    "folded stacks of nested events, for flame graphs" },
 	{ "npt-import", npt_import_main,
 	    "bring vendor and framework profiles in" },
 	{ "npt-json", npt_json_main,

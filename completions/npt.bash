@@ -16,6 +16,7 @@ _npt() {
 		esac
 		opts="-f -h -m --by-name --csv --func --help --id-attr --loc-first --mlir --order --skip --source-dir --torq --version" ;;
 	npt-decode) opts="-h --help --progress --strict --version" ;;
+	npt-fold) opts="-T -h -k -t --help --strict --version" ;;
 	npt-mem) opts="-h -n -t --help --strict --version" ;;
 	npt-overlap) opts="-c -f -h -k -p -s -t --bytes --help --model --strict --torq --torq-all --version --wall-time" ;;
 	npt-rate) opts="-c -f -h -m -s -w --fabric-pes --headroom --help --serial --version" ;;
@@ -48,4 +49,4 @@ _npt() {
 		COMPREPLY=($(compgen -W "$opts" -- "$word"))
 	fi
 }
-complete -o default -F _npt npt-agg npt-annotate npt-decode npt-import npt-json npt-mem npt-overlap npt-rate npt-synth npt-time
+complete -o default -F _npt npt-agg npt-annotate npt-decode npt-fold npt-import npt-json npt-mem npt-overlap npt-rate npt-synth npt-time
