@@ -70,9 +70,10 @@ static unsigned long long skipped;
 static struct npt_loss loss;
 
 /*
- * The frame text of s[0..n): ';' becomes ':', and a whitespace before a
- * trailing number (D, D. or D.D) becomes '_': flamegraph.pl and inferno
- * would read it as the first count of a differential line.  Empty: NULL.
+ * The frame text of s[0..n): ';' becomes ':', a NUL byte "\0", and a
+ * whitespace before a trailing number (D, D. or D.D) '_': flamegraph.pl
+ * and inferno would read it as the first count of a differential line.
+ * Empty: NULL.
  */
 static const char *
 frame_text(struct npt_buf *b, const char *s, size_t n, size_t *len)
@@ -83,11 +84,18 @@ frame_text(struct npt_buf *b, const char *s, size_t n, size_t *len)
 	if (n == 0)
 		return NULL;
 	b->n = 0;
-	npt_buf_add(b, s, n);
+	for (i = 0; i < n; i++) {
+		if (s[i] == ';') {
+			npt_buf_addc(b, ':');
+		} else if (s[i] == '\0') {
+			/* a raw NUL, which a stream writes \0, is written so */
+			npt_buf_add(b, "\\0", 2);
+		} else {
+			npt_buf_addc(b, s[i]);
+		}
+	}
 	p = b->p;
-	for (i = 0; i < n; i++)
-		if (p[i] == ';')
-			p[i] = ':';
+	n = b->n;
 	/* the start of a trailing count, D or D. or D.D, as they read it */
 	for (j = n; j > 0 && p[j - 1] >= '0' && p[j - 1] <= '9'; j--)
 		;

@@ -100,6 +100,15 @@ H="#ts_cyc${T}dur_cyc${T}track${T}op${T}name"
 	EOT
 }
 
+@test "fold: a raw NUL byte in a frame is written \\0 (a crash of the fuzz target)" {
+	printf '%s\n0\t10\tc\ta\0b;c\t\n1\t1\tc\tx\t\n' "$H" > t.tsv
+	run -0 npt-fold t.tsv
+	assert_output <<-'EOT'
+	a\0b:c 9
+	a\0b:c;x 1
+	EOT
+}
+
 @test "fold: times keep the decimals of the durations; a track's weights add up to its outer events" {
 	printf '#ts_us\tdur_us\ttrack\top\n1.5\t10.25\tc\tA\n2\t0.5\tc\tB\n3\t1\tc\tB\n' > t.tsv
 	run -0 npt-fold t.tsv
