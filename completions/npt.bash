@@ -27,7 +27,7 @@ _npt() {
 			COMPREPLY=($(compgen -W "json perfetto" -- "$word"))
 			return 0 ;;
 		esac
-		opts="-C -F -f -h -p -w --help --strict --version" ;;
+		opts="-a -C -F -f -h -p -w --help --strict --version" ;;
 	npt-import)
 		case ${COMP_WORDS[COMP_CWORD - 1]} in
 		-t)
