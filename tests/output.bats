@@ -11,6 +11,7 @@ invocation() {
 	npt-agg) echo "npt-agg -k id,track big.tsv" ;;
 	npt-annotate) echo "npt-annotate -m symbols.tsv big.tsv" ;;
 	npt-decode) echo "npt-decode core0.bin core1.bin corectrl0.bin" ;;
+	npt-fold) echo "npt-fold -T -k id big.tsv" ;;
 	npt-import) echo "npt-import -t chrome trace.json" ;;
 	npt-json) echo "npt-json big.tsv" ;;
 	npt-mem) echo "npt-mem mem.tsv" ;;
