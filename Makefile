@@ -8,6 +8,7 @@ BIN = \
 	bin/npt-annotate \
 	bin/npt-decode \
 	bin/npt-diff \
+	bin/npt-fold \
 	bin/npt-import \
 	bin/npt-json \
 	bin/npt-mem \
@@ -63,6 +64,7 @@ MAN1 = \
 	man/npt-annotate.1 \
 	man/npt-decode.1 \
 	man/npt-diff.1 \
+	man/npt-fold.1 \
 	man/npt-import.1 \
 	man/npt-json.1 \
 	man/npt-mem.1 \

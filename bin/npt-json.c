@@ -32,10 +32,11 @@
 #include "../lib/import.h"
 
 static const char synopsis[] =
-    "[-C column] [-F format] [-f [track=]freq] [-p name] [-w bits]\n"
+    "[-a] [-C column] [-F format] [-f [track=]freq] [-p name] [-w bits]\n"
     " [--strict] [file ...]";
 
 static const char help[] =
+    "-a\tevent details as args, for Perfetto UI and chrome://tracing\n"
     "-C column\tdraw this column as a counter track\n"
     "-F format\tjson (the default) or perfetto (protobuf)\n"
     "-f [track=]freq\tclock of all tracks, or of the tracks matching track\n"
@@ -50,6 +51,8 @@ static const struct npt_longopt longopts[] = {
 	{ NULL, 0, 0 },
 };
 static int strict, perfetto;
+/* where an event's details go: "args" (-a) or "npt_args" (speedscope) */
+static const char *argsat = ",\"npt_args\":{";
 static struct npt_loss loss;
 
 /*
@@ -1050,12 +1053,12 @@ data(struct npt_tsv *t)
 
 		if (v->n == 0)
 			continue;
-		d = put(d, nargs++ == 0 ? ",\"args\":{" : ",");
+		d = put(d, nargs++ == 0 ? argsat : ",");
 		memcpy(d, keys.p + keyoff[i], kn);
 		d = argval(d + kn, v);
 	}
 	if (f[idur].n == 0) {
-		d = put(d, nargs++ == 0 ? ",\"args\":{" : ",");
+		d = put(d, nargs++ == 0 ? argsat : ",");
 		d = putstr(d, t->hdr.col[idur].p, t->hdr.col[idur].n, 1);
 		d = put(d, ":\"unknown\"");
 	}
@@ -1187,9 +1190,12 @@ main(int argc, char *argv[])
 
 	npt_init(argv[0]);
 	npt_clocks_init(&clocks);
-	while ((c = npt_getopt(&g, argc, argv, "C:F:f:p:w:", longopts,
+	while ((c = npt_getopt(&g, argc, argv, "aC:F:f:p:w:", longopts,
 	    synopsis)) != -1) {
 		switch (c) {
+		case 'a':
+			argsat = ",\"args\":{";
+			break;
 		case 'F':
 			if (strcmp(g.arg, "perfetto") == 0)
 				perfetto = 1;

@@ -15,6 +15,7 @@ int npt_agg_main(int, char **);
 int npt_annotate_main(int, char **);
 int npt_decode_main(int, char **);
 int npt_diff_main(int, char **);
+int npt_fold_main(int, char **);
 int npt_import_main(int, char **);
 int npt_json_main(int, char **);
 int npt_mem_main(int, char **);
@@ -37,6 +38,8 @@ static const struct {
 	    "decode binary logs into one event stream" },
 	{ "npt-diff", npt_diff_main,
 	    "compare two profiles per group, and whether it is noise" },
+	{ "npt-fold", npt_fold_main,
+	    "folded stacks of nested events, for flame graphs" },
 	{ "npt-import", npt_import_main,
 	    "bring vendor and framework profiles in" },
 	{ "npt-json", npt_json_main,

@@ -17,6 +17,7 @@ _npt() {
 		opts="-f -h -m --by-name --csv --func --help --id-attr --loc-first --mlir --order --skip --source-dir --torq --version" ;;
 	npt-decode) opts="-h --help --progress --strict --version" ;;
 	npt-diff) opts="-a -h -k -p -t --fail-above --help --version" ;;
+	npt-fold) opts="-T -h -k -t --help --strict --version" ;;
 	npt-mem) opts="-h -n -t --help --strict --version" ;;
 	npt-overlap) opts="-c -f -h -k -p -s -t --bytes --help --model --strict --torq --torq-all --version --wall-time" ;;
 	npt-rate) opts="-c -f -h -m -s -w --fabric-pes --headroom --help --serial --version" ;;
@@ -27,7 +28,7 @@ _npt() {
 			COMPREPLY=($(compgen -W "json perfetto" -- "$word"))
 			return 0 ;;
 		esac
-		opts="-C -F -f -h -p -w --help --strict --version" ;;
+		opts="-a -C -F -f -h -p -w --help --strict --version" ;;
 	npt-import)
 		case ${COMP_WORDS[COMP_CWORD - 1]} in
 		-t)
@@ -50,4 +51,4 @@ _npt() {
 		COMPREPLY=($(compgen -W "$opts" -- "$word"))
 	fi
 }
-complete -o default -F _npt npt-agg npt-annotate npt-decode npt-diff npt-import npt-json npt-mem npt-overlap npt-rate npt-svg npt-synth npt-time
+complete -o default -F _npt npt-agg npt-annotate npt-decode npt-diff npt-fold npt-import npt-json npt-mem npt-overlap npt-rate npt-svg npt-synth npt-time

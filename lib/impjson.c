@@ -336,7 +336,8 @@ readev(struct chrome *c)
 			if (c->early && i < 2)
 				npt_imp_field_plain(c->m, i == 0 ? NPT_IMP_NAME :
 				    NPT_IMP_OP, txt(e, v), v->n, v->plain);
-		} else if (keyis(j, "args", 4) && j->vtok == NPT_JSON_OBJ) {
+		} else if ((keyis(j, "args", 4) || keyis(j, "npt_args", 8)) &&
+		    j->vtok == NPT_JSON_OBJ) {
 			if (!c->early && (t = early(c)) < 0)
 				return -1;
 			if (t > 0) {

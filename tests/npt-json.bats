@@ -51,7 +51,8 @@ example() {
 	[ "$(jq '[.[] | select(.ph == "X")] | length' out.json)" -eq "$(grep -vc '^#' ev.tsv)" ]
 	# the first layer: 11048 cycles at 900 MHz is 12.2755... us; it ends
 	# at 623127 cycles, 692.363333 us
-	events out.json X name cat pid tid ts dur args | sed -n 2p > got
+	# the details under npt_args, where speedscope does not look (-a: args)
+	events out.json X name cat pid tid ts dur npt_args | sed -n 2p > got
 	printf 'CONV_2D\tCONV_2D\t1\t1\t12.276\t680.087\t{"id": 0, "conv_cyc": 542301, "vector_cyc": 90587, "dma_load_cyc": 175666, "dma_store_cyc": 81406, "iter": 0}\n' | cmp - got
 	events out.json X name cat ts | head -n1 > got
 	printf 'invoke\tINVOKE\t11.111\n' | cmp - got
@@ -120,13 +121,16 @@ example() {
 	printf '#ts_us\tdur_us\ttrack\top\tname\tid\tloc\tn\ttext\tbig\tzero\n' > in.tsv
 	printf '1\t2\tcore0\tADD\tadd_1\t7\t"m.mlir":3:4\t-1.50\t12x\t1234567890123456\t007\n' >> in.tsv
 	printf '2\t1\tcore0\t\t\t\t\t\t\t\t0\n' >> in.tsv
-	npt-json in.tsv > out.json
+	npt-json -a in.tsv > out.json
 	sed -n 6p out.json > got
 	printf '%s\n' '{"name":"add_1","cat":"ADD","ph":"X","pid":1,"tid":1,"ts":1.000,"dur":2.000,"args":{"id":7,"loc":"\"m.mlir\":3:4","n":-1.50,"text":"12x","big":"1234567890123456","zero":"007"}},' | cmp - got
 	sed -n 7p out.json > got
 	# no name and no op: named by its track, and npt_name says it had none
 	printf '%s\n' '{"name":"core0","ph":"X","pid":1,"tid":1,"ts":2.000,"dur":1.000,"npt_name":"","args":{"zero":0}}' | cmp - got
 	json_ok "$(cat out.json)"
+	# without -a, the same members under npt_args, and nothing else differs
+	npt-json in.tsv | sed 's/,"npt_args":{/,"args":{/' | cmp - out.json
+	[ "$(npt-json in.tsv | grep -c '"ph":"X".*"args"')" -eq 0 ]
 }
 
 @test "json: tids order compute engines, then DMA, then control; names and order as M events" {
@@ -161,7 +165,7 @@ ev = sorted((r.randrange(0, 10000), r.randrange(0, 600), r.choice(["dma0", "core
 print("#ts_ns\tdur_ns\ttrack\tid")
 for i, (s, d, t) in enumerate(ev):
 	print("%d\t%d\t%s\t%d" % (s, d, t, i))' > in.tsv
-	npt-json in.tsv > out.json
+	npt-json -a in.tsv > out.json
 	python3 - out.json <<-'EOF'
 	import json, sys
 	from fractions import Fraction as F
@@ -211,7 +215,7 @@ ev.sort(key=lambda e: e[0])
 print("#ts_ns\tdur_ns\ttrack\tid")
 for i, (s, d, t) in enumerate(ev):
 	print("%d\t%d\t%s\t%d" % (s, d, t, i))' > in.tsv
-	npt-json in.tsv > out.json
+	npt-json -a in.tsv > out.json
 	python3 - in.tsv out.json <<-'EOF'
 	import json, sys
 	# npt-json(1): tid = group * 10^7 + number * 100 + 1, the next free
@@ -326,7 +330,7 @@ for i, (s, d, t) in enumerate(ev):
 	            return b
 	        f.write(b"%d\t1\t%s\t%s\t%s\t%s\n" % (i, s(), s(), s(), s()))
 	EOF
-	npt-json in.tsv > out.json
+	npt-json -a in.tsv > out.json
 	jq -e 'length > 3000' out.json > /dev/null
 	python3 - <<-'EOF'
 	import json
@@ -409,7 +413,7 @@ for i, (s, d, t) in enumerate(ev):
 	assert_stderr "npt-json: warning: 2 events with no start time left out"
 	json_ok
 	printf '%s\n' "$output" > out.json
-	events out.json X ts dur args | tr -d ' ' > got
+	events out.json X ts dur npt_args | tr -d ' ' > got
 	printf '1.000\t0.000\t{"dur_us":"unknown"}\n' | cmp - got
 }
 

@@ -12,6 +12,7 @@ invocation() {
 	npt-annotate) echo "npt-annotate -m symbols.tsv big.tsv" ;;
 	npt-decode) echo "npt-decode core0.bin core1.bin corectrl0.bin" ;;
 	npt-diff) echo "npt-diff -k id,iter big.tsv big.tsv" ;;
+	npt-fold) echo "npt-fold -T -k id big.tsv" ;;
 	npt-import) echo "npt-import -t chrome trace.json" ;;
 	npt-json) echo "npt-json big.tsv" ;;
 	npt-mem) echo "npt-mem mem.tsv" ;;

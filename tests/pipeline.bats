@@ -12,6 +12,9 @@ load test_helper
 	canon got.tsv > got
 	[ "$(wc -l < want)" -eq $((20 * 3 * 3 + 20)) ]
 	cmp want got
+	# the details as args (-a) or as npt_args (the default) come back alike
+	npt-json -a ev.tsv | npt-import -t chrome > got-a.tsv
+	cmp got.tsv got-a.tsv
 }
 
 @test "pipeline: the round trip holds for overlapping events (lanes), empty fields and odd names" {

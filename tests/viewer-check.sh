@@ -3,8 +3,10 @@
 # a scratch directory and load the trace.json it writes in speedscope, in
 # headless Chromium (../shared/tools/viewer, installed by its setup.sh).
 # Passes if the viewer loads it without a warning (TRACE_CHECK_STRICT: no
-# event mis-nested) and shows exactly as many events as the decoded logs
-# hold.  Then renders the yolov8s.svg the example writes (npt-svg) in
+# event mis-nested), shows exactly as many events as the decoded logs
+# hold, and groups them: one frame per operator type (npt-json writes the
+# per-event details where speedscope does not key its frames on them).
+# Then renders the yolov8s.svg the example writes (npt-svg) in
 # the same Chromium to a PNG and checks its pixels, read with python3
 # (zlib, struct): not blank, each lane of the timeline drawn, and the
 # colour the SVG gives at the middle of its widest events, of the legend's
@@ -20,8 +22,13 @@ trap 'rm -rf "$dir"' EXIT INT TERM
 
 data=$top/examples/data/yolov8s
 (cd "$dir" && sh "$top/examples/yolov8s.sh" > /dev/null 2>&1)
-want=$(npt-decode "$data/core0.bin" "$data/core1.bin" "$data/corectrl0.bin" |
-	grep -vc '^#')
+npt-decode "$data/core0.bin" "$data/core1.bin" "$data/corectrl0.bin" \
+    > "$dir/events.tsv"
+want=$(grep -vc '^#' "$dir/events.tsv")
+# the operator types, by the op column's name in the header
+ops=$(awk -F'\t' '/^##/ { next } /^#/ { sub(/^#/, ""); for (i = 1; i <= NF; i++)
+	if ($i == "op") c = i; next } { n[$c] = 1 } END { for (k in n) t++; print t }' \
+    "$dir/events.tsv")
 if ! TRACE_CHECK_STRICT=1 "$viewer/check-trace.sh" "$dir/trace.json" \
     > "$dir/out" 2>&1; then
 	cat "$dir/out" >&2
@@ -34,7 +41,13 @@ if [ "$got" != "$want" ]; then
 	echo "viewer-check: FAIL: speedscope shows $got events; the logs hold $want" >&2
 	exit 1
 fi
-echo "viewer-check: PASS: speedscope loaded trace.json and shows its $got events"
+frames=$(sed -n 's/^frames=//p' "$dir/out")
+if [ "$frames" != "$ops" ]; then
+	cat "$dir/out" >&2
+	echo "viewer-check: FAIL: speedscope shows $frames frames; the logs hold $ops operator types" >&2
+	exit 1
+fi
+echo "viewer-check: PASS: speedscope loaded trace.json and shows its $got events as $frames frames, one per operator type"
 
 # The picture, in Chromium: a screenshot of the SVG at its own size.
 svg=$dir/yolov8s.svg

@@ -1,0 +1,408 @@
+/* See LICENSE file for copyright and license details. */
+/*
+ * npt-fold: events (npt-events(5)) in, folded stacks out, one
+ * "frame;frame;frame weight" line per distinct stack: the input of
+ * flamegraph.pl, inferno and speedscope.
+ *
+ * Nesting is npt-agg's self time (bin/npt-agg.c): per track a stack of
+ * the events still open, whose ends never increase upward.  An event pops
+ * those that ended before it starts or end before it does; what is left
+ * on top is its parent, whose self time loses the event's duration.  An
+ * event's self time is final when it is popped (or at the end of the
+ * input), and goes to its stack then.
+ *
+ * A stack is a node of a trie, in a hash table keyed by the address of
+ * the parent node and the frame's text, so that a stack costs one entry
+ * however deep it is, and an event one lookup.  Memory is the distinct
+ * stacks plus the open events of each track; the stacks are written out
+ * at the end, sorted.  Weights are exact: times of 10^-12 of the unit
+ * (lib/time.c), summed in 128 bits.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/base.h"
+#include "../lib/stream.h"
+
+static const char synopsis[] =
+    "[-T] [-k column] [-t pattern] [--strict] [file ...]";
+
+static const char help[] =
+    "-T\tput the track as the root frame of each stack\n"
+    "-k column\tname frames by this column (default op)\n"
+    "-t pattern\tcount only the tracks that match pattern\n"
+    "--strict\texit 1 if the input lost data\n";
+
+enum { OPT_STRICT = 256 };
+
+static const struct npt_longopt longopts[] = {
+	{ "strict", 0, OPT_STRICT },
+	{ NULL, 0, 0 },
+};
+
+struct node {
+	struct node *parent;	/* NULL for a root frame */
+	const char *name;	/* the frame, in the key */
+	size_t namelen;
+	struct npt_time w;	/* self time summed */
+};
+
+struct frame {
+	struct npt_time end, self;
+	struct node *node;
+};
+
+struct track {
+	struct npt_time last;
+	struct frame *st;
+	size_t n, cap;
+	struct node *root;	/* -T: the track's frame */
+};
+
+static int troot, strict;
+static const char *kname = "op";
+static struct npt_ht nodes, tracks;
+static struct npt_htc tcache;
+static struct npt_tsel tsel;
+static struct npt_buf kb, nb, rb;
+static int unit = -1, digits;
+static unsigned long long skipped;
+static struct npt_loss loss;
+
+/*
+ * The frame text of s[0..n): ';' becomes ':', a NUL byte "\0", and a
+ * whitespace before a trailing number (D, D. or D.D) '_': flamegraph.pl
+ * and inferno would read it as the first count of a differential line.
+ * Empty: NULL.
+ */
+static const char *
+frame_text(struct npt_buf *b, const char *s, size_t n, size_t *len)
+{
+	char *p;
+	size_t i, j;
+
+	if (n == 0)
+		return NULL;
+	b->n = 0;
+	for (i = 0; i < n; i++) {
+		if (s[i] == ';') {
+			npt_buf_addc(b, ':');
+		} else if (s[i] == '\0') {
+			/* a raw NUL, which a stream writes \0, is written so */
+			npt_buf_add(b, "\\0", 2);
+		} else {
+			npt_buf_addc(b, s[i]);
+		}
+	}
+	p = b->p;
+	n = b->n;
+	/* the start of a trailing count, D or D. or D.D, as they read it */
+	for (j = n; j > 0 && p[j - 1] >= '0' && p[j - 1] <= '9'; j--)
+		;
+	if (j > 0 && p[j - 1] == '.') {
+		for (i = j - 1; i > 0 && p[i - 1] >= '0' && p[i - 1] <= '9';
+		    i--)
+			;
+		if (i < j - 1)
+			j = i;
+	}
+	if (j > 0 && j < n && (p[j - 1] == ' ' ||
+	    p[j - 1] == '\f' || p[j - 1] == '\v'))
+		p[j - 1] = '_';
+	*len = n;
+	return p;
+}
+
+/* The child of parent named s[0..n) (already a frame text). */
+static struct node *
+child(struct node *parent, const char *s, size_t n)
+{
+	struct node *x;
+	int isnew;
+
+	kb.n = 0;
+	npt_buf_add(&kb, &parent, sizeof parent);
+	npt_buf_add(&kb, s, n);
+	x = npt_ht_put(&nodes, kb.p, kb.n, &isnew);
+	if (isnew) {
+		size_t len;
+
+		x->parent = parent;
+		x->name = npt_ht_key(x, &len) + sizeof parent;
+		x->namelen = n;
+	}
+	return x;
+}
+
+static void
+retire(const struct npt_tsv *t, const struct frame *f)
+{
+	if (npt_time_add(&f->node->w, &f->node->w, &f->self) < 0) {
+		if (t != NULL)
+			npt_tsv_err(t, "self time too large");
+		npt_errx(1, "self time too large");
+	}
+}
+
+/* The event [ts, ts + dur) of frame name on track k (NULL: no nesting). */
+static void
+event(struct npt_tsv *t, struct track *k, const struct npt_time *ts,
+    const struct npt_time *dur, const char *name, size_t n)
+{
+	struct frame f;
+	struct node *parent = NULL;
+
+	if (k == NULL) {
+		f.self = *dur;
+		f.node = child(NULL, name, n);
+		retire(t, &f);
+		return;
+	}
+	npt_time_add(&f.end, ts, dur);	/* both below 10^37: no overflow */
+	while (k->n > 0 && (npt_time_cmp(&k->st[k->n - 1].end, ts) <= 0 ||
+	    npt_time_cmp(&k->st[k->n - 1].end, &f.end) < 0))
+		retire(t, &k->st[--k->n]);
+	if (k->n > 0) {
+		struct frame *p = &k->st[k->n - 1];
+
+		npt_time_sub(&p->self, &p->self, dur);
+		parent = p->node;
+	} else {
+		parent = k->root;
+	}
+	f.self = *dur;
+	f.node = child(parent, name, n);
+	if (k->n == k->cap) {
+		k->cap = k->cap ? k->cap * 2 : 8;
+		k->st = npt_ereallocarray(k->st, k->cap, sizeof *k->st);
+	}
+	k->st[k->n++] = f;
+}
+
+static void
+read_events(const char *path, int *rc)
+{
+	struct npt_tsv t;
+	struct npt_tcol tc = { -1, -1, -1, -1 };
+	long kcol = -1, opcol = -1;
+	size_t need = SIZE_MAX;
+	int r, d;
+
+	if (npt_tsv_open(&t, path) < 0) {
+		*rc = 1;
+		return;
+	}
+	while ((r = npt_tsv_nextn(&t, need)) != NPT_TSV_EOF) {
+		struct npt_time ts = { 0, 0 }, dur;
+		struct track *k = NULL;
+		const char *name;
+		size_t n;
+		int isnew;
+
+		if (r == NPT_TSV_META) {
+			npt_tsel_meta(&tsel, &t.key, &t.val);
+			npt_loss_meta(&loss, &t);
+			continue;
+		}
+		if (r == NPT_TSV_HEADER) {
+			need = npt_tcol_header(&tc, &t, 0, &unit);
+			kcol = (long)npt_tsv_col(&t, kname);
+			opcol = npt_tsv_hdr_find(&t.hdr, "op");
+			if ((size_t)kcol >= need)
+				need = (size_t)kcol + 1;
+			if (opcol >= 0 && (size_t)opcol >= need)
+				need = (size_t)opcol + 1;
+			continue;
+		}
+		if (tsel.active && !npt_tsel_keep(&tsel, tc.track < 0 ? "" :
+		    t.f[tc.track].p, tc.track < 0 ? 0 : t.f[tc.track].n))
+			continue;
+		if (t.f[tc.dur].n == 0) {
+			skipped++;
+			continue;
+		}
+		if ((d = npt_tcol_get(&t, (size_t)tc.dur, unit, 1, &dur)) >
+		    digits)
+			digits = d;
+		name = frame_text(&nb, t.f[kcol].p, t.f[kcol].n, &n);
+		if (name == NULL && opcol >= 0)
+			name = frame_text(&nb, t.f[opcol].p, t.f[opcol].n, &n);
+		if (name == NULL) {
+			name = "unknown";
+			n = 7;
+		}
+		if (tc.ts >= 0 && tc.track >= 0 && t.f[tc.ts].n > 0 &&
+		    t.f[tc.track].n > 0) {
+			npt_tcol_get(&t, (size_t)tc.ts, unit, 0, &ts);
+			k = npt_htc_put(&tracks, &tcache, t.f[tc.track].p,
+			    t.f[tc.track].n, &isnew);
+			if (!isnew && npt_time_cmp(&ts, &k->last) < 0) {
+				char b[48];
+
+				b[npt_time_fmtmin(b, &k->last, 0)] = '\0';
+				npt_tsv_err(&t, "column %s: out of order on "
+				    "track %.*s: \"%.*s\" after %s (nesting "
+				    "needs events sorted by start per track: "
+				    "sort them)", t.hdr.col[tc.ts].p,
+				    (int)t.f[tc.track].n, t.f[tc.track].p,
+				    (int)t.f[tc.ts].n, t.f[tc.ts].p, b);
+			}
+			k->last = ts;
+			if (isnew && troot) {
+				const char *s;
+				size_t sn;
+
+				s = frame_text(&rb, t.f[tc.track].p,
+				    t.f[tc.track].n, &sn);
+				k->root = child(NULL, s, sn);
+			}
+		}
+		if (troot && k == NULL) {
+			/* no track to nest in: a stack of its own */
+			struct frame f;
+			const char *s = "unknown";
+			size_t sn = 7;
+
+			if (tc.track >= 0 && t.f[tc.track].n > 0)
+				s = frame_text(&rb, t.f[tc.track].p,
+				    t.f[tc.track].n, &sn);
+			f.self = dur;
+			f.node = child(child(NULL, s, sn), name, n);
+			retire(&t, &f);
+			continue;
+		}
+		event(&t, k, &ts, &dur, name, n);
+	}
+	if (t.in.err)
+		*rc = 1;
+	npt_tsv_close(&t);
+}
+
+/* The stack of x into b, root first. */
+static void
+stack_text(struct npt_buf *b, const struct node *x)
+{
+	size_t n = 0, i, at;
+	const struct node *y;
+
+	for (y = x; y != NULL; y = y->parent)
+		n += y->namelen + 1;
+	npt_buf_grow(b, n);
+	at = b->n + n - 1;
+	for (y = x; y != NULL; y = y->parent) {
+		at -= y->namelen;
+		memcpy(b->p + at, y->name, y->namelen);
+		if (at > b->n)
+			b->p[--at] = ';';
+	}
+	i = b->n + n - 1;
+	b->p[i] = '\0';
+	b->n = i + 1;
+}
+
+static int
+linecmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct npt_getopt g = { .help = help };
+	struct npt_ht_ent *e;
+	struct npt_buf text = { 0 };
+	char *stdinarg[] = { "-", NULL }, **line;
+	size_t i, j, n, *off;
+	unsigned long long neg = 0;
+	int c, rc = 0;
+
+	npt_init(argv[0]);
+	while ((c = npt_getopt(&g, argc, argv, "Tk:t:", longopts,
+	    synopsis)) != -1) {
+		switch (c) {
+		case 'T':
+			troot = 1;
+			break;
+		case 'k':
+			if (g.arg[0] == '\0')
+				npt_errx(2, "-k: empty column name");
+			if (strchr(g.arg, ',') != NULL)
+				npt_errx(2, "-k: one column, not a list: "
+				    "\"%s\"", g.arg);
+			kname = g.arg;
+			break;
+		case 't':
+			npt_tsel_pattern(&tsel, g.arg);
+			break;
+		case OPT_STRICT:
+			strict = 1;
+			break;
+		}
+	}
+	argv += g.ind;
+	argc -= g.ind;
+	if (argc == 0) {
+		argv = stdinarg;
+		argc = 1;
+	}
+
+	npt_ht_init(&nodes, sizeof(struct node));
+	npt_ht_init(&tracks, sizeof(struct track));
+	for (i = 0; i < (size_t)argc; i++)
+		read_events(argv[i], &rc);
+	npt_tsel_free(&tsel);
+	for (i = 0; (e = npt_ht_iter(&tracks, &i)) != NULL; ) {
+		struct track *k = npt_ht_val(e);
+
+		while (k->n > 0)
+			retire(NULL, &k->st[--k->n]);
+		free(k->st);
+	}
+
+	off = npt_ereallocarray(NULL, nodes.n ? nodes.n : 1, sizeof *off);
+	for (i = n = 0; (e = npt_ht_iter(&nodes, &i)) != NULL; ) {
+		struct node *x = npt_ht_val(e);
+		int s = npt_time_sign(&x->w);
+
+		if (s < 0)
+			neg++;
+		if (s <= 0)
+			continue;
+		off[n++] = text.n;
+		stack_text(&text, x);
+		npt_buf_add(&text, &x, sizeof x);
+	}
+	line = npt_ereallocarray(NULL, n ? n : 1, sizeof *line);
+	for (j = 0; j < n; j++)
+		line[j] = text.p + off[j];
+	qsort(line, n, sizeof *line, linecmp);
+	for (j = 0; j < n; j++) {
+		struct node *x;
+		char b[48];
+		size_t len = strlen(line[j]);
+
+		npt_out_write(line[j], len);
+		npt_out_putc(' ');
+		memcpy(&x, line[j] + len + 1, sizeof x);	/* after the NUL */
+		npt_out_write(b, npt_time_fmt(b, &x->w, digits));
+		npt_out_putc('\n');
+	}
+	free(line);
+	free(off);
+	npt_buf_free(&text);
+	npt_buf_free(&kb);
+	npt_buf_free(&nb);
+	npt_buf_free(&rb);
+	rc |= npt_out_close();
+	if (skipped > 0)
+		npt_warning("%llu event%s with an empty duration skipped",
+		    skipped, skipped == 1 ? "" : "s");
+	if (neg > 0)
+		npt_warning("%llu stack%s with a negative self time left out "
+		    "(children of one event that overlap each other)", neg,
+		    neg == 1 ? "" : "s");
+	if (npt_loss_warn(&loss, "the output") && strict)
+		rc = 1;
+	return rc;
+}

@@ -1,0 +1,264 @@
+#!/usr/bin/env bats
+# npt-fold: nested events as folded stacks, weights the exact self time.
+load test_helper
+
+T=$'\t'
+H="#ts_cyc${T}dur_cyc${T}track${T}op${T}name"
+
+@test "fold: weights equal an independent computation (python3) on 300 random nested streams (60 against a sanitizer or qemu build)" {
+	command -v python3 > /dev/null || skip "no python3"
+	n=$(variant_n 300 60)
+	python3 "$NPT_ROOT/tests/helpers/fold_ref.py" gen 1 "$n" .
+	for s in $(seq 1 "$n"); do
+		mapfile -t a < "$s/args"
+		npt-fold "${a[@]}" "$s/t.tsv" > got 2> err || flunk "seed $s: exit $?: $(cat err)"
+		cmp -s "$s/want" got || flunk "seed $s: npt-fold ${a[*]}: $(diff "$s/want" got)"
+		if [ "$(cat "$s/neg")" -gt 0 ]; then
+			grep -q "^npt-fold: warning: $(cat "$s/neg") stacks\? with a negative self time left out" err ||
+				flunk "seed $s: no warning: $(cat err)"
+		fi
+	done
+}
+
+@test "fold: nesting by hand: equal starts, partial overlap, a zero duration at an end, identical stacks summed" {
+	# A [0,10) holds B [0,10) (same start: input order), which holds
+	# C [2,5) and D [3,7): D ends after C, so C is not D's parent; both
+	# are B's children.  B's self is 10 - 3 - 4 = 3, A's 0 (not written).
+	# E [10,10) starts at A's end: a root of weight 0 (not written).
+	# F [20,30) and G [25,35) overlap without nesting: two roots.
+	# H [40,45) holds C [41,43): the stack H;C, not A;B;C.  The second F
+	# [50,51) adds to the first: F is 10 + 1.
+	cat > t.tsv <<-EOT
+	$H
+	0${T}10${T}c${T}A${T}
+	0${T}10${T}c${T}B${T}
+	2${T}3${T}c${T}C${T}
+	3${T}4${T}c${T}D${T}
+	10${T}0${T}c${T}E${T}
+	20${T}10${T}c${T}F${T}
+	25${T}10${T}c${T}G${T}
+	40${T}5${T}c${T}H${T}
+	41${T}2${T}c${T}C${T}
+	50${T}1${T}c${T}F${T}
+	EOT
+	run -0 --separate-stderr npt-fold t.tsv
+	assert_output <<-EOT
+	A;B 3
+	A;B;C 3
+	A;B;D 4
+	F 11
+	G 10
+	H 3
+	H;C 2
+	EOT
+	[ -z "$stderr" ]
+}
+
+@test "fold: -T puts the track first; tracks do not nest in each other" {
+	printf '%s\n' "$H" "0${T}10${T}core0${T}A${T}" "1${T}2${T}core1${T}B${T}" "2${T}3${T}core0${T}B${T}" > t.tsv
+	run -0 npt-fold -T t.tsv
+	assert_output <<-EOT
+	core0;A 7
+	core0;A;B 3
+	core1;B 2
+	EOT
+	run -0 npt-fold t.tsv
+	assert_output <<-EOT
+	A 7
+	A;B 3
+	B 2
+	EOT
+}
+
+@test "fold: -k names frames by a column; an empty cell falls back to op, then to unknown" {
+	printf '%s\n' "$H" "0${T}10${T}c${T}CONV${T}conv1" "1${T}2${T}c${T}ADD${T}" "5${T}1${T}c${T}${T}" "20${T}4${T}c${T}${T}" > t.tsv
+	run -0 npt-fold -k name t.tsv
+	assert_output <<-EOT
+	conv1 7
+	conv1;ADD 2
+	conv1;unknown 1
+	unknown 4
+	EOT
+	# every frame "c": CONV's 10 - 2 - 1 and the last event's 4 are "c"
+	run -0 npt-fold -k track t.tsv
+	assert_output <<-EOT
+	c 11
+	c;c 3
+	EOT
+}
+
+@test "fold: ';' becomes ':', a space before a trailing number '_', escapes stay as written" {
+	printf '%s\n' "$H" "0${T}10${T}c${T}a;b${T}" "1${T}1${T}c${T}x 12${T}" "2${T}1${T}c${T}y 1.5${T}" "3${T}1${T}c${T}z 3.${T}" "4${T}1${T}c${T}w .5${T}" "5${T}1${T}c${T}n\\\\n 7x${T}" > t.tsv
+	run -0 npt-fold t.tsv
+	assert_output <<-'EOT'
+	a:b 5
+	a:b;n\\n 7x 1
+	a:b;w .5 1
+	a:b;x_12 1
+	a:b;y_1.5 1
+	a:b;z_3. 1
+	EOT
+}
+
+@test "fold: a raw NUL byte in a frame is written \\0 (a crash of the fuzz target)" {
+	printf '%s\n0\t10\tc\ta\0b;c\t\n1\t1\tc\tx\t\n' "$H" > t.tsv
+	run -0 npt-fold t.tsv
+	assert_output <<-'EOT'
+	a\0b:c 9
+	a\0b:c;x 1
+	EOT
+}
+
+@test "fold: times keep the decimals of the durations; a track's weights add up to its outer events" {
+	printf '#ts_us\tdur_us\ttrack\top\n1.5\t10.25\tc\tA\n2\t0.5\tc\tB\n3\t1\tc\tB\n' > t.tsv
+	run -0 npt-fold t.tsv
+	# A: 10.25 - 0.5 - 1 = 8.75; B 0.5 + 1 = 1.5
+	assert_output <<-EOT
+	A 8.75
+	A;B 1.50
+	EOT
+	# the largest times of npt-events(5): 2^64 - 1 cycles, an end past 2^64
+	printf '%s\n' "$H" "18446744073709551615${T}18446744073709551615${T}c${T}A${T}" "18446744073709551615${T}18446744073709551614${T}c${T}B${T}" > big.tsv
+	run -0 npt-fold big.tsv
+	assert_output <<-EOT
+	A 1
+	A;B 18446744073709551614
+	EOT
+}
+
+@test "fold: events without a start or a track are stacks of their own; an empty duration is skipped with a warning" {
+	printf '%s\n' "$H" "${T}5${T}c${T}A${T}" "0${T}10${T}${T}A${T}" "0${T}10${T}c${T}A${T}" "1${T}${T}c${T}B${T}" "2${T}3${T}c${T}B${T}" > t.tsv
+	run -0 --separate-stderr npt-fold t.tsv
+	assert_output <<-EOT
+	A 22
+	A;B 3
+	EOT
+	assert_stderr "npt-fold: warning: 1 event with an empty duration skipped"
+	run -0 --separate-stderr npt-fold -T t.tsv
+	assert_output <<-EOT
+	c;A 12
+	c;A;B 3
+	unknown;A 10
+	EOT
+	printf '#dur_us\top\n1\tA\n2\tA\n' > nots.tsv
+	run -0 npt-fold nots.tsv
+	assert_output "A 3"
+}
+
+@test "fold: children that overlap each other: the negative stack is left out with a warning" {
+	# P [0,10) holds C [0,6) and D [3,9): P's self is 10 - 6 - 6 = -2
+	printf '%s\n' "$H" "0${T}10${T}c${T}P${T}" "0${T}6${T}c${T}C${T}" "3${T}6${T}c${T}D${T}" > t.tsv
+	run -0 --separate-stderr npt-fold t.tsv
+	assert_output <<-EOT
+	P;C 6
+	P;D 6
+	EOT
+	assert_stderr "npt-fold: warning: 1 stack with a negative self time left out (children of one event that overlap each other)"
+}
+
+@test "fold: control tracks are left out unless -t names them, as in npt-agg" {
+	printf '## role.ctrl0=control\n%s\n' "$H" > t.tsv
+	printf '%s\n' "0${T}100${T}ctrl0${T}INVOKE${T}" "1${T}10${T}core0${T}CONV${T}" >> t.tsv
+	run -0 npt-fold t.tsv
+	assert_output "CONV 10"
+	run -0 npt-fold -t 'ctrl*' t.tsv
+	assert_output "INVOKE 100"
+	npt-agg -q none t.tsv | awk -F'\t' '$1 == "*" { print $3 }' > total
+	[ "$(cat total)" = 10 ]
+}
+
+@test "fold: every data error names its line and exits 1" {
+	while IFS='|' read -r text msg; do
+		printf '%b' "$text" > t.tsv
+		run -1 --separate-stderr npt-fold t.tsv
+		[ -z "$output" ] || flunk "$text: stdout $output"
+		[ "$stderr" = "npt-fold: $msg" ] || flunk "$text: $stderr"
+	done <<-'EOT'
+	#ts_cyc\tdur_cyc\ttrack\top\n5\t1\tc\tA\n1\t1\tc\tA\n|t.tsv:3: column ts_cyc: out of order on track c: "1" after 5 (nesting needs events sorted by start per track: sort them)
+	#ts_cyc\tdur_cyc\ttrack\top\n1\t1x\tc\tA\n|t.tsv:2: column dur_cyc: not a number: "1x"
+	#ts_us\tdur_us\ttrack\top\n1\t-1\tc\tA\n|t.tsv:2: column dur_us: negative: "-1"
+	#ts_us\tdur_us\ttrack\top\n1.5\t1\tc\tA\n#ts_cyc\tdur_cyc\ttrack\top\n|t.tsv:3: dur_cyc after dur_us: one unit per stream (convert cycles with npt-time)
+	#ts_cyc\ttrack\top\n|t.tsv:1: no duration column (dur_cyc, dur_ns, dur_us or dur_ms)
+	#ts_cyc\tdur_cyc\ttrack\n|t.tsv:1: no column op in the header
+	#ts_cyc\tdur_cyc\top\n1\t1\n|t.tsv:2: 2 fields, but the header has 3 columns
+	#ts_cyc\tdur_cyc\top\n1\t1\ta\\q\n|t.tsv:2: column op: unknown escape "\q" (escapes are \t \n \r \\ \0)
+	EOT
+	run -1 --separate-stderr npt-fold -k name t.tsv
+	assert_stderr "npt-fold: t.tsv:1: no column name in the header"
+	run -1 --separate-stderr npt-fold no-such.tsv
+	assert_stderr "npt-fold: no-such.tsv: No such file or directory"
+}
+
+@test "fold: usage errors exit 2" {
+	run -2 --separate-stderr npt-fold -k op,name
+	[ "${stderr_lines[0]}" = 'npt-fold: -k: one column, not a list: "op,name"' ]
+	run -2 --separate-stderr npt-fold -k ''
+	[ "${stderr_lines[0]}" = 'npt-fold: -k: empty column name' ]
+	run -2 --separate-stderr npt-fold -x
+	[[ ${stderr_lines[-1]} == "usage: npt-fold "* ]]
+	run -0 npt-fold --help
+	[ "${lines[0]}" = "usage: npt-fold [-T] [-k column] [-t pattern] [--strict] [file ...]" ]
+	for l in "${lines[@]}"; do [ "${#l}" -le 79 ] || flunk "long: $l"; done
+	run -0 npt-fold --version
+}
+
+@test "fold: loss lines are reported after the stacks, exit 1 under --strict" {
+	printf '## lost.records.core0.bin=5\n%s\n0\t3\tcore0\tA\t\n## lost.truncated.core0.bin=1\n' "$H" > lossy.tsv
+	run -0 --separate-stderr npt-fold lossy.tsv
+	assert_output "A 3"
+	assert_stderr "npt-fold: warning: input incomplete: 5 records lost, 1 input cut short (core0.bin); the output leaves them out"
+	run -1 --separate-stderr npt-fold --strict lossy.tsv
+	assert_output "A 3"
+	printf '%s\n0\t3\tcore0\tA\t\n' "$H" > clean.tsv
+	run -0 --separate-stderr npt-fold --strict clean.tsv
+	[ -z "$stderr" ]
+}
+
+@test "fold: empty input and a header alone write nothing; - is standard input; files are one stream" {
+	run -0 --separate-stderr npt-fold < /dev/null
+	[ -z "$output" ] && [ -z "$stderr" ]
+	printf '%s\n' "$H" > h.tsv
+	run -0 npt-fold h.tsv
+	[ -z "$output" ]
+	printf '%s\n0\t10\tc\tA\t\n' "$H" > a.tsv
+	printf '%s\n1\t3\tc\tB\t\n' "$H" > b.tsv
+	# shellcheck disable=SC2016 # $1 is sh -c's
+	run -0 sh -c 'npt-fold a.tsv - < "$1"' _ b.tsv
+	assert_output <<-EOT
+	A 7
+	A;B 3
+	EOT
+}
+
+@test "fold: a last line without LF, empty fields, a 1 MiB frame" {
+	printf '%s\n0\t10\tc\tA\t\n1\t2\tc\t\tb' "$H" > t.tsv
+	run -0 npt-fold -k name t.tsv
+	assert_output <<-EOT
+	A 8
+	A;b 2
+	EOT
+	name=$(head -c 1048576 /dev/zero | tr '\0' k)
+	printf '%s\n0\t10\tc\t%s\t\n' "$H" "$name" > big.tsv
+	run -0 npt-fold big.tsv
+	[ "$output" = "$name 10" ]
+}
+
+@test "fold: /dev/full is a write error; | head -n1 ends quietly" {
+	need_devfull
+	printf '%s\n0\t10\tc\tA\t\n' "$H" > t.tsv
+	run -1 --separate-stderr sh -c 'npt-fold t.tsv > /dev/full'
+	assert_stderr "npt-fold: write error: No space left on device"
+	awk -v h="$H" 'BEGIN { print h; for (i = 0; i < 50000; i++) printf "%d\t1\tc\top%d\t\n", i, i }' > big.tsv
+	run -0 --separate-stderr sh -c 'npt-fold big.tsv | head -n1'
+	[ -z "$stderr" ]
+	[ "$output" = "op0 1" ]
+}
+
+@test "fold: the example's weights add up to npt-agg's total; runs under busybox sh" {
+	need_busybox
+	d=$NPT_ROOT/examples/data/yolov8s
+	npt-decode "$d/core0.bin" "$d/core1.bin" "$d/corectrl0.bin" > ev.tsv
+	busybox sh -c 'npt-fold ev.tsv | awk "{ s += \$NF } END { print s }"' > got
+	npt-agg -q none ev.tsv | awk -F'\t' '$1 == "*" { print $3 }' > want
+	cmp want got
+}
