@@ -82,7 +82,7 @@ copy_tree() {
 	done
 }
 
-@test "build: make box links one static binary under 400 KB that is every tool" {
+@test "build: make box links one static binary under 500 KB that is every tool" {
 	native_build
 	host_path
 	command -v git >/dev/null || skip "git is not installed"
@@ -91,7 +91,10 @@ copy_tree() {
 	make -s box > build.log 2>&1 || flunk "$(cat build.log)"
 	size=$(wc -c < bin/npt)
 	echo "# bin/npt: $size bytes for $(find bin -type l | wc -l) tools" >&3
-	[ "$size" -lt 409600 ] || flunk "bin/npt is $size bytes"
+	# 432,280 bytes for thirteen tools on 2026-11-26 (npt-diff, npt-fold
+	# and npt-svg took it past the old 400 KB): a guard against a table or
+	# a library pulled in by mistake, not against new tools
+	[ "$size" -lt 512000 ] || flunk "bin/npt is $size bytes"
 	for f in bin/npt-*.c; do
 		t=$(basename "$f" .c)
 		[ "$(readlink "bin/$t")" = npt ] || flunk "bin/$t is not a link to npt"
