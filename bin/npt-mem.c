@@ -532,7 +532,8 @@ alloc_row(struct npt_tsv *t, struct grp *g, uint64_t b, int always)
 
 	g->alloc = k->alloc = 1;
 	seq++;
-	touch(k);
+	if (t->f[tc.ts].n > 0)
+		touch(k);
 	if (always) {
 		struct top x = { b, seq, NULL, NULL, NULL, NULL, NULL, 1 };
 
