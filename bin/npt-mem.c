@@ -929,7 +929,7 @@ static int
 finish(int rc)
 {
 	rc |= npt_out_close();
-	if ((!levels || strict) && npt_loss_warn(&loss, levels ? "the levels" :
+	if ((!levels || strict) && npt_loss_warn(&loss, levels ? "the level stream" :
 	    "the table") && strict)
 		rc = 1;
 	return rc;
