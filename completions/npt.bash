@@ -16,7 +16,7 @@ _npt() {
 		esac
 		opts="-f -h -m --by-name --csv --func --help --id-attr --loc-first --mlir --order --skip --source-dir --torq --version" ;;
 	npt-decode) opts="-h --help --progress --strict --version" ;;
-	npt-mem) opts="-h -n -t --help --strict --version" ;;
+	npt-mem) opts="-h -l -n -t --help --strict --version" ;;
 	npt-overlap) opts="-c -f -h -k -p -s -t --bytes --help --model --strict --torq --torq-all --version --wall-time" ;;
 	npt-rate) opts="-c -f -h -m -s -w --fabric-pes --headroom --help --serial --version" ;;
 	npt-json)
