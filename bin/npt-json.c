@@ -36,7 +36,7 @@ static const char synopsis[] =
     " [--strict] [file ...]";
 
 static const char help[] =
-    "-C column\tdraw this column as a counter track\n"
+    "-C column\tdraw this column as a counter track (LIVE rows: only that)\n"
     "-F format\tjson (the default) or perfetto (protobuf)\n"
     "-f [track=]freq\tclock of all tracks, or of the tracks matching track\n"
     "-p name\tprocess names, one -p per file in order\n"
