@@ -37,7 +37,7 @@ static const char synopsis[] =
 
 static const char help[] =
     "-a\tevent details as args, for Perfetto UI and chrome://tracing\n"
-    "-C column\tdraw this column as a counter track\n"
+    "-C column\tdraw this column as a counter track (LIVE rows: only that)\n"
     "-F format\tjson (the default) or perfetto (protobuf)\n"
     "-f [track=]freq\tclock of all tracks, or of the tracks matching track\n"
     "-p name\tprocess names, one -p per file in order\n"
@@ -110,7 +110,8 @@ static size_t ntlist;
 /* the current header */
 static long its, idur, itrack, iop, iname;
 static int tsunit, durunit;	/* 0 for cycles, else 9, 6 or 3 */
-static size_t *argcol, nargcol, *ccol;
+static size_t *argcol, nargcol;
+static long *ccol;		/* -C columns in the header, -1 if absent */
 static struct npt_buf keys;	/* '"key":' of each arg column */
 static size_t *keyoff;
 
@@ -636,7 +637,7 @@ header(struct npt_tsv *t)
 	keyoff[nargcol] = keys.n;
 	ccol = npt_ereallocarray(ccol, ncopt ? ncopt : 1, sizeof *ccol);
 	for (j = 0; j < ncopt; j++)
-		ccol[j] = npt_tsv_col(t, copt[j]);
+		ccol[j] = npt_tsv_hdr_find(h, copt[j]);
 }
 
 /* Time of column col (a unit of 10^-exp s); a bad one is a located error. */
@@ -748,17 +749,16 @@ pfcounter(struct track *k, struct npt_tsv *t, const ns_t *ts, int vals)
 			tmp.n = 0;
 			npt_buf_add(&tmp, p, n);
 			npt_buf_addc(&tmp, ' ');
-			p = raw(t->hdr.col[ccol[j]].p, t->hdr.col[ccol[j]].n,
-			    &kn);
+			p = raw(copt[j], strlen(copt[j]), &kn);
 			npt_buf_add(&tmp, p, kn);
 			pfdesc(base + j, tmp.p, tmp.n, puuid(), k->base, 1);
 		}
 		k->cdesc = 1;
 	}
 	for (j = 0; j < ncopt; j++) {
-		const struct npt_span *f = &t->f[ccol[j]];
+		const struct npt_span *f = vals ? &t->f[ccol[j]] : NULL;
 
-		if (vals && f->n == 0)
+		if (vals && (ccol[j] < 0 || f->n == 0))
 			continue;
 		ev.n = 0;
 		npt_pb_varint_field(&ev, 9, 4);		/* COUNTER */
@@ -789,7 +789,7 @@ counter(struct track *k, struct npt_tsv *t, const ns_t *ts, int vals)
 	}
 
 	for (j = 0; j < ncopt; j++)
-		need += 6 * t->hdr.col[ccol[j]].n + (vals ?
+		need += 6 * strlen(copt[j]) + (vals && ccol[j] >= 0 ?
 		    t->f[ccol[j]].n : 1) + 8;
 	d = sep(b = npt_out_reserve(need));
 	d = put(d, "{\"name\":");
@@ -800,13 +800,13 @@ counter(struct track *k, struct npt_tsv *t, const ns_t *ts, int vals)
 	d = putus(d, ts);
 	d = put(d, ",\"args\":{");
 	for (j = 0; j < ncopt; j++) {
-		size_t c = ccol[j];
+		long c = ccol[j];
 
-		if (vals && t->f[c].n == 0)
+		if (vals && (c < 0 || t->f[c].n == 0))
 			continue;
 		if (d[-1] != '{')
 			*d++ = ',';
-		d = putstr(d, t->hdr.col[c].p, t->hdr.col[c].n, 1);
+		d = putstr(d, copt[j], strlen(copt[j]), 1);
 		*d++ = ':';
 		if (vals) {
 			memcpy(d, t->f[c].p, t->f[c].n);
@@ -819,8 +819,14 @@ counter(struct track *k, struct npt_tsv *t, const ns_t *ts, int vals)
 	npt_out_commit((size_t)(d - b));
 }
 
+/*
+ * The counter values of an event: they drop to 0 at te, unless the next
+ * event of the track has started by then; those of a level sample (hold)
+ * hold until the track's next values.
+ */
 static void
-counters(struct track *k, struct npt_tsv *t, const ns_t *ts, const ns_t *te)
+counters(struct track *k, struct npt_tsv *t, const ns_t *ts, const ns_t *te,
+    int hold)
 {
 	size_t j;
 	int any = 0;
@@ -828,7 +834,7 @@ counters(struct track *k, struct npt_tsv *t, const ns_t *ts, const ns_t *te)
 	for (j = 0; j < ncopt; j++) {
 		const struct npt_span *f = &t->f[ccol[j]];
 
-		if (f->n == 0)
+		if (ccol[j] < 0 || f->n == 0)
 			continue;
 		if (!npt_jsonw_isnum(f->p, f->n))
 			npt_tsv_err(t, "column %s: not a number: \"%.*s\"",
@@ -842,6 +848,10 @@ counters(struct track *k, struct npt_tsv *t, const ns_t *ts, const ns_t *te)
 	if (!any)
 		return;
 	counter(k, t, ts, 1);
+	if (hold) {
+		k->cpend = 0;
+		return;
+	}
 	if (!k->cpend || LT(k->cend, *te))
 		k->cend = *te;
 	k->cpend = 1;
@@ -1000,6 +1010,7 @@ data(struct npt_tsv *t)
 	long tid;
 	size_t need, i, nargs;
 	char *b, *d;
+	int live;
 
 	if (!times(t, &ts, &te)) {
 		nostart++;
@@ -1011,11 +1022,14 @@ data(struct npt_tsv *t)
 		    "line %lld; sort the stream by start time",
 		    k->namelen ? k->name : "(none)", k->lastline);
 	process(&ts);
+	live = iop >= 0 && f[iop].n == 4 && memcmp(f[iop].p, "LIVE", 4) == 0;
 	if (ncopt > 0)
-		counters(k, t, &ts, &te);
+		counters(k, t, &ts, &te, live);
 	k->have = 1;
 	k->last = ts;
 	k->lastline = t->in.lineno;
+	if (live)
+		return;
 	tid = lane(k, ts, te);
 	if (perfetto) {
 		pfdata(t, &ts, &te, tid);

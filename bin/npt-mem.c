@@ -15,6 +15,15 @@
  * peak (those after it, at the same instant, have no bytes).  Level samples (live_bytes) are summed per track
  * and compared at the end of each instant, when every sample of the
  * instant is in.  Bytes are 64-bit with every sum checked.
+ *
+ * With -l the same sweep writes, at the end of each instant (a start or
+ * an end of an allocation), a LIVE row for each track whose live bytes
+ * changed in it: the frees up to an instant are taken before it ends, and
+ * between two starts the ends are taken instant by instant.  Rows come
+ * out in time order, one instant's by track name, so a track's level is
+ * written when its instant ends, not when its next change is known: a
+ * level holds until the track's next row, as npt-events(5) level samples
+ * do, and memory stays that of the live allocations.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -22,9 +31,11 @@
 #include "../lib/base.h"
 #include "../lib/stream.h"
 
-static const char synopsis[] = "[-n count] [-t track] [--strict] [file ...]";
+static const char synopsis[] =
+    "[-l] [-n count] [-t track] [--strict] [file ...]";
 
 static const char help[] =
+    "-l\twrite each track's live bytes as a level stream, not the table\n"
     "-n count\tlist this many allocations live at the peak (default 5)\n"
     "-t track\tcount only tracks matching this pattern (repeatable)\n"
     "--strict\texit 1 if the input lost data\n";
@@ -94,6 +105,8 @@ struct track {
 	size_t nsnap, nalw;
 	struct live **bh;	/* with -n: its live allocations by size */
 	size_t nbh, bhcap;
+	uint64_t lv;		/* -l: its level last written */
+	int lvseen, ltouched;	/* -l: an instant of it ended; in lt */
 };
 
 static struct npt_ht tracks, grps;
@@ -110,6 +123,9 @@ static struct grp **tg;
 static struct track **tk;
 static size_t ntg, ntk, tgcap, tkcap;
 static struct npt_buf key;
+static int levels, lvhdr;	/* -l; its header written */
+static struct track **lt;	/* -l: the tracks touched in the instant */
+static size_t nlt, ltcap;
 
 static int
 liveless(const struct live *a, const struct live *b)
@@ -323,20 +339,107 @@ snapshot(struct track *k)
 }
 
 static void
+touch(struct track *k)
+{
+	if (!levels || k->ltouched)
+		return;
+	if (nlt == ltcap) {
+		ltcap = ltcap ? 2 * ltcap : 16;
+		lt = npt_ereallocarray(lt, ltcap, sizeof *lt);
+	}
+	lt[nlt++] = k;
+	k->ltouched = 1;
+}
+
+static void
+release(struct live *l)
+{
+	struct track *k = l->g->k;
+
+	if (k->pending)
+		snapshot(k);
+	l->g->cur -= l->bytes;
+	k->cur -= l->bytes;
+	if (ntop > 0)
+		bh_remove(k, l);
+	touch(k);
+	free(l->name), free(l->ts), free(l->dur);
+	free(l);
+}
+
+static void
 freeto(const struct npt_time *ts)
 {
-	while (nheap > 0 && npt_time_cmp(&heap[0]->end, ts) <= 0) {
-		struct live *l = heap_pop();
-		struct track *k = l->g->k;
+	while (nheap > 0 && npt_time_cmp(&heap[0]->end, ts) <= 0)
+		release(heap_pop());
+}
 
-		if (k->pending)
-			snapshot(k);
-		l->g->cur -= l->bytes;
-		k->cur -= l->bytes;
-		if (ntop > 0)
-			bh_remove(k, l);
-		free(l->name), free(l->ts), free(l->dur);
-		free(l);
+static void
+lv_header(void)
+{
+	const char *u = npt_time_unit_name[unit < 0 ? NPT_UNIT_CYC : unit];
+	char b[64];
+
+	if (lvhdr)
+		return;
+	lvhdr = 1;
+	snprintf(b, sizeof b, "#ts_%s\tdur_%s\ttrack\top\tlive_bytes\n", u, u);
+	npt_out_str(b);
+}
+
+static int
+trackcmp(const void *a, const void *b)
+{
+	return strcmp((*(struct track *const *)a)->name,
+	    (*(struct track *const *)b)->name);
+}
+
+/* -l: the end of instant at: a row for each touched track that changed. */
+static void
+lv_flush(const struct npt_time *at)
+{
+	char b[48];
+	size_t i, n = 0;
+
+	lv_header();
+	if (nlt > 1)
+		qsort(lt, nlt, sizeof *lt, trackcmp);
+	for (i = 0; i < nlt; i++) {
+		struct track *k = lt[i];
+		uint64_t v = k->always + k->cur;
+
+		k->ltouched = 0;
+		k->lvseen = 1;
+		if (v == k->lv)
+			continue;
+		k->lv = v;
+		if (n == 0)
+			n = npt_time_fmtmin(b, at, 0);
+		npt_out_write(b, n);
+		npt_out_str("\t\t");
+		npt_out_str(k->name);
+		npt_out_str("\tLIVE\t");
+		npt_out_u64(v);
+		npt_out_putc('\n');
+	}
+	nlt = 0;
+}
+
+/*
+ * -l: the sweep has reached ts (NULL: the end of the input): the instant
+ * at front ends, then each instant of ends before ts.
+ */
+static void
+lv_advance(const struct npt_time *ts)
+{
+	freeto(&front);
+	lv_flush(&front);
+	while (nheap > 0 && (ts == NULL || npt_time_lt(&heap[0]->end, ts))) {
+		struct npt_time e = heap[0]->end;
+
+		while (nheap > 0 && npt_time_cmp(&heap[0]->end, &e) == 0)
+			release(heap_pop());
+		lv_flush(&e);
 	}
 }
 
@@ -429,8 +532,15 @@ alloc_row(struct npt_tsv *t, struct grp *g, uint64_t b, int always)
 
 	g->alloc = k->alloc = 1;
 	seq++;
+	if (t->f[tc.ts].n > 0)
+		touch(k);
 	if (always) {
 		struct top x = { b, seq, NULL, NULL, NULL, NULL, NULL, 1 };
+
+		if (levels && k->lvseen)
+			npt_tsv_err(t, "track %s: an always-live allocation "
+			    "after the track's first instant (npt-mem -l needs "
+			    "them first)", k->name);
 
 		if (b > UINT64_MAX - g->always ||
 		    g->always + b > UINT64_MAX - g->a.v)
@@ -540,6 +650,8 @@ header(struct npt_tsv *t)
 	if (cbytes < 0 && clive < 0)
 		return;
 	(void)npt_tcol_header(&tc, t, NPT_TCOL_TS | NPT_TCOL_TRACK, &unit);
+	if (levels)
+		lv_header();
 	ccat = npt_tsv_hdr_find(&t->hdr, "category");
 	cname = npt_tsv_hdr_find(&t->hdr, "name");
 	calways = npt_tsv_hdr_find(&t->hdr, "live");
@@ -572,6 +684,8 @@ row(struct npt_tsv *t)
 	if (isalloc && islevel)
 		npt_tsv_err(t, "both bytes and live_bytes: an allocation or a "
 		    "level sample, not both");
+	if (levels && !isalloc)
+		return;
 	if (!npt_tsel_keep(&tsel, t->f[tc.track].p, t->f[tc.track].n))
 		return;
 	v = bytes(t, isalloc ? cbytes : clive);
@@ -605,6 +719,8 @@ row(struct npt_tsv *t)
 		}
 		if (started && npt_time_lt(&front, &ts) && ntg > 0)
 			flush_levels();
+		if (levels && started && npt_time_lt(&front, &ts))
+			lv_advance(&ts);
 		front = ts;
 		started = 1;
 	}
@@ -636,6 +752,10 @@ read_events(const char *path, int *rc)
 		if (r == NPT_TSV_META) {
 			npt_tsel_meta(&tsel, &t.key, &t.val);
 			npt_loss_meta(&loss, &t);
+			if (levels) {
+				npt_out_write(t.line, t.len);
+				npt_out_putc('\n');
+			}
 		} else if (r == NPT_TSV_HEADER) {
 			header(&t);
 		} else if (cbytes >= 0 || clive >= 0) {
@@ -801,12 +921,16 @@ report(void)
 		put_top(best);
 }
 
-/* Close the output, then say what the input lost (exit 1 with --strict). */
+/*
+ * Close the output, then say what the input lost (exit 1 with --strict);
+ * with -l the loss lines went on with the levels, and only --strict says.
+ */
 static int
 finish(int rc)
 {
 	rc |= npt_out_close();
-	if (npt_loss_warn(&loss, "the table") && strict)
+	if ((!levels || strict) && npt_loss_warn(&loss, levels ? "the level stream" :
+	    "the table") && strict)
 		rc = 1;
 	return rc;
 }
@@ -821,9 +945,12 @@ main(int argc, char *argv[])
 	int c, rc = 0, i;
 
 	npt_init(argv[0]);
-	while ((c = npt_getopt(&g, argc, argv, "n:t:", longopts,
+	while ((c = npt_getopt(&g, argc, argv, "ln:t:", longopts,
 	    synopsis)) != -1) {
 		switch (c) {
+		case 'l':
+			levels = 1;
+			break;
 		case 'n':
 			if ((e = npt_parse_u64(g.arg, strlen(g.arg), &v)) !=
 			    NULL || v > 1000000)
@@ -847,9 +974,16 @@ main(int argc, char *argv[])
 	}
 	npt_ht_init(&tracks, sizeof(struct track));
 	npt_ht_init(&grps, sizeof(struct grp));
+	if (levels)
+		ntop = 0;
 	for (i = 0; i < argc; i++)
 		read_events(argv[i], &rc);
-	report();
+	if (levels && started)
+		lv_advance(NULL);
+	else if (levels)
+		lv_header();
+	else
+		report();
 	npt_tsel_free(&tsel);
 	return finish(rc);
 }

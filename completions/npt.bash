@@ -18,7 +18,7 @@ _npt() {
 	npt-decode) opts="-h --help --progress --strict --version" ;;
 	npt-diff) opts="-a -h -k -p -t --fail-above --help --version" ;;
 	npt-fold) opts="-T -h -k -t --help --strict --version" ;;
-	npt-mem) opts="-h -n -t --help --strict --version" ;;
+	npt-mem) opts="-h -l -n -t --help --strict --version" ;;
 	npt-overlap) opts="-c -f -h -k -p -s -t --bytes --help --model --strict --torq --torq-all --version --wall-time" ;;
 	npt-rate) opts="-c -f -h -m -s -w --fabric-pes --headroom --help --serial --version" ;;
 	npt-json)

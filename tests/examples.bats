@@ -206,3 +206,24 @@ for l in sys.stdin:
 	cmp want got || flunk "$(diff want got)"
 	[ "$(wc -l < got)" -eq 3 ]
 }
+
+@test "examples: popvision.sh draws each core's live bytes beside its layers: peaks as the brute-force sweep finds them" {
+	run --separate-stderr -0 "${NPT_SHELL[@]}" "$NPT_ROOT/examples/popvision.sh" "$TMP"
+	[[ $stderr == *"$TMP/popvision.json written"*"ui.perfetto.dev"* ]]
+	# one slice per layer, all in process 1; one counter value per change
+	# of a core's live bytes, all in process 2
+	n=$(npt-synth -F events -c 4 -i 3 -s 5 -j 20 | grep -vc '^#')
+	[ "$(jq '[.[] | select(.ph == "X" and .pid == 1)] | length' "$TMP/popvision.json")" -eq "$n" ]
+	[ "$(jq '[.[] | select(.ph == "X" and .pid != 1)] | length' "$TMP/popvision.json")" -eq 0 ]
+	n=$(grep -c "	LIVE	" "$TMP/lv.tsv")
+	[ "$(jq '[.[] | select(.ph == "C" and .pid == 2)] | length' "$TMP/popvision.json")" -eq "$n" ]
+	# the highest counter value of each core is its peak as
+	# tests/helpers/mem-sweep.py sums it, always-live bytes included
+	npt-synth -F alloc -c 4 -i 3 -s 5 -j 20 > alloc.tsv
+	python3 "$NPT_ROOT/tests/helpers/mem-sweep.py" ref alloc.tsv 0 |
+		awk -F'\t' '$1 == "track" { print $2, $6 }' > want
+	jq -r '[.[] | select(.ph == "C")] | group_by(.name)[] |
+		"\(.[0].name) \(map(.args.live_bytes) | max)"' "$TMP/popvision.json" > got
+	cmp want got || flunk "$(diff want got)"
+	[ "$(wc -l < got)" -eq 4 ]
+}

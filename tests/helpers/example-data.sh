@@ -1,9 +1,9 @@
 #!/bin/sh
 # The files the man pages' EXAMPLES refer to, made in directory $1:
 # core0.bin core1.bin corectrl0.bin (npt-synth defaults), events.tsv (the
-# decoded stream), before.tsv and after.tsv (two runs, for npt-diff),
-# model.tsv (the yolov8s model), overview.tsv (a Torq runtime log with
-# program flags, for npt-overlap --torq), and for
+# decoded stream), alloc.tsv (its allocations), before.tsv and after.tsv
+# (two runs, for npt-diff), model.tsv (the yolov8s model), overview.tsv
+# (a Torq runtime log with program flags, for npt-overlap --torq), and for
 # npt-import trace.json, timeline.csv, runtime.csv, profile.json,
 # summary.csv and compile_report.txt; for npt-rate report.tsv and
 # kernels.tsv; for npt-annotate --torq torq3.mlir, torq3-runtime.csv,
@@ -16,6 +16,8 @@ npt-decode core0.bin core1.bin corectrl0.bin > events.tsv
 # npt-diff's examples: two runs of 20 inferences
 npt-synth -F events -i 20 -s 1 | npt-time > before.tsv
 npt-synth -F events -i 20 -s 2 | npt-time > after.tsv
+# alloc.tsv: the memory stream of the same run (npt-mem -l, npt-json -C)
+npt-synth -F alloc > alloc.tsv
 cp "$top/tests/fixtures/overview/conv2d_f4_s4_64x64x16_i16.tsv" overview.tsv
 npt-synth -F model > model.tsv
 # model.mlir: the model as MLIR, one op per layer with a torq-action-id
