@@ -69,15 +69,15 @@ pair() {
 	d=$(awk -F'\t' '$NF == "slower" && $6 > d { d = $6 } END { print d }' got)
 	pct=$(awk -F'\t' '$NF == "slower" && 100 * $6 / $4 > p { p = 100 * $6 / $4 }
 		END { printf "%.6f", p }' got)
-	run -3 --separate-stderr npt-diff --fail-above 5 a.tsv b.tsv
+	run -1 --separate-stderr npt-diff --fail-above 5 a.tsv b.tsv
 	[ "${#stderr_lines[@]}" -eq 2 ]
 	[[ ${stderr_lines[0]} == "npt-diff: regression: slow: total +"*", above --fail-above 5" ]]
 	[[ ${stderr_lines[1]} == "npt-diff: regression: total: total +"*", above --fail-above 5" ]]
-	run -3 npt-diff --fail-above "$((d - 1))cyc" a.tsv b.tsv
+	run -1 npt-diff --fail-above "$((d - 1))cyc" a.tsv b.tsv
 	run -0 npt-diff --fail-above "${d}cyc" a.tsv b.tsv
 	# strictly more than the limit: pct printed with 6 decimals is near the
 	# exact rise; 1% below it fails, 1% above passes
-	run -3 npt-diff --fail-above "$(awk -v p="$pct" 'BEGIN { print p - 1 }')%" a.tsv b.tsv
+	run -1 npt-diff --fail-above "$(awk -v p="$pct" 'BEGIN { print p - 1 }')%" a.tsv b.tsv
 	run -0 npt-diff --fail-above "$(awk -v p="$pct" 'BEGIN { print p + 1 }')%" a.tsv b.tsv
 	# the other way round it is faster, and no regression
 	run -0 npt-diff --fail-above 0 b.tsv a.tsv
@@ -88,15 +88,15 @@ pair() {
 	# 20 events of 1 us against 20 of 2 us: +20 us, p tiny
 	awk 'BEGIN { print "#dur_us\top"; for (i = 0; i < 20; i++) print "1\tx" }' > a.tsv
 	awk 'BEGIN { print "#dur_us\top"; for (i = 0; i < 20; i++) print "2\tx" }' > b.tsv
-	run -3 --separate-stderr npt-diff --fail-above 19999ns a.tsv b.tsv
+	run -1 --separate-stderr npt-diff --fail-above 19999ns a.tsv b.tsv
 	# x and the total
 	[ "${#stderr_lines[@]}" -eq 2 ]
 	[[ ${stderr_lines[1]} == "npt-diff: regression: total: total +20.00 µs (ratio 2.000, p "*"), above --fail-above 19999ns" ]]
 	run -0 npt-diff --fail-above 20000ns a.tsv b.tsv
 	run -0 npt-diff --fail-above 0.02ms a.tsv b.tsv
-	run -3 npt-diff --fail-above 0.0199999ms a.tsv b.tsv
+	run -1 npt-diff --fail-above 0.0199999ms a.tsv b.tsv
 	run -0 npt-diff --fail-above 100% a.tsv b.tsv
-	run -3 npt-diff --fail-above 99.999999 a.tsv b.tsv
+	run -1 npt-diff --fail-above 99.999999 a.tsv b.tsv
 	# U = 400 of 400 pairs, two buckets of 20 ties: var = 400 / 12 (41 - 2
 	# (20^3 - 20) / (40 39)) = 1025.641, z = (400 - 200 - 1/2) /
 	# sqrt(1025.641) = 6.2294, p = erfc(z / sqrt(2)) = 4.6827e-10
