@@ -324,7 +324,9 @@ check_counters() {
 @test "levels: npt-json draws LIVE rows as counter values that hold, never as slices; an operator's values drop at its end" {
 	printf '#ts_us\tdur_us\ttrack\top\tname\tlive_bytes\n0\t1\tcore0\tLIVE\t\t5\n2\t1\tcore0\tCONV\tc\t7\n4\t\tcore0\tLIVE\t\t0\n' > in.tsv
 	npt-json -C live_bytes in.tsv > out.json
-	run -0 jq -c '.[] | select(.ph == "C" or .ph == "X") | [.ph, .name, .ts, .dur, .args]' out.json
+	# an event's details are its npt_args (npt-json without -a), a
+	# counter's values its args
+	run -0 jq -c '.[] | select(.ph == "C" or .ph == "X") | [.ph, .name, .ts, .dur, (if .ph == "X" then .npt_args else .args end)]' out.json
 	# 5 holds from 0 (not dropped at 1); CONV's 7 drops at its end, 3
 	assert_output <<-'EOF'
 	["C","core0",0,null,{"live_bytes":5}]
