@@ -18,6 +18,7 @@ invocation() {
 	npt-mem) echo "npt-mem mem.tsv" ;;
 	npt-overlap) echo "npt-overlap big.tsv" ;;
 	npt-rate) echo "npt-rate -f 1GHz kernels.tsv" ;;
+	npt-svg) echo "npt-svg -W 4000 big.tsv" ;;
 	npt-synth) echo "npt-synth -i 200 -F events" ;;
 	npt-time) echo "npt-time big.tsv" ;;
 	*) return 1 ;;
