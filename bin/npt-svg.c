@@ -970,6 +970,8 @@ draw(char **paths, const int *fds, const char **names, int nin, int *rc)
 	for (i = 0; i < ntrack; i++) {
 		struct track *k = tlist[i];
 
+		if (k->nlane == 0)	/* its events all outside -r's window */
+			continue;
 		outf("<text class=\"track\" x=\"%d\" y=\"%zu\" "
 		    "text-anchor=\"end\">", LABW - 6, k->lane[0].row + LANEH - 2);
 		if (k->namelen == 0)

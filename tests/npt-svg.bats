@@ -343,3 +343,12 @@ need_python() {
 	busybox sh -c 'cat t.tsv | npt-svg | grep -c "class=\"ev\""' > got
 	[ "$(cat got)" = 1 ]
 }
+
+@test "svg: a track whose events all lie outside -r's window is not drawn (it crashed: fuzz-npt-svg)" {
+	printf '#ts_us\tdur_us\ttrack\top\n0\t10\tcore1\tA\n150\t10\tcore0\tB\n' > w.tsv
+	run -0 --separate-stderr npt-svg -r 100,200 w.tsv
+	printf '%s\n' "$output" > w.svg
+	python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' w.svg
+	[[ $output == *'>core0</text>'* ]]
+	[[ $output != *'>core1</text>'* ]]
+}
