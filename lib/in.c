@@ -11,7 +11,13 @@
 #include "base.h"
 #include "nptlog.h"
 
+/* The fuzz targets build with a small NPT_INBUF: a block past ASan's
+ * primary allocator is mapped and faulted in on every run. */
+#ifdef NPT_INBUF
+#define INBUF NPT_INBUF
+#else
 #define INBUF (128 * 1024)
+#endif
 
 /* Open path as npt_in_open does, without a buffer. */
 static int
