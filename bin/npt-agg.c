@@ -478,33 +478,22 @@ merge_meta(struct npt_tsv *t)
 static const char *
 merge_values(struct group *g, const char *p, size_t n, uint64_t count)
 {
-	const char *e = p + n, *c, *star, *err;
+	const char *e = p + n, *err;
 	struct npt_time v;
 	uint64_t k;
-	int d;
 
 	if (qmode == Q_NONE)
 		return NULL;
 	if (qmode == Q_SKETCH)
 		return npt_qs_parse(&g->qs, p, n);
 	while (p < e) {
-		c = memchr(p, ',', (size_t)(e - p));
-		if (c == NULL)
-			c = e;
-		star = memchr(p, '*', (size_t)(c - p));
-		if ((err = npt_time_parse(&v, p, (size_t)((star ? star : c) -
-		    p), 0, 0, &d, NULL)) != NULL)
-			return err;
-		k = 1;
-		if (star && (err = npt_parse_u64(star + 1,
-		    (size_t)(c - star - 1), &k)) != NULL)
+		if ((err = npt_time_item(&v, &p, e, &k)) != NULL)
 			return err;
 		if (k > count)
 			return "more values than the count";
 		count -= k;
 		while (k-- > 0)
 			keep_value(g, &v);
-		p = c + 1;
 	}
 	return count > 0 ? "fewer values than the count" : NULL;
 }

@@ -225,10 +225,9 @@ static const char *const pcol[NPCOL] = {
 static const char *
 partial_values(struct side *s, const char *p, size_t n, int q, int u)
 {
-	const char *e = p + n, *c, *star, *err;
+	const char *e = p + n, *err;
 	struct npt_time v;
 	uint64_t k, seen = 0;
-	int d;
 
 	if (q == 1) {
 		if ((err = npt_qs_parse(&s->qs, p, n)) != NULL)
@@ -239,16 +238,7 @@ partial_values(struct side *s, const char *p, size_t n, int q, int u)
 	while (p < e) {
 		int64_t x;
 
-		c = memchr(p, ',', (size_t)(e - p));
-		if (c == NULL)
-			c = e;
-		star = memchr(p, '*', (size_t)(c - p));
-		if ((err = npt_time_parse(&v, p, (size_t)((star ? star : c) -
-		    p), 0, 0, &d, NULL)) != NULL)
-			return err;
-		k = 1;
-		if (star && (err = npt_parse_u64(star + 1,
-		    (size_t)(c - star - 1), &k)) != NULL)
+		if ((err = npt_time_item(&v, &p, e, &k)) != NULL)
 			return err;
 		if (v.hi < 0)
 			return "negative";
@@ -258,7 +248,6 @@ partial_values(struct side *s, const char *p, size_t n, int q, int u)
 		if (npt_time_i64(&v, npt_time_unit_scale[u], &x) < 0)
 			x = INT64_MAX;
 		npt_qs_addn(&s->qs, npt_qs_bucket((uint64_t)x), k);
-		p = c + 1;
 	}
 	return seen != s->count ? "fewer values than the count" : NULL;
 }

@@ -173,6 +173,15 @@ enum { NPT_TIME_CYC = 1, NPT_TIME_JSON = 2 };
  */
 const char *npt_time_parse(struct npt_time *t, const char *s, size_t n,
     int flags, int shift, int *decimals, int *rounded);
+/*
+ * The next item of an exact partial's values column (npt-agg --partial),
+ * "VALUE" or "VALUE*COUNT", from *p up to the next ',' or e: its value
+ * (npt_time_parse's decimal) into t and its count into k; *p moves past
+ * the item and its comma.  NULL or npt_time_parse's or npt_parse_u64's
+ * message.
+ */
+const char *npt_time_item(struct npt_time *t, const char **p, const char *e,
+    uint64_t *k);
 /* d = a + b, d = a - b (d may be a or b); -1 on overflow (d unchanged). */
 NPT_INLINE int
 npt_time_add(struct npt_time *d, const struct npt_time *a,

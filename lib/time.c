@@ -706,3 +706,23 @@ npt_time_unit(const char *s, size_t n)
 	}
 	return -1;
 }
+
+const char *
+npt_time_item(struct npt_time *t, const char **p, const char *e, uint64_t *k)
+{
+	const char *c, *star, *err;
+	int d;
+
+	if ((c = memchr(*p, ',', (size_t)(e - *p))) == NULL)
+		c = e;
+	star = memchr(*p, '*', (size_t)(c - *p));
+	if ((err = npt_time_parse(t, *p, (size_t)((star ? star : c) - *p), 0,
+	    0, &d, NULL)) != NULL)
+		return err;
+	*k = 1;
+	if (star && (err = npt_parse_u64(star + 1, (size_t)(c - star - 1),
+	    k)) != NULL)
+		return err;
+	*p = c + 1;
+	return NULL;
+}
