@@ -16,8 +16,8 @@
 #include "../lib/mlir.h"
 
 static const char synopsis[] =
-    "--mlir file [-f] [--by-name | --id-attr name | --order] [--func name]\n"
-    " [--loc-first] [--skip pattern] [file ...]\n"
+    "--mlir file [-f] [--by-name | --id-attr name | --order]\n"
+    " [--func name] [--loc-first] [--skip pattern] [file ...]\n"
     "--mlir file --torq [-f] [--csv] [--func name] [--loc-first]\n"
     " [--source-dir dir] [file ...]\n"
     "-m map [-f] [--loc-first] [file ...]";

@@ -32,8 +32,8 @@
 #include "../lib/import.h"
 
 static const char synopsis[] =
-    "[-a] [-C column] [-F format] [-f [track=]freq] [-p name] [-w bits]\n"
-    " [--strict] [file ...]";
+    "[-a] [-C column] [-F format] [-f [track=]freq] [-p name]\n"
+    " [-w bits] [--strict] [file ...]";
 
 static const char help[] =
     "-a\tevent details as args, for Perfetto UI and chrome://tracing\n"

@@ -27,8 +27,8 @@
 
 static const char synopsis[] =
     "[-b bytes] [-c cores] [-F format] [-f freq] [-i iterations]\n"
-    " [-j jitter] [-m model] [-o dir] [-P bytes] [-s seed] [-T cycles]\n"
-    " [-x fault]\n"
+    " [-j jitter] [-m model] [-o dir] [-P bytes] [-s seed]\n"
+    " [-T cycles] [-x fault]\n"
     "--pipeline c/t[,c/t ...] [--serial] [-f freq] [-i samples]\n"
     " [-j jitter] [-s seed]";
 

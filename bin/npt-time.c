@@ -8,8 +8,8 @@
 #include "../lib/stream.h"
 
 static const char synopsis[] =
-    "[-z] [-c column] [-d places] [-f [track=]freq] [-u unit] [-w bits]\n"
-    " [file ...]";
+    "[-z] [-c column] [-d places] [-f [track=]freq] [-u unit]\n"
+    " [-w bits] [file ...]";
 
 static const char help[] =
     "-z\trebase: the first event starts at 0\n"

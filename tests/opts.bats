@@ -228,3 +228,11 @@ multicall() {
 		grep -q "^  ${t#npt-}  *[a-z]" <<< "$output" || flunk "$t not in: $output"
 	done
 }
+
+@test "opts: every line of every tool's --help fits 79 columns" {
+	for t in $(tools); do
+		run -0 "$t" --help
+		long=$(awk 'length > 79' <<< "$output")
+		[ -z "$long" ] || flunk "$t: $long"
+	done
+}
