@@ -6,14 +6,14 @@
 #       npt-agg -k op --partial ... | npt-agg --merge
 # (the man page's recipe; --block -4: four blocks per job slot), with
 # -q sketch and with the default exact quantiles; and the same without
-# --header, each job putting the stream's top lines ($dir/synth.N.top.tsv) before its
-# block with cat: GNU parallel 20221122 holds each block in memory when
-# --pipepart has --header, and copies it slower.  The three run in turn,
-# NPT_BENCH_ROUNDS (3) times, and their medians of wall time are
-# compared, wall time being the point of using two cores (goal: the
+# --header, each job putting the stream's top lines (synth.N.top.tsv)
+# before its block with cat: GNU parallel 20221122 holds each block in
+# memory when --pipepart has --header, and copies it slower.  The three
+# run in turn, NPT_BENCH_ROUNDS (3) times, and their medians of wall time
+# are compared, wall time being the point of using two cores (goal: the
 # parallel run at least 1.7x faster).  Last, the tables are compared
-# byte for byte.  The machine must have two free cores for the figure to
-# mean what it says.
+# byte for byte.  The machine must have two free cores for the figure
+# to mean what it says.
 NPT_BENCH_EVENTS=${NPT_BENCH_EVENTS:-16000000}
 # shellcheck source=bench/common.sh
 . "$(dirname "$0")/common.sh"
