@@ -1,5 +1,6 @@
 #!/bin/sh
-# make bench: every benchmark in bench/, in one run on the same data.
+# make bench: every benchmark in bench/ (agg.sh, parallel.sh, ...), in one run
+# on the same data.
 # NPT_BENCH_EVENTS=1000000 make bench for a quick run.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
