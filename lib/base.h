@@ -291,6 +291,14 @@ void npt_progress_show(const char *name, unsigned long long off,
 /* The same for in: a regular file's offset against its size. */
 void npt_progress_fd(const char *name, int fd, unsigned long long off);
 
+/*
+ * pipe.c: if fd is a pipe, enlarge it to 1 MiB where the system allows
+ * (Linux F_SETPIPE_SZ; if that fails the pipe stays as it is) and return
+ * 1; else 0.  out.c does it to standard output before the first write,
+ * in.c to an input it opens.
+ */
+int npt_pipe_grow(int fd);
+
 /* out.c: buffered standard output; every write is checked */
 /*
  * On a write error print "prog: write error: strerror" and exit 1; on

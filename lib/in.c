@@ -42,6 +42,7 @@ npt_in_open(struct npt_in *in, const char *path)
 {
 	if (openfd(in, path) < 0)
 		return -1;
+	(void)npt_pipe_grow(in->fd);
 	in->cap = INBUF;
 	in->buf = npt_emalloc(in->cap);
 	return 0;
