@@ -325,7 +325,7 @@ void npt_out_flush(void);
  * npt_out_commit (out.c's alone to change); slow: it is line buffered, or
  * a reservation is beyond it.
  */
-#define NPT_OUTBUF (64 * 1024)
+#define NPT_OUTBUF (256 * 1024)
 struct npt_out_buf {
 	size_t len;
 	int slow;
@@ -337,7 +337,7 @@ void npt_out_commit1(size_t n);
 /*
  * Room for n bytes of output: write into the pointer returned, then
  * npt_out_commit the bytes used (before any other output).  Up to the
- * buffer's 64 KiB it is the output buffer, beyond in memory of its own.
+ * buffer's 256 KiB it is the output buffer, beyond in memory of its own.
  */
 NPT_INLINE char *
 npt_out_reserve(size_t n)

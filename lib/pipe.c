@@ -1,11 +1,11 @@
 /* See LICENSE file for copyright and license details. */
 /*
  * A pipe between two tools, enlarged where the system lets a process do
- * so (Linux: F_SETPIPE_SZ).  A 64 KiB pipe holds one buffer of output:
- * the writer and the reader then take turns, a sleep and a wake-up on
- * each side for every 64 KiB, and a chain of four tools on two cores
- * spends its time switching.  With 1 MiB each side runs on while the
- * other does.  Where the call fails (not Linux, a size past
+ * so (Linux: F_SETPIPE_SZ).  A 64 KiB pipe holds less than one buffer
+ * of output (lib/out.c): the writer and the reader then take turns, a
+ * sleep and a wake-up on each side for every 64 KiB, and a chain of four
+ * tools on two cores spends its time switching.  With 1 MiB each side
+ * runs on while the other does (bench/pipe.sh).  Where the call fails (not Linux, a size past
  * /proc/sys/fs/pipe-max-size, the user's pipe pages used up) the pipe
  * stays as it is and nothing else changes.
  */
