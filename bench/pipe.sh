@@ -27,8 +27,13 @@ mkdir -p "$d"
 npt-synth -F mlir > "$d/model.mlir"
 ann="npt-annotate --mlir $d/model.mlir --order"
 agg="npt-agg -q sketch"
-[ -s "$d/time.tsv" ] || npt-time "$ev" > "$d/time.tsv"
-[ -s "$d/ann.tsv" ] || $ann "$d/time.tsv" > "$d/ann.tsv"
+# fresh FILE THAN: FILE is there and newer than THAN (the inputs are
+# made again after bench/decode.sh has made the logs again)
+fresh() {
+	[ -s "$1" ] && [ -n "$(find "$1" -newer "$2")" ]
+}
+fresh "$d/time.tsv" "$ev" || npt-time "$ev" > "$d/time.tsv"
+fresh "$d/ann.tsv" "$d/time.tsv" || $ann "$d/time.tsv" > "$d/ann.tsv"
 n=$(grep -vc '^#' "$ev")
 mib() {
 	echo $(( $(wc -c < "$1") / 1048576 ))
