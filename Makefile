@@ -45,6 +45,7 @@ LIBOBJ = \
 	lib/out.o \
 	lib/parse.o \
 	lib/pb.o \
+	lib/pipe.o \
 	lib/pow10.o \
 	lib/pretty.o \
 	lib/progress.o \

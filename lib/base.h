@@ -291,6 +291,14 @@ void npt_progress_show(const char *name, unsigned long long off,
 /* The same for in: a regular file's offset against its size. */
 void npt_progress_fd(const char *name, int fd, unsigned long long off);
 
+/*
+ * pipe.c: if fd is a pipe, enlarge it to 1 MiB where the system allows
+ * (Linux F_SETPIPE_SZ; if that fails the pipe stays as it is) and return
+ * 1; else 0.  out.c does it to standard output before the first write,
+ * in.c to an input it opens.
+ */
+int npt_pipe_grow(int fd);
+
 /* out.c: buffered standard output; every write is checked */
 /*
  * On a write error print "prog: write error: strerror" and exit 1; on
@@ -317,7 +325,7 @@ void npt_out_flush(void);
  * npt_out_commit (out.c's alone to change); slow: it is line buffered, or
  * a reservation is beyond it.
  */
-#define NPT_OUTBUF (64 * 1024)
+#define NPT_OUTBUF (256 * 1024)
 struct npt_out_buf {
 	size_t len;
 	int slow;
@@ -329,7 +337,7 @@ void npt_out_commit1(size_t n);
 /*
  * Room for n bytes of output: write into the pointer returned, then
  * npt_out_commit the bytes used (before any other output).  Up to the
- * buffer's 64 KiB it is the output buffer, beyond in memory of its own.
+ * buffer's 256 KiB it is the output buffer, beyond in memory of its own.
  */
 NPT_INLINE char *
 npt_out_reserve(size_t n)

@@ -11,12 +11,18 @@
 #include "base.h"
 #include "nptlog.h"
 
-/* The fuzz targets build with a small NPT_INBUF: a block past ASan's
- * primary allocator is mapped and faulted in on every run. */
+/*
+ * The fuzz targets build with a small NPT_INBUF: a block past ASan's
+ * primary allocator is mapped and faulted in on every run.  A pipe is
+ * read in larger blocks: a writer that fills it is woken once a read
+ * (lib/pipe.c).
+ */
 #ifdef NPT_INBUF
 #define INBUF NPT_INBUF
+#define PIPEBUF NPT_INBUF
 #else
 #define INBUF (128 * 1024)
+#define PIPEBUF (256 * 1024)
 #endif
 
 /* Open path as npt_in_open does, without a buffer. */
@@ -42,7 +48,7 @@ npt_in_open(struct npt_in *in, const char *path)
 {
 	if (openfd(in, path) < 0)
 		return -1;
-	in->cap = INBUF;
+	in->cap = npt_pipe_grow(in->fd) ? PIPEBUF : INBUF;
 	in->buf = npt_emalloc(in->cap);
 	return 0;
 }

@@ -12,7 +12,7 @@
 #define olen npt_out_buf.len
 
 struct npt_out_buf npt_out_buf;
-static int linebuf, closed;
+static int linebuf, closed, grown;
 /* Room for a reservation bigger than obuf, written at its commit. */
 static char *big;
 static size_t bigcap;
@@ -36,6 +36,10 @@ wr(const char *p, size_t n)
 {
 	ssize_t r;
 
+	if (!grown) {
+		grown = 1;
+		(void)npt_pipe_grow(1);
+	}
 	while (n > 0) {
 		if ((r = write(1, p, n)) < 0) {
 			if (errno == EINTR)

@@ -1,7 +1,9 @@
 #!/usr/bin/env bats
 # Output failures, for every tool: a full disk is a write error and exit 1
 # at once; a reader that goes away (| head -n1) ends the tool quietly; a
-# closed standard output is reported.
+# closed standard output is reported.  And pipes: on Linux a tool enlarges
+# the pipes it writes and reads (lib/pipe.c), and where it cannot, writes
+# the same.
 load test_helper
 
 # A command line of each tool that writes plenty of output, run in a
@@ -122,4 +124,112 @@ tools() {
 	done
 	run --separate-stderr -1 sh -c "npt-import -t list > /dev/full"
 	[ "$stderr" = "npt-import: write error: No space left on device" ]
+}
+
+# The size of the pipe on standard input, F_GETPIPE_SZ (1032 on Linux),
+# once a byte has come through it; then the rest is read.
+pipesz_py='import fcntl, sys
+sys.stdin.buffer.read(1)
+print(fcntl.fcntl(0, 1032))
+sys.stdin.buffer.read()'
+
+# Linux and python3, or skip; sets defsz, the size of a new pipe (16
+# pages: 64 KiB with pages of 4 KiB).
+need_linux_pipe() {
+	[ "$(uname -s)" = Linux ] || skip "F_SETPIPE_SZ is Linux's"
+	command -v python3 > /dev/null || skip "python3 is not installed"
+	defsz=$(python3 -c 'import fcntl, os
+print(fcntl.fcntl(os.pipe()[1], 1032))')
+}
+
+# need_linux_pipe, and a pipe of 1 MiB allowed (pipe-max-size, or root),
+# or skip; sets bigsz, the size of a pipe the tools enlarged: 1 MiB, as
+# lib/pipe.c asks for, unless the pipe was larger already.
+need_pipesz() {
+	need_linux_pipe
+	[ "$(cat /proc/sys/fs/pipe-max-size)" -ge 1048576 ] || [ "$(id -u)" -eq 0 ] ||
+		skip "pipe-max-size is below 1 MiB here"
+	bigsz=$((defsz > 1048576 ? defsz : 1048576))
+}
+
+@test "output: on Linux every tool enlarges the pipe it writes to, to 1 MiB" {
+	need_pipesz
+	for t in $(tools); do
+		cmd=$(invocation "$t")
+		run --separate-stderr sh -c "cd '$DATA' && $cmd | python3 -c '$pipesz_py'"
+		[ "$status" -eq 0 ] || flunk "$t: exit $status: $stderr"
+		[ "$output" = "$bigsz" ] || flunk "$t: a pipe of $output bytes"
+	done
+}
+
+@test "output: on Linux a tool enlarges the pipe it reads, to 1 MiB" {
+	need_pipesz
+	cd "$DATA"
+	# the writer's end seen by python3, while the tool reads from the other
+	for t in "npt-time -" "npt-agg -q none" "npt-decode -" "npt-json"; do
+		case $t in
+		npt-decode*) f=core0.bin ;;
+		*) f=big.tsv ;;
+		esac
+		run -0 python3 -c '
+import fcntl, os, subprocess, sys, time
+r, w = os.pipe()
+before = fcntl.fcntl(w, 1032)
+p = subprocess.Popen(sys.argv[1].split(), stdin=r, stdout=subprocess.DEVNULL)
+os.close(r)
+for i in range(500):
+	if fcntl.fcntl(w, 1032) >= 1048576:
+		break
+	time.sleep(0.01)
+after = fcntl.fcntl(w, 1032)
+with open(sys.argv[2], "rb") as f:
+	os.write(w, f.read())
+os.close(w)
+print(before, after, p.wait())' "$t" "$f"
+		[ "$output" = "$defsz $bigsz 0" ] || flunk "$t: $output"
+	done
+}
+
+@test "output: where a pipe cannot be enlarged every tool writes the same as to a file" {
+	need_linux_pipe
+	command -v cc > /dev/null || skip "no cc"
+	[ -z "${NPT_VARIANT:-}" ] || skip "LD_PRELOAD needs the native, dynamic build"
+	# fcntl(F_SETPIPE_SZ) fails with EPERM, as past pipe-max-size
+	cat > shim.c <<'C'
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+int
+fcntl(int fd, int cmd, ...)
+{
+	va_list ap;
+	long arg;
+
+	va_start(ap, cmd);
+	arg = va_arg(ap, long);
+	va_end(ap);
+	if (cmd == F_SETPIPE_SZ) {
+		errno = EPERM;
+		return -1;
+	}
+	return (int)syscall(SYS_fcntl, fd, cmd, arg);
+}
+C
+	sed 's/^fcntl(/fcntl64(/' shim.c > shim64.c
+	cc -shared -fPIC -o shim.so shim.c shim64.c || skip "cannot build a shared object here"
+	for t in $(tools); do
+		cmd=$(invocation "$t")
+		(cd "$DATA" && sh -c "$cmd" > "$TMP/file")
+		run --separate-stderr sh -c "cd '$DATA' && LD_PRELOAD='$TMP/shim.so' $cmd | python3 -c '$pipesz_py'"
+		[ "$status" -eq 0 ] || flunk "$t: exit $status: $stderr"
+		[ -z "$stderr" ] || flunk "$t: $stderr"
+		[ "$output" = "$defsz" ] || flunk "$t: a pipe of $output bytes"
+		(cd "$DATA" && LD_PRELOAD="$TMP/shim.so" sh -c "$cmd" | cat > "$TMP/piped") ||
+			flunk "$t: exit status"
+		cmp "$TMP/piped" "$TMP/file" || flunk "$t: output differs"
+	done
 }
