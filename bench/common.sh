@@ -25,10 +25,10 @@ measure() {
 	name=$1
 	shift
 	if [ -x /usr/bin/time ]; then
-		/usr/bin/time -f '%e %U %S %M' -o "$dir/time.out" sh -c "$*"
-		wall=$(cut -d' ' -f1 "$dir/time.out")
-		secs=$(awk '{ printf "%.2f", $2 + $3 }' "$dir/time.out")
-		rss=$(cut -d' ' -f4 "$dir/time.out")
+		/usr/bin/time -f '%e %U %S %M' -o "$dir/time.$$.out" sh -c "$*"
+		wall=$(cut -d' ' -f1 "$dir/time.$$.out")
+		secs=$(awk '{ printf "%.2f", $2 + $3 }' "$dir/time.$$.out")
+		rss=$(cut -d' ' -f4 "$dir/time.$$.out")
 	else
 		start=$(date +%s.%N)
 		sh -c "$*"

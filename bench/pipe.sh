@@ -58,8 +58,8 @@ runs() {
 # one NAME CMD: run CMD once; prints a line and appends "wall cpu
 # switches" to the file of its runs
 one() {
-	/usr/bin/time -f '%e %U %S %c %w' -o "$d/time.out" sh -c "$2"
-	read -r w u s c v < "$d/time.out"
+	/usr/bin/time -f '%e %U %S %c %w' -o "$d/time.$$.out" sh -c "$2"
+	read -r w u s c v < "$d/time.$$.out"
 	cpu=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
 	printf '%-36s %6.2f s wall %6.2f s cpu %8d switches\n' "$1" "$w" "$cpu" $((c + v))
 	echo "$w $cpu $((c + v))" >> "$(runs "$1")"

@@ -323,9 +323,12 @@ void npt_out_flush(void);
 /*
  * The output buffer, for the inline paths of npt_out_reserve and
  * npt_out_commit (out.c's alone to change); slow: it is line buffered, or
- * a reservation is beyond it.
+ * a reservation is beyond it.  The fuzz targets build with a small one,
+ * as with NPT_INBUF: see lib/in.c.
  */
+#ifndef NPT_OUTBUF
 #define NPT_OUTBUF (256 * 1024)
+#endif
 struct npt_out_buf {
 	size_t len;
 	int slow;

@@ -29,7 +29,7 @@ cc=${FUZZ_CC:-clang}
 # whole tools include, changed)
 build() {
 	mkdir -p "$out/lib"
-	flags="-g -O1 -std=c99 -D_POSIX_C_SOURCE=200809L -DNPT_LIBFUZZER -DNPT_IMP_BLK=4096 -DNPT_INBUF=4096 -fsanitize=address,undefined -fno-sanitize-recover=undefined"
+	flags="-g -O1 -std=c99 -D_POSIX_C_SOURCE=200809L -DNPT_LIBFUZZER -DNPT_IMP_BLK=4096 -DNPT_INBUF=4096 -DNPT_OUTBUF=4096 -fsanitize=address,undefined -fno-sanitize-recover=undefined"
 	# an object whose source is gone (a module removed) would be linked too
 	for o in "$out"/lib/*.o; do
 		[ -f "$o" ] && [ ! -f "$top/lib/$(basename "$o" .o).c" ] && rm -f "$o"
