@@ -730,10 +730,12 @@ rdnext(int fd, struct rd *d)
 	struct npt_tmp_rd *r = &d->r;
 	size_t len;
 
-	if (npt_tmp_fill(fd, r, 4) < 4)
+	/* (the buffer usually holds the record: no calls) */
+	if (r->n - r->beg < 4 && npt_tmp_fill(fd, r, 4) < 4)
 		return 0;
 	len = get32(r->buf + r->beg);
-	if (len < RECHDR || npt_tmp_fill(fd, r, len) < len)
+	if (len < RECHDR || (r->n - r->beg < len && npt_tmp_fill(fd, r,
+	    len) < len))
 		npt_errx(1, "temporary file: damaged");
 	d->rec = r->buf + r->beg;
 	r->beg += len;
