@@ -464,7 +464,7 @@ npt_imp_field_plain(struct npt_imp *m, size_t col, const char *s, size_t n,
 static void spill(struct npt_imp *);
 
 /* The key of the record r of len bytes, just written. */
-static void
+NPT_INLINE void
 addkey(struct npt_imp *m, const char *r, size_t len)
 {
 	struct key *k;
