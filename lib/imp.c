@@ -74,6 +74,9 @@ struct npt_imp {
 	int open;
 	struct key *keys;
 	size_t nkey, keycap;
+	struct key *scratch;		/* the merge sort's */
+	size_t nscratch;
+	struct npt_buf wbuf;		/* spill's output buffer */
 	int sorted;
 	struct npt_time last;
 	unsigned long long nev;
@@ -132,6 +135,8 @@ npt_imp_free(struct npt_imp *m)
 
 	freeblks(m);
 	free(m->keys);
+	free(m->scratch);
+	npt_buf_free(&m->wbuf);
 	for (i = 0; i < m->ncol; i++)
 		free((char *)m->col[i].p);
 	free(m->col);
@@ -364,15 +369,44 @@ puttime(char *p, const struct npt_time *t)
 	memcpy(p + 8, &t->hi, 8);
 }
 
+/*
+ * 2^64 mod 10^k, k = 0 to NPT_TIME_DEC: a time of hi below 2^20 (every
+ * time not negative below 10^25 units) is hi * 2^64 + lo, so its
+ * remainder by 10^k is (hi * (2^64 mod 10^k) + lo mod 10^k) mod 10^k,
+ * in 64 bits (2^20 * 10^12 + 10^12 < 2^64).
+ */
+#define T64MOD(p)	((UINT64_MAX % (p) + 1) % (p))
+#define SMALLHI(t)	((uint64_t)(t)->hi < ((uint64_t)1 << 20))
+static const uint64_t t64mod[NPT_TIME_DEC + 1] = {
+	T64MOD(1ULL), T64MOD(10ULL), T64MOD(100ULL), T64MOD(1000ULL),
+	T64MOD(10000ULL), T64MOD(100000ULL), T64MOD(1000000ULL),
+	T64MOD(10000000ULL), T64MOD(100000000ULL), T64MOD(1000000000ULL),
+	T64MOD(10000000000ULL), T64MOD(100000000000ULL),
+	T64MOD(1000000000000ULL),
+};
+
 /* Raise m->dec to the decimals t needs. */
 NPT_INLINE void
 needdec(struct npt_imp *m, const struct npt_time *t)
 {
+	uint64_t p;
 	int d;
 
-	if (m->dec == NPT_TIME_DEC || (t->hi == 0 &&
-	    t->lo % npt_pow10[NPT_TIME_DEC - m->dec] == 0))
+	if (m->dec == NPT_TIME_DEC)
 		return;
+	if (SMALLHI(t)) {
+		/* the usual: nanoseconds in microseconds, by a constant */
+		if (m->dec == 3) {
+			if (((uint64_t)t->hi * T64MOD(1000000000ULL) +
+			    t->lo % 1000000000) % 1000000000 == 0)
+				return;
+		} else {
+			p = npt_pow10[NPT_TIME_DEC - m->dec];
+			if (((uint64_t)t->hi * t64mod[NPT_TIME_DEC - m->dec] +
+			    t->lo % p) % p == 0)
+				return;
+		}
+	}
 	if ((d = npt_time_decimals(t)) > m->dec)
 		m->dec = d;
 }
@@ -430,7 +464,7 @@ npt_imp_field_plain(struct npt_imp *m, size_t col, const char *s, size_t n,
 static void spill(struct npt_imp *);
 
 /* The key of the record r of len bytes, just written. */
-static void
+NPT_INLINE void
 addkey(struct npt_imp *m, const char *r, size_t len)
 {
 	struct key *k;
@@ -508,7 +542,13 @@ sortkeys(struct npt_imp *m)
 
 	if (m->sorted || n < 2)
 		return;
-	b = npt_ereallocarray(NULL, n, sizeof *b);
+	/* kept from spill to spill: its pages are not faulted in again */
+	if (m->nscratch < n) {
+		free(m->scratch);
+		m->scratch = npt_ereallocarray(NULL, n, sizeof *b);
+		m->nscratch = n;
+	}
+	b = m->scratch;
 	for (w = 1; w < n; w *= 2) {
 		for (lo = 0; lo < n; lo += 2 * w) {
 			mid = lo + w < n ? lo + w : n;
@@ -523,18 +563,15 @@ sortkeys(struct npt_imp *m)
 		}
 		t = a, a = b, b = t;
 	}
-	if (a != m->keys) {
+	if (a != m->keys)
 		memcpy(m->keys, a, n * sizeof *a);
-		b = a;
-	}
-	free(b);
 }
 
 /* Write the records in memory, sorted, as one more run. */
 static void
 spill(struct npt_imp *m)
 {
-	struct npt_buf w = { 0 };
+	struct npt_buf *w = &m->wbuf;
 	struct run *r;
 	size_t i, len;
 	struct blk *b;
@@ -550,21 +587,24 @@ spill(struct npt_imp *m)
 	}
 	r = &m->runs[m->nrun++];
 	r->off = m->fsize;
-	npt_buf_grow(&w, 256 * 1024);
+	w->n = 0;
+	if (w->cap < 256 * 1024)
+		npt_buf_grow(w, 256 * 1024);
 	for (i = 0; i < m->nkey; i++) {
 		len = get32(m->keys[i].rec);
-		if (w.n + len > w.cap) {
-			npt_tmp_write(m->fd, w.p, w.n);
-			w.n = 0;
+		if (w->n + len > w->cap) {
+			npt_tmp_write(m->fd, w->p, w->n);
+			w->n = 0;
 		}
-		if (len > w.cap)
+		if (len > w->cap) {
 			npt_tmp_write(m->fd, m->keys[i].rec, len);
-		else
-			npt_buf_add(&w, m->keys[i].rec, len);
+		} else {
+			memcpy(w->p + w->n, m->keys[i].rec, len);
+			w->n += len;
+		}
 		m->fsize += len;
 	}
-	npt_tmp_write(m->fd, w.p, w.n);
-	npt_buf_free(&w);
+	npt_tmp_write(m->fd, w->p, w->n);
 	r->end = m->fsize;
 	/* start over in the first block, keeping the others for reuse */
 	for (b = m->blks; b != NULL; b = b->next)
@@ -600,14 +640,24 @@ static size_t
 fmttm(char *p, const char *r, const struct out *o)
 {
 	struct npt_time t;
-	uint64_t q;
+	uint64_t q, a, b;
 	size_t k;
 
 	gettime(r, &t);
-	if (o->unit != NPT_IMP_CYC && o->dec == 3 && t.hi == 0 &&
-	    t.lo <= (uint64_t)INT64_MAX) {
-		/* the common case, as npt_time_fmt writes it */
-		q = (t.lo + 500000000) / 1000000000;
+	if (o->unit != NPT_IMP_CYC && o->dec == 3 && SMALLHI(&t)) {
+		/*
+		 * The common case, as npt_time_fmt writes it: hi * 2^64 + lo
+		 * (below 2^84) divided by 10^9 in two steps of 32 bits,
+		 * rounded (a time is a whole count of 10^9 units here).
+		 */
+		if (t.hi == 0 && t.lo <= (uint64_t)INT64_MAX) {
+			q = (t.lo + 500000000) / 1000000000;
+		} else {
+			a = (uint64_t)t.hi << 32 | t.lo >> 32;
+			b = (a % 1000000000) << 32 | (t.lo & 0xffffffff);
+			q = (a / 1000000000) << 32 | b / 1000000000;
+			q += b % 1000000000 >= 500000000;
+		}
 		k = npt_fmt_u64_fast(p, q / 1000);
 		p[k] = '.';
 		q %= 1000;
@@ -680,10 +730,12 @@ rdnext(int fd, struct rd *d)
 	struct npt_tmp_rd *r = &d->r;
 	size_t len;
 
-	if (npt_tmp_fill(fd, r, 4) < 4)
+	/* (the buffer usually holds the record: no calls) */
+	if (r->n - r->beg < 4 && npt_tmp_fill(fd, r, 4) < 4)
 		return 0;
 	len = get32(r->buf + r->beg);
-	if (len < RECHDR || npt_tmp_fill(fd, r, len) < len)
+	if (len < RECHDR || (r->n - r->beg < len && npt_tmp_fill(fd, r,
+	    len) < len))
 		npt_errx(1, "temporary file: damaged");
 	d->rec = r->buf + r->beg;
 	r->beg += len;

@@ -110,6 +110,8 @@ npt_pb_init(struct npt_pb *m, const void *p, size_t n)
  * number 0"...) at npt_pb_offset(m).  Groups are skipped whole.
  */
 int npt_pb_next1(struct npt_pb *m, struct npt_pb_field *f);
+/* 1 for a one-byte tag (8 to 127) of wire type 0 or 2, else 0 */
+extern const unsigned char npt_pb_tag1[256];
 /*
  * npt_pb_next's common case inline: a one-byte tag (fields 1 to 15) of a
  * varint or a length (of up to 9 bytes, or 10 with 11 bytes left); the
@@ -126,9 +128,8 @@ npt_pb_next(struct npt_pb *m, struct npt_pb_field *f)
 
 	if (left == 0)
 		return 0;
-	/* a tag of 8 to 127, of wire type 0 or 2 (bits 0 and 2 of 5) */
-	if (left < 2 || (unsigned)((t = p[0]) - 8) >= 0x78 ||
-	    !((5 >> (t & 7)) & 1))
+	/* a tag of 8 to 127, of wire type 0 or 2 */
+	if (left < 2 || !npt_pb_tag1[t = p[0]])
 		return npt_pb_next1(m, f);
 	v = p[1];
 	q = p + 2;

@@ -816,8 +816,9 @@ close1(struct pb *c, struct trk *k, size_t i, const struct npt_time *end)
 	o->f.n = 0;
 	o->next = c->freeo;
 	c->freeo = o;
-	memmove(k->open + i, k->open + i + 1, (k->nopen - i - 1) *
-	    sizeof *k->open);
+	if (i + 1 < k->nopen)	/* (the innermost, usually: no move) */
+		memmove(k->open + i, k->open + i + 1, (k->nopen - i - 1) *
+		    sizeof *k->open);
 	k->nopen--;
 	return 0;
 }

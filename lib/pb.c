@@ -17,6 +17,13 @@
 
 #define MAXGROUP 64	/* groups nested in a group that is skipped */
 
+#define T8 1, 0, 1, 0, 0, 0, 0, 0	/* tags 8k to 8k + 7, k > 0 */
+const unsigned char npt_pb_tag1[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, T8, T8, T8, T8, T8, T8, T8,
+	T8, T8, T8, T8, T8, T8, T8, T8,
+};
+#undef T8
+
 int
 npt_pb_varint(const unsigned char **pp, const unsigned char *end,
     uint64_t *v)
