@@ -251,7 +251,7 @@ advance(struct npt_time t, struct npt_time s)
 	}
 }
 
-static void
+NPT_INLINE void
 run(int *has, struct npt_time *rs, struct npt_time *re, struct npt_time *busy,
     struct npt_time s, struct npt_time e)
 {
@@ -902,7 +902,7 @@ lanetop(struct thr *h)
 	return h->depth == 1 ? &h->stk0 : &h->stk[h->depth - 2];
 }
 
-static void
+NPT_INLINE void
 runadd(struct run *r, struct npt_time s, struct npt_time e)
 {
 	run(&r->has, &r->rs, &r->re, &r->busy, s, e);
@@ -1126,7 +1126,7 @@ step_find(struct npt_tsv *t, const char *p, size_t n)
 
 	for (i = 1; i >= 0; i--)
 		if (slot[i].used && slot[i].namelen == n &&
-		    memcmp(slot[i].name, p, n) == 0)
+		    npt_memeq(slot[i].name, p, n))
 			return &slot[i];
 	npt_ht_put(&seen, p, n, &isnew);
 	if (!isnew)
@@ -1153,22 +1153,24 @@ thread(struct st *st, const char *p, size_t n, struct npt_time ts,
 	struct thr *h;
 	size_t j;
 
+	/*
+	 * A lane is the first whose open events, those ending after ts, are
+	 * none or the innermost ends at end or later.  The lanes after it
+	 * are not looked at: their ends are popped when they are, as the
+	 * starts only grow and only the lane chosen is pushed on.
+	 */
 	for (j = 0; j < st->nthr; j++) {
 		h = &st->thr[j];
 		if (p != NULL) {
-			if (h->namelen == n && memcmp(h->name, p, n) == 0)
+			if (h->namelen == n && npt_memeq(h->name, p, n))
 				return h;
 			continue;
 		}
 		while (h->depth > 0 && !tlt(ts, *lanetop(h)))
 			h->depth--;
+		if (h->depth == 0 || !tlt(*lanetop(h), end))
+			break;
 	}
-	if (p == NULL)
-		for (j = 0; j < st->nthr; j++) {
-			h = &st->thr[j];
-			if (h->depth == 0 || !tlt(*lanetop(h), end))
-				break;
-		}
 	if (j == st->nthr) {
 		size_t cap = st->cap;
 
@@ -1212,7 +1214,8 @@ step_event(struct npt_tsv *t, struct step *sp, const struct track *k,
 	size_t i = k->idx;
 	int c;
 
-	sp->st = zgrow(sp->st, &sp->cap, i, sizeof *sp->st);
+	if (i >= sp->cap)
+		sp->st = zgrow(sp->st, &sp->cap, i, sizeof *sp->st);
 	if (sp->n <= i)
 		sp->n = i + 1;
 	st = &sp->st[i];
@@ -1257,6 +1260,13 @@ step_event(struct npt_tsv *t, struct step *sp, const struct track *k,
 	}
 }
 
+/*
+ * The step column is often the last (npt-decode's iter): the reader then
+ * splits the line up to the columns before it, and the step is the field
+ * after the line's last TAB.
+ */
+static int slast;
+
 static void
 step_columns(struct npt_tsv *t, size_t *need)
 {
@@ -1264,6 +1274,8 @@ step_columns(struct npt_tsv *t, size_t *need)
 	size_t i;
 
 	c[0] = scol = (long)npt_tsv_col(t, stepcol);
+	if ((slast = (size_t)scol + 1 == t->hdr.ncol && scol > 0))
+		c[0] = -1;
 	c[1] = bcol = bytescol != NULL ? (long)npt_tsv_col(t, bytescol) : -1;
 	c[2] = ocol = nk > 0 ? (long)npt_tsv_col(t, "op") : -1;
 	c[3] = dcol = bytescol != NULL ? npt_tsv_hdr_find(&t->hdr, "dir") : -1;
@@ -1275,6 +1287,69 @@ step_columns(struct npt_tsv *t, size_t *need)
 
 static struct npt_time first, last, front;
 static int started;
+
+/* bytes p[0..8) as a number, p[0] its lowest byte */
+NPT_INLINE uint64_t
+load8(const char *p)
+{
+	const unsigned char *u = (const unsigned char *)p;
+
+	return (uint64_t)u[0] | (uint64_t)u[1] << 8 | (uint64_t)u[2] << 16 |
+	    (uint64_t)u[3] << 24 | (uint64_t)u[4] << 32 |
+	    (uint64_t)u[5] << 40 | (uint64_t)u[6] << 48 |
+	    (uint64_t)u[7] << 56;
+}
+
+/* npt_parse_dig8 of the eight bytes in x (load8) */
+NPT_INLINE int
+dig8(uint64_t x, uint64_t *v)
+{
+	if (((x & 0xF0F0F0F0F0F0F0F0ULL) | (((x + 0x0606060606060606ULL) &
+	    0xF0F0F0F0F0F0F0F0ULL) >> 4)) != 0x3333333333333333ULL)
+		return 0;
+	x -= 0x3030303030303030ULL;
+	x = x * 10 + (x >> 8);
+	*v = ((x & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32)) +
+	    (x >> 16 & 0x000000FF000000FFULL) * (1 + (10000ULL << 32))) >> 32;
+	return 1;
+}
+
+/*
+ * p[0..n), 0 < n <= 8, all digits, into *v, with p[n..8) readable: the n
+ * bytes moved to the top of the word, "0"s below
+ */
+NPT_INLINE int
+dign(const char *p, size_t n, uint64_t *v)
+{
+	uint64_t x = load8(p);
+
+	if (n < 8)
+		x = x << 8 * (8 - n) | 0x3030303030303030ULL >> 8 * n;
+	return dig8(x, v);
+}
+
+/*
+ * npt_tcol_get, with whole numbers of up to 16 digits read 8 bytes at a
+ * time when the line holds the 16 bytes from their start (ts and dur
+ * come first in npt-decode's lines): the same values, errors and digits.
+ */
+NPT_INLINE int
+tget(const struct npt_tsv *t, size_t col, int unit, int dur,
+    struct npt_time *v)
+{
+	const char *p = t->f[col].p;
+	size_t n = t->f[col].n;
+	uint64_t m, w;
+
+	if (n - 1 < 16 && p + 16 <= t->line + t->len &&
+	    dign(p, n < 8 ? n : 8, &m) &&
+	    (n <= 8 || (dign(p + 8, n - 8, &w) &&
+	    (m = m * npt_pow10[n - 8] + w, 1)))) {
+		npt_time_mul(v, m, npt_pow10[NPT_TIME_DEC]);
+		return 0;
+	}
+	return npt_tcol_get(t, col, unit, dur, v);
+}
 
 static void
 read_events(const char *path, int *rc)
@@ -1316,10 +1391,9 @@ read_events(const char *path, int *rc)
 		    tsel.active && !npt_tsel_keep(&tsel, t.f[trcol].p,
 		    t.f[trcol].n)))
 			continue;
-		if ((d = npt_tcol_get(&t, (size_t)tc.dur, unit, 1, &dur)) >
-		    digits)
+		if ((d = tget(&t, (size_t)tc.dur, unit, 1, &dur)) > digits)
 			digits = d;
-		if ((d = npt_tcol_get(&t, (size_t)tc.ts, unit, 0, &ts)) > digits)
+		if ((d = tget(&t, (size_t)tc.ts, unit, 0, &ts)) > digits)
 			digits = d;
 		end = tadd(ts, dur);
 		if (!started) {
@@ -1336,16 +1410,27 @@ read_events(const char *path, int *rc)
 			    t.f[tc.ts].p, b);
 		}
 		if (tlt(front, ts)) {
-			if (!torq)
+			/* -s: the classes' runs are not kept (nor their union) */
+			if (!torq && stepcol == NULL)
 				advance(front, ts);
 			front = ts;
 		}
 		if (tlt(last, end))
 			last = end;
 		if (stepcol != NULL) {
-			if (t.f[scol].n == 0)
+			struct npt_span f;
+
+			if (slast) {
+				f.p = t.line + t.len;
+				while (f.p[-1] != '\t')
+					f.p--;
+				f.n = (size_t)(t.line + t.len - f.p);
+			} else {
+				f = t.f[scol];
+			}
+			if (f.n == 0)
 				continue;
-			sp = step_find(&t, t.f[scol].p, t.f[scol].n);
+			sp = step_find(&t, f.p, f.n);
 		}
 		k = npt_htc_put(&tracks, &tcache, t.f[trcol].p, t.f[trcol].n,
 		    &isnew);
