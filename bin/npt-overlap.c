@@ -831,6 +831,87 @@ print_torq(void)
 	npt_buf_free(&key);
 }
 
+/*
+ * The u256 arithmetic of the rows, on 128 bits when the values fit (a
+ * row per step: a step can be a few events): the same results.
+ */
+#if defined(__SIZEOF_INT128__) && !defined(NPT_NO_INT128)
+__extension__ typedef unsigned __int128 u128;
+
+static int
+get128(const struct npt_u256 *a, u128 *v)
+{
+	if ((a->w[2] | a->w[3]) != 0)
+		return 0;
+	*v = (u128)a->w[1] << 64 | a->w[0];
+	return 1;
+}
+
+static void
+put128(struct npt_u256 *a, u128 v)
+{
+	npt_u256_set128(a, (uint64_t)v, (uint64_t)(v >> 64));
+}
+#endif
+
+/* r = a c */
+static void
+mul64(struct npt_u256 *r, const struct npt_u256 *a, uint64_t c)
+{
+	struct npt_u256 w;
+#if defined(__SIZEOF_INT128__) && !defined(NPT_NO_INT128)
+	u128 v;
+
+	if (get128(a, &v) && (c == 0 || v <= ~(u128)0 / c)) {
+		put128(r, v * c);
+		return;
+	}
+#endif
+	npt_u256_set(&w, c);
+	npt_u256_mul(r, a, &w);
+}
+
+/* q = num / den rounded half up (npt_u256_divround); den is not 0 */
+static void
+divround(struct npt_u256 *q, const struct npt_u256 *num,
+    const struct npt_u256 *den)
+{
+#if defined(__SIZEOF_INT128__) && !defined(NPT_NO_INT128)
+	u128 n, d, v, r;
+
+	if (get128(num, &n) && get128(den, &d)) {
+		v = n / d;
+		r = n - v * d;
+		put128(q, v + (r >= d - r));	/* 2r >= d */
+		return;
+	}
+#endif
+	npt_u256_divround(q, num, den);
+}
+
+/* npt_u256_fmt */
+static size_t
+fmt256(char *b, const struct npt_u256 *a, int scale)
+{
+	char t[48];
+	size_t n, z, i;
+
+	if ((a->w[1] | a->w[2] | a->w[3]) != 0 || scale > 20)
+		return npt_u256_fmt(b, a, scale);
+	if (scale <= 0)
+		return npt_fmt_u64(b, a->w[0]);
+	/* the digits, with zeros in front up to one more than scale */
+	n = npt_fmt_u64(t + 24, a->w[0]);
+	for (z = 0; n + z <= (size_t)scale; z++)
+		t[24 - z - 1] = '0';
+	n += z;
+	i = n - (size_t)scale;	/* digits before the point */
+	memcpy(b, t + 24 - z, i);
+	b[i] = '.';
+	memcpy(b + i + 1, t + 24 - z + i, (size_t)scale);
+	return n + 1;
+}
+
 static struct npt_u256 wide(struct npt_time);
 static size_t ratio(char *, struct npt_u256, struct npt_u256, int);
 
@@ -969,21 +1050,18 @@ out_avg(const struct npt_u256 *v, size_t n)
 
 	if (n == 0)
 		return;
-	npt_u256_set(&d, (uint64_t)n);
-	npt_u256_mul(&d, &d, &m);
-	npt_u256_divround(&q, v, &d);
-	npt_out_write(b, npt_u256_fmt(b, &q, digits));
+	mul64(&d, &m, (uint64_t)n);
+	divround(&q, v, &d);
+	npt_out_write(b, fmt256(b, &q, digits));
 }
 
 /* 100 sum / (n max) */
 static void
 out_bal(const struct npt_u256 *sum, size_t n, struct npt_u256 max)
 {
-	struct npt_u256 c;
 	char b[96];
 
-	npt_u256_set(&c, (uint64_t)n);
-	npt_u256_mul(&max, &max, &c);
+	mul64(&max, &max, (uint64_t)n);
 	npt_out_write(b, ratio(b, *sum, max, 3));
 }
 
@@ -1288,69 +1366,6 @@ step_columns(struct npt_tsv *t, size_t *need)
 static struct npt_time first, last, front;
 static int started;
 
-/* bytes p[0..8) as a number, p[0] its lowest byte */
-NPT_INLINE uint64_t
-load8(const char *p)
-{
-	const unsigned char *u = (const unsigned char *)p;
-
-	return (uint64_t)u[0] | (uint64_t)u[1] << 8 | (uint64_t)u[2] << 16 |
-	    (uint64_t)u[3] << 24 | (uint64_t)u[4] << 32 |
-	    (uint64_t)u[5] << 40 | (uint64_t)u[6] << 48 |
-	    (uint64_t)u[7] << 56;
-}
-
-/* npt_parse_dig8 of the eight bytes in x (load8) */
-NPT_INLINE int
-dig8(uint64_t x, uint64_t *v)
-{
-	if (((x & 0xF0F0F0F0F0F0F0F0ULL) | (((x + 0x0606060606060606ULL) &
-	    0xF0F0F0F0F0F0F0F0ULL) >> 4)) != 0x3333333333333333ULL)
-		return 0;
-	x -= 0x3030303030303030ULL;
-	x = x * 10 + (x >> 8);
-	*v = ((x & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32)) +
-	    (x >> 16 & 0x000000FF000000FFULL) * (1 + (10000ULL << 32))) >> 32;
-	return 1;
-}
-
-/*
- * p[0..n), 0 < n <= 8, all digits, into *v, with p[n..8) readable: the n
- * bytes moved to the top of the word, "0"s below
- */
-NPT_INLINE int
-dign(const char *p, size_t n, uint64_t *v)
-{
-	uint64_t x = load8(p);
-
-	if (n < 8)
-		x = x << 8 * (8 - n) | 0x3030303030303030ULL >> 8 * n;
-	return dig8(x, v);
-}
-
-/*
- * npt_tcol_get, with whole numbers of up to 16 digits read 8 bytes at a
- * time when the line holds the 16 bytes from their start (ts and dur
- * come first in npt-decode's lines): the same values, errors and digits.
- */
-NPT_INLINE int
-tget(const struct npt_tsv *t, size_t col, int unit, int dur,
-    struct npt_time *v)
-{
-	const char *p = t->f[col].p;
-	size_t n = t->f[col].n;
-	uint64_t m, w;
-
-	if (n - 1 < 16 && p + 16 <= t->line + t->len &&
-	    dign(p, n < 8 ? n : 8, &m) &&
-	    (n <= 8 || (dign(p + 8, n - 8, &w) &&
-	    (m = m * npt_pow10[n - 8] + w, 1)))) {
-		npt_time_mul(v, m, npt_pow10[NPT_TIME_DEC]);
-		return 0;
-	}
-	return npt_tcol_get(t, col, unit, dur, v);
-}
-
 static void
 read_events(const char *path, int *rc)
 {
@@ -1391,9 +1406,9 @@ read_events(const char *path, int *rc)
 		    tsel.active && !npt_tsel_keep(&tsel, t.f[trcol].p,
 		    t.f[trcol].n)))
 			continue;
-		if ((d = tget(&t, (size_t)tc.dur, unit, 1, &dur)) > digits)
+		if ((d = npt_tcol_get(&t, (size_t)tc.dur, unit, 1, &dur)) > digits)
 			digits = d;
-		if ((d = tget(&t, (size_t)tc.ts, unit, 0, &ts)) > digits)
+		if ((d = npt_tcol_get(&t, (size_t)tc.ts, unit, 0, &ts)) > digits)
 			digits = d;
 		end = tadd(ts, dur);
 		if (!started) {
@@ -1536,19 +1551,13 @@ wide(struct npt_time t)
 static size_t
 ratio(char *b, struct npt_u256 num, struct npt_u256 den, int decimals)
 {
-	struct npt_u256 m, r;
+	struct npt_u256 m;
 
 	if (npt_u256_iszero(&den))
 		return 0;
-	npt_u256_set(&m, 100 * npt_pow10[decimals]);
-	npt_u256_mul(&num, &num, &m);
-	npt_u256_divmod(&m, &r, &num, &den);
-	npt_u256_add(&r, &r);
-	if (npt_u256_cmp(&r, &den) >= 0) {
-		npt_u256_set(&r, 1);
-		npt_u256_add(&m, &r);
-	}
-	return npt_u256_fmt(b, &m, decimals);
+	mul64(&num, &num, 100 * npt_pow10[decimals]);
+	divround(&m, &num, &den);
+	return fmt256(b, &m, decimals);
 }
 
 /* t as a percentage of the span */
