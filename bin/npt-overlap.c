@@ -75,6 +75,7 @@ struct class {
 
 struct track {
 	int class;
+	uint64_t selgen;	/* kept by -t or roles at the metadata of then */
 	size_t idx;		/* order of appearance */
 	int has;
 	struct npt_time rs, re, busy;
@@ -1365,6 +1366,35 @@ step_columns(struct npt_tsv *t, size_t *need)
 
 static struct npt_time first, last, front;
 static int started;
+static uint64_t selgen = 1;	/* one more at each metadata line */
+
+/*
+ * npt_tcol_get, with a whole number of up to 18 digits read on to the TAB
+ * after it when the line goes on past it: the same values and digits.
+ */
+NPT_INLINE int
+tget(const struct npt_tsv *t, size_t col, int unit, int dur,
+    struct npt_time *v)
+{
+	const char *p = t->f[col].p, *q = p;
+	size_t n = t->f[col].n;
+	uint64_t m = 0;
+	unsigned d;
+
+	if (n - 1 < 18 && p + n < t->line + t->len) {
+		if (n >= 8 && npt_parse_dig8(p, &m))
+			q += 8;
+		while ((d = (unsigned)(unsigned char)*q - '0') <= 9) {
+			m = m * 10 + d;
+			q++;
+		}
+		if (q == p + n) {
+			npt_time_mul(v, m, npt_pow10[NPT_TIME_DEC]);
+			return 0;
+		}
+	}
+	return npt_tcol_get(t, col, unit, dur, v);
+}
 
 static void
 read_events(const char *path, int *rc)
@@ -1382,10 +1412,12 @@ read_events(const char *path, int *rc)
 	while ((r = npt_tsv_nextn(&t, need)) != NPT_TSV_EOF) {
 		struct npt_time ts, dur, end;
 		struct step *sp = NULL;
-		struct track *k;
+		struct track *k = NULL;
+		unsigned slot;
 		int isnew;
 
 		if (r == NPT_TSV_META) {
+			selgen++;
 			npt_tsel_meta(&tsel, &t.key, &t.val);
 			npt_loss_meta(&loss, &t);
 			if (torq)
@@ -1402,13 +1434,24 @@ read_events(const char *path, int *rc)
 				need = torq_header(&t, need);
 			continue;
 		}
-		if (t.f[tc.dur].n == 0 || t.f[tc.ts].n == 0 || (!torq &&
-		    tsel.active && !npt_tsel_keep(&tsel, t.f[trcol].p,
-		    t.f[trcol].n)))
+		if (t.f[tc.dur].n == 0 || t.f[tc.ts].n == 0)
 			continue;
-		if ((d = npt_tcol_get(&t, (size_t)tc.dur, unit, 1, &dur)) > digits)
+		/* a track in the cache of tracks, kept since the last
+		 * metadata line, is kept without asking tsel again */
+		slot = npt_htc_slot(t.f[trcol].p, t.f[trcol].n);
+		if (tcache.val[slot] != NULL && tcache.len[slot] ==
+		    t.f[trcol].n && npt_memeq(tcache.key[slot], t.f[trcol].p,
+		    t.f[trcol].n))
+			k = tcache.val[slot];
+		if (!torq && tsel.active && (k == NULL || k->selgen != selgen)) {
+			if (!npt_tsel_keep(&tsel, t.f[trcol].p, t.f[trcol].n))
+				continue;
+			if (k != NULL)
+				k->selgen = selgen;
+		}
+		if ((d = tget(&t, (size_t)tc.dur, unit, 1, &dur)) > digits)
 			digits = d;
-		if ((d = npt_tcol_get(&t, (size_t)tc.ts, unit, 0, &ts)) > digits)
+		if ((d = tget(&t, (size_t)tc.ts, unit, 0, &ts)) > digits)
 			digits = d;
 		end = tadd(ts, dur);
 		if (!started) {
@@ -1447,8 +1490,12 @@ read_events(const char *path, int *rc)
 				continue;
 			sp = step_find(&t, f.p, f.n);
 		}
-		k = npt_htc_put(&tracks, &tcache, t.f[trcol].p, t.f[trcol].n,
-		    &isnew);
+		isnew = 0;
+		if (k == NULL)
+			k = npt_htc_put(&tracks, &tcache, t.f[trcol].p,
+			    t.f[trcol].n, &isnew);
+		if (k->selgen != selgen)	/* kept just now */
+			k->selgen = selgen;
 		if (isnew) {
 			char *name = npt_emalloc(t.f[trcol].n + 1);
 			long n = npt_tsv_unescape(name, t.f[trcol].p,
