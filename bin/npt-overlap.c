@@ -75,6 +75,7 @@ struct class {
 
 struct track {
 	int class;
+	uint64_t selgen;	/* kept by -t or roles at the metadata of then */
 	size_t idx;		/* order of appearance */
 	int has;
 	struct npt_time rs, re, busy;
@@ -251,7 +252,7 @@ advance(struct npt_time t, struct npt_time s)
 	}
 }
 
-static void
+NPT_INLINE void
 run(int *has, struct npt_time *rs, struct npt_time *re, struct npt_time *busy,
     struct npt_time s, struct npt_time e)
 {
@@ -831,6 +832,87 @@ print_torq(void)
 	npt_buf_free(&key);
 }
 
+/*
+ * The u256 arithmetic of the rows, on 128 bits when the values fit (a
+ * row per step: a step can be a few events): the same results.
+ */
+#if defined(__SIZEOF_INT128__) && !defined(NPT_NO_INT128)
+__extension__ typedef unsigned __int128 u128;
+
+static int
+get128(const struct npt_u256 *a, u128 *v)
+{
+	if ((a->w[2] | a->w[3]) != 0)
+		return 0;
+	*v = (u128)a->w[1] << 64 | a->w[0];
+	return 1;
+}
+
+static void
+put128(struct npt_u256 *a, u128 v)
+{
+	npt_u256_set128(a, (uint64_t)v, (uint64_t)(v >> 64));
+}
+#endif
+
+/* r = a c */
+static void
+mul64(struct npt_u256 *r, const struct npt_u256 *a, uint64_t c)
+{
+	struct npt_u256 w;
+#if defined(__SIZEOF_INT128__) && !defined(NPT_NO_INT128)
+	u128 v;
+
+	if (get128(a, &v) && (c == 0 || v <= ~(u128)0 / c)) {
+		put128(r, v * c);
+		return;
+	}
+#endif
+	npt_u256_set(&w, c);
+	npt_u256_mul(r, a, &w);
+}
+
+/* q = num / den rounded half up (npt_u256_divround); den is not 0 */
+static void
+divround(struct npt_u256 *q, const struct npt_u256 *num,
+    const struct npt_u256 *den)
+{
+#if defined(__SIZEOF_INT128__) && !defined(NPT_NO_INT128)
+	u128 n, d, v, r;
+
+	if (get128(num, &n) && get128(den, &d)) {
+		v = n / d;
+		r = n - v * d;
+		put128(q, v + (r >= d - r));	/* 2r >= d */
+		return;
+	}
+#endif
+	npt_u256_divround(q, num, den);
+}
+
+/* npt_u256_fmt */
+static size_t
+fmt256(char *b, const struct npt_u256 *a, int scale)
+{
+	char t[48];
+	size_t n, z, i;
+
+	if ((a->w[1] | a->w[2] | a->w[3]) != 0 || scale > 20)
+		return npt_u256_fmt(b, a, scale);
+	if (scale <= 0)
+		return npt_fmt_u64(b, a->w[0]);
+	/* the digits, with zeros in front up to one more than scale */
+	n = npt_fmt_u64(t + 24, a->w[0]);
+	for (z = 0; n + z <= (size_t)scale; z++)
+		t[24 - z - 1] = '0';
+	n += z;
+	i = n - (size_t)scale;	/* digits before the point */
+	memcpy(b, t + 24 - z, i);
+	b[i] = '.';
+	memcpy(b + i + 1, t + 24 - z + i, (size_t)scale);
+	return n + 1;
+}
+
 static struct npt_u256 wide(struct npt_time);
 static size_t ratio(char *, struct npt_u256, struct npt_u256, int);
 
@@ -902,7 +984,7 @@ lanetop(struct thr *h)
 	return h->depth == 1 ? &h->stk0 : &h->stk[h->depth - 2];
 }
 
-static void
+NPT_INLINE void
 runadd(struct run *r, struct npt_time s, struct npt_time e)
 {
 	run(&r->has, &r->rs, &r->re, &r->busy, s, e);
@@ -969,21 +1051,18 @@ out_avg(const struct npt_u256 *v, size_t n)
 
 	if (n == 0)
 		return;
-	npt_u256_set(&d, (uint64_t)n);
-	npt_u256_mul(&d, &d, &m);
-	npt_u256_divround(&q, v, &d);
-	npt_out_write(b, npt_u256_fmt(b, &q, digits));
+	mul64(&d, &m, (uint64_t)n);
+	divround(&q, v, &d);
+	npt_out_write(b, fmt256(b, &q, digits));
 }
 
 /* 100 sum / (n max) */
 static void
 out_bal(const struct npt_u256 *sum, size_t n, struct npt_u256 max)
 {
-	struct npt_u256 c;
 	char b[96];
 
-	npt_u256_set(&c, (uint64_t)n);
-	npt_u256_mul(&max, &max, &c);
+	mul64(&max, &max, (uint64_t)n);
 	npt_out_write(b, ratio(b, *sum, max, 3));
 }
 
@@ -1126,7 +1205,7 @@ step_find(struct npt_tsv *t, const char *p, size_t n)
 
 	for (i = 1; i >= 0; i--)
 		if (slot[i].used && slot[i].namelen == n &&
-		    memcmp(slot[i].name, p, n) == 0)
+		    npt_memeq(slot[i].name, p, n))
 			return &slot[i];
 	npt_ht_put(&seen, p, n, &isnew);
 	if (!isnew)
@@ -1153,22 +1232,24 @@ thread(struct st *st, const char *p, size_t n, struct npt_time ts,
 	struct thr *h;
 	size_t j;
 
+	/*
+	 * A lane is the first whose open events, those ending after ts, are
+	 * none or the innermost ends at end or later.  The lanes after it
+	 * are not looked at: their ends are popped when they are, as the
+	 * starts only grow and only the lane chosen is pushed on.
+	 */
 	for (j = 0; j < st->nthr; j++) {
 		h = &st->thr[j];
 		if (p != NULL) {
-			if (h->namelen == n && memcmp(h->name, p, n) == 0)
+			if (h->namelen == n && npt_memeq(h->name, p, n))
 				return h;
 			continue;
 		}
 		while (h->depth > 0 && !tlt(ts, *lanetop(h)))
 			h->depth--;
+		if (h->depth == 0 || !tlt(*lanetop(h), end))
+			break;
 	}
-	if (p == NULL)
-		for (j = 0; j < st->nthr; j++) {
-			h = &st->thr[j];
-			if (h->depth == 0 || !tlt(*lanetop(h), end))
-				break;
-		}
 	if (j == st->nthr) {
 		size_t cap = st->cap;
 
@@ -1212,7 +1293,8 @@ step_event(struct npt_tsv *t, struct step *sp, const struct track *k,
 	size_t i = k->idx;
 	int c;
 
-	sp->st = zgrow(sp->st, &sp->cap, i, sizeof *sp->st);
+	if (i >= sp->cap)
+		sp->st = zgrow(sp->st, &sp->cap, i, sizeof *sp->st);
 	if (sp->n <= i)
 		sp->n = i + 1;
 	st = &sp->st[i];
@@ -1257,6 +1339,13 @@ step_event(struct npt_tsv *t, struct step *sp, const struct track *k,
 	}
 }
 
+/*
+ * The step column is often the last (npt-decode's iter): the reader then
+ * splits the line up to the columns before it, and the step is the field
+ * after the line's last TAB.
+ */
+static int slast;
+
 static void
 step_columns(struct npt_tsv *t, size_t *need)
 {
@@ -1264,6 +1353,8 @@ step_columns(struct npt_tsv *t, size_t *need)
 	size_t i;
 
 	c[0] = scol = (long)npt_tsv_col(t, stepcol);
+	if ((slast = (size_t)scol + 1 == t->hdr.ncol && scol > 0))
+		c[0] = -1;
 	c[1] = bcol = bytescol != NULL ? (long)npt_tsv_col(t, bytescol) : -1;
 	c[2] = ocol = nk > 0 ? (long)npt_tsv_col(t, "op") : -1;
 	c[3] = dcol = bytescol != NULL ? npt_tsv_hdr_find(&t->hdr, "dir") : -1;
@@ -1275,6 +1366,35 @@ step_columns(struct npt_tsv *t, size_t *need)
 
 static struct npt_time first, last, front;
 static int started;
+static uint64_t selgen = 1;	/* one more at each metadata line */
+
+/*
+ * npt_tcol_get, with a whole number of up to 18 digits read on to the TAB
+ * after it when the line goes on past it: the same values and digits.
+ */
+NPT_INLINE int
+tget(const struct npt_tsv *t, size_t col, int unit, int dur,
+    struct npt_time *v)
+{
+	const char *p = t->f[col].p, *q = p;
+	size_t n = t->f[col].n;
+	uint64_t m = 0;
+	unsigned d;
+
+	if (n - 1 < 18 && p + n < t->line + t->len) {
+		if (n >= 8 && npt_parse_dig8(p, &m))
+			q += 8;
+		while ((d = (unsigned)(unsigned char)*q - '0') <= 9) {
+			m = m * 10 + d;
+			q++;
+		}
+		if (q == p + n) {
+			npt_time_mul(v, m, npt_pow10[NPT_TIME_DEC]);
+			return 0;
+		}
+	}
+	return npt_tcol_get(t, col, unit, dur, v);
+}
 
 static void
 read_events(const char *path, int *rc)
@@ -1292,10 +1412,12 @@ read_events(const char *path, int *rc)
 	while ((r = npt_tsv_nextn(&t, need)) != NPT_TSV_EOF) {
 		struct npt_time ts, dur, end;
 		struct step *sp = NULL;
-		struct track *k;
+		struct track *k = NULL;
+		unsigned slot;
 		int isnew;
 
 		if (r == NPT_TSV_META) {
+			selgen++;
 			npt_tsel_meta(&tsel, &t.key, &t.val);
 			npt_loss_meta(&loss, &t);
 			if (torq)
@@ -1312,14 +1434,24 @@ read_events(const char *path, int *rc)
 				need = torq_header(&t, need);
 			continue;
 		}
-		if (t.f[tc.dur].n == 0 || t.f[tc.ts].n == 0 || (!torq &&
-		    tsel.active && !npt_tsel_keep(&tsel, t.f[trcol].p,
-		    t.f[trcol].n)))
+		if (t.f[tc.dur].n == 0 || t.f[tc.ts].n == 0)
 			continue;
-		if ((d = npt_tcol_get(&t, (size_t)tc.dur, unit, 1, &dur)) >
-		    digits)
+		/* a track in the cache of tracks, kept since the last
+		 * metadata line, is kept without asking tsel again */
+		slot = npt_htc_slot(t.f[trcol].p, t.f[trcol].n);
+		if (tcache.val[slot] != NULL && tcache.len[slot] ==
+		    t.f[trcol].n && npt_memeq(tcache.key[slot], t.f[trcol].p,
+		    t.f[trcol].n))
+			k = tcache.val[slot];
+		if (!torq && tsel.active && (k == NULL || k->selgen != selgen)) {
+			if (!npt_tsel_keep(&tsel, t.f[trcol].p, t.f[trcol].n))
+				continue;
+			if (k != NULL)
+				k->selgen = selgen;
+		}
+		if ((d = tget(&t, (size_t)tc.dur, unit, 1, &dur)) > digits)
 			digits = d;
-		if ((d = npt_tcol_get(&t, (size_t)tc.ts, unit, 0, &ts)) > digits)
+		if ((d = tget(&t, (size_t)tc.ts, unit, 0, &ts)) > digits)
 			digits = d;
 		end = tadd(ts, dur);
 		if (!started) {
@@ -1336,19 +1468,34 @@ read_events(const char *path, int *rc)
 			    t.f[tc.ts].p, b);
 		}
 		if (tlt(front, ts)) {
-			if (!torq)
+			/* -s: the classes' runs are not kept (nor their union) */
+			if (!torq && stepcol == NULL)
 				advance(front, ts);
 			front = ts;
 		}
 		if (tlt(last, end))
 			last = end;
 		if (stepcol != NULL) {
-			if (t.f[scol].n == 0)
+			struct npt_span f;
+
+			if (slast) {
+				f.p = t.line + t.len;
+				while (f.p[-1] != '\t')
+					f.p--;
+				f.n = (size_t)(t.line + t.len - f.p);
+			} else {
+				f = t.f[scol];
+			}
+			if (f.n == 0)
 				continue;
-			sp = step_find(&t, t.f[scol].p, t.f[scol].n);
+			sp = step_find(&t, f.p, f.n);
 		}
-		k = npt_htc_put(&tracks, &tcache, t.f[trcol].p, t.f[trcol].n,
-		    &isnew);
+		isnew = 0;
+		if (k == NULL)
+			k = npt_htc_put(&tracks, &tcache, t.f[trcol].p,
+			    t.f[trcol].n, &isnew);
+		if (k->selgen != selgen)	/* kept just now */
+			k->selgen = selgen;
 		if (isnew) {
 			char *name = npt_emalloc(t.f[trcol].n + 1);
 			long n = npt_tsv_unescape(name, t.f[trcol].p,
@@ -1451,19 +1598,13 @@ wide(struct npt_time t)
 static size_t
 ratio(char *b, struct npt_u256 num, struct npt_u256 den, int decimals)
 {
-	struct npt_u256 m, r;
+	struct npt_u256 m;
 
 	if (npt_u256_iszero(&den))
 		return 0;
-	npt_u256_set(&m, 100 * npt_pow10[decimals]);
-	npt_u256_mul(&num, &num, &m);
-	npt_u256_divmod(&m, &r, &num, &den);
-	npt_u256_add(&r, &r);
-	if (npt_u256_cmp(&r, &den) >= 0) {
-		npt_u256_set(&r, 1);
-		npt_u256_add(&m, &r);
-	}
-	return npt_u256_fmt(b, &m, decimals);
+	mul64(&num, &num, 100 * npt_pow10[decimals]);
+	divround(&m, &num, &den);
+	return fmt256(b, &m, decimals);
 }
 
 /* t as a percentage of the span */
