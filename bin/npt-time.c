@@ -356,7 +356,7 @@ fmtq(char *d, int64_t v)
 }
 
 /* a - b into d: both counts are >= 0, so their difference fits */
-static size_t
+NPT_INLINE size_t
 putdiff(char *d, struct val *a, struct val *b)
 {
 	struct npt_time x;
@@ -370,7 +370,7 @@ putdiff(char *d, struct val *a, struct val *b)
 	return npt_time_fmtp(d, &x, places, places);
 }
 
-static size_t
+NPT_INLINE size_t
 put(char *d, const struct val *v)
 {
 	return v->wide ? npt_time_fmtp(d, &v->t, places, places) :
