@@ -4,7 +4,9 @@
 # max, mean by op type (13 groups) and by op index (96 groups); then
 # median and p99 where the peer can.  Prints times, peak RSS and the
 # ratios the goals are stated in; and npt-agg's peak RSS for 10,000
-# groups without exact quantiles.
+# groups without exact quantiles.  Then npt-agg -k op -q none --no-self
+# against the peer ../shared/peers/agg.sh mawk on npt-synth -F events,
+# alternately (issue 22: goal 10x).
 # shellcheck source=bench/common.sh
 . "$(dirname "$0")/common.sh"
 
@@ -80,3 +82,7 @@ measure "npt-agg -k id -q none" "npt-agg -k id -q none $dir/events10k.tsv > /dev
 measure "npt-agg -k id -q sketch" "npt-agg -k id -q sketch $dir/events10k.tsv > /dev/null"
 measure "npt-agg -k id (exact)" "npt-agg -k id $dir/events10k.tsv > /dev/null"
 echo "groups: $(npt-agg -k id -q none "$dir/events10k.tsv" | grep -vc '^#') (with the totals line), events: $(grep -vc '^#' "$dir/events10k.tsv")"
+
+echo "-- against ../shared/peers/agg.sh on npt-synth -F events -i $iterations"
+make_events
+vs_peer "npt-agg -k op -q none --no-self" "npt-agg -k op -q none --no-self $ev > /dev/null" agg mawk 10

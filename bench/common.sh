@@ -55,6 +55,16 @@ make_logs() {
 	fi
 }
 
+# The stream of npt-synth -F events (what the peers below read: ts_cyc,
+# dur_cyc, track, op, name, id, loc, ...), made once per event count.
+make_events() {
+	ev=$dir/ev.$events.tsv
+	if [ ! -s "$ev" ]; then
+		npt-synth -F events -i "$iterations" > "$ev.tmp"
+		mv "$ev.tmp" "$ev"
+	fi
+}
+
 # ratio SLOW FAST: how many times faster FAST is, to one decimal.
 ratio() {
 	awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f", a / b; else print "inf" }'
@@ -84,4 +94,22 @@ pair() {
 	amed=$(median $at)
 	# shellcheck disable=SC2086,SC2034
 	bmed=$(median $bt)
+}
+
+# vs_peer NAME CMD JOB TOOL GOAL: NAME (the shell command CMD) and the peer
+# "bash ../shared/peers/JOB.sh $ev TOOL" alternately (pair), then the ratio
+# of the CPU-time medians against GOAL (times faster).  The peers are the
+# scripts a user would write in npt's place (awk, python3), kept beside
+# the repository in ../shared/peers (its README.md); without that
+# directory, a message and no pair.
+vs_peer() {
+	peers=$top/../shared/peers
+	if [ ! -f "$peers/$3.sh" ]; then
+		echo "$1: no peer $peers/$3.sh: skipped"
+		return 0
+	fi
+	pair "$1" "$2" "$3.sh $4" "bash $peers/$3.sh $ev $4 > /dev/null"
+	r=$(ratio "$bmed" "$amed")
+	met=$(awk -v r="$r" -v g="$5" 'BEGIN { print r >= g ? "met" : "NOT met" }')
+	echo "$1: $amed s, $3.sh $4: $bmed s (CPU medians of ${NPT_BENCH_ROUNDS:-3} alternating rounds): ${r}x (goal ${5}x: $met)"
 }

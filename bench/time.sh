@@ -2,7 +2,10 @@
 # npt-time against mawk, gawk and python3 doing the same conversion (ts_cyc
 # and dur_cyc to us at the stream's clocks: bench/totime.awk and totime.py,
 # with clocks.awk and clocks.py) on the decoded 10M-event stream: seconds,
-# events/s, peak RSS and how many times faster npt-time is.
+# events/s, peak RSS and how many times faster npt-time is.  Then
+# npt-time -f 900MHz against the peer ../shared/peers/conv.sh mawk-substr
+# (mawk, the tail of each line cut with substr: the fastest awk of the
+# peers) on npt-synth -F events, alternately (issue 22: goal 15x).
 # shellcheck source=bench/common.sh
 . "$(dirname "$0")/common.sh"
 
@@ -27,3 +30,6 @@ if command -v python3 > /dev/null 2>&1; then
 fi
 echo "npt-time: $(rate "$n" "$npt_s") M events/s, peak RSS $npt_rss KiB"
 echo "npt-time is faster than:$ratios (target: 15x mawk, under 8 MiB)"
+echo "-- against ../shared/peers/conv.sh on npt-synth -F events -i $iterations"
+make_events
+vs_peer "npt-time -f 900MHz" "npt-time -f 900MHz $ev > /dev/null" conv mawk-substr 15

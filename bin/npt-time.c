@@ -28,6 +28,8 @@ static const char *unitname = "us";
 /* the columns of the current header */
 static long its, idur, itrack;
 static size_t *conv_col, nconv;	/* converted columns, ascending */
+static size_t need;			/* the fields read: up to the last of those */
+static int64_t pow10p;			/* 10^places */
 
 /*
  * A converted value: the count of 10^-places units in 64 bits (the common
@@ -69,6 +71,9 @@ header(struct npt_tsv *t)
 		if (hit)
 			conv_col[nconv++] = i;
 	}
+	need = nconv > 0 ? conv_col[nconv - 1] + 1 : 0;
+	if (itrack >= 0 && (size_t)itrack >= need)
+		need = (size_t)itrack + 1;
 	for (j = 0; j < ncpat; j++) {
 		for (i = 0; i < h->ncol; i++)
 			if (is_cyc(&h->col[i]) &&
@@ -110,32 +115,204 @@ header(struct npt_tsv *t)
 	npt_out_putc('\n');
 }
 
-static struct npt_clk *
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define LE 1		/* the first byte in memory is a word's low byte */
+#endif
+
+/*
+ * The clock of a line's track, with its conversion: the last four tracks
+ * are kept, compared by name here before lib/clocks.c is asked.  The
+ * conversion is npt_time_conv64's, cycles times num over den, with the
+ * quotient found by multiplying by inv = floor((2^64 - 1) / den) instead
+ * of a division: that estimate is low by at most 2 (inv is short of
+ * 2^64 / den by less than 1, the product is truncated), so the remainder
+ * corrects it in at most two steps, and the result is the same integer.
+ */
+struct fclk {
+	struct npt_clk *k;
+	uint64_t key;		/* k's name if 1 to 8 bytes, as name() reads it */
+	uint64_t hz;		/* k's clock when num, den and inv were made */
+	uint64_t num, den, inv, lim;
+};
+
+static struct fclk fclk[4];
+static unsigned nfclk;
+
+/*
+ * A track name of 1 to 8 bytes at p as a number, the bytes past it 0, if
+ * the line has 8 bytes from p (little-endian hosts); else 0, which no
+ * such name is.
+ */
+NPT_INLINE uint64_t
+name(const struct npt_tsv *t, const char *p, size_t n)
+{
+	uint64_t w = 0;
+
+#ifdef LE
+	if (n - 1 < 8 && t->line + t->len - p >= 8) {
+		memcpy(&w, p, 8);
+		if (n < 8)
+			w &= (1ULL << 8 * n) - 1;
+	}
+#else
+	(void)t;
+	(void)p;
+	(void)n;
+#endif
+	return w;
+}
+
+NPT_INLINE struct fclk *
 clock_of(struct npt_tsv *t)
 {
-	if (itrack < 0)
-		return npt_clocks_track(&clocks, t, "", 0);
-	return npt_clocks_track(&clocks, t, t->f[itrack].p, t->f[itrack].n);
+	const char *p = itrack >= 0 ? t->f[itrack].p : "";
+	size_t i, n = itrack >= 0 ? t->f[itrack].n : 0;
+	uint64_t key = name(t, p, n);
+	struct fclk *c;
+	struct npt_clk *k;
+
+	for (i = 0; i < 4; i++) {
+		c = &fclk[i];
+		k = c->k;
+		if (k == NULL || k->namelen != n)
+			continue;
+		if (key != 0 ? c->key == key : memcmp(k->name, p, n) == 0)
+			goto found;
+	}
+	k = npt_clocks_track(&clocks, t, p, n);
+	c = &fclk[nfclk++ & 3];
+	c->k = k;
+	c->key = 0;
+	if (n - 1 < 8)
+		memcpy(&c->key, k->name, n);
+	c->hz = 0;
+found:
+	if (c->hz != k->hz) {
+		if (k->hz == 0)		/* its metadata changed: the error */
+			(void)npt_clocks_track(&clocks, t, p, n);
+		npt_time_convinit(&k->cv, k->hz, unit + places);
+		c->hz = k->hz;
+		c->num = k->cv.num;
+		c->den = k->cv.den;
+		c->lim = k->cv.lim;
+		c->inv = c->den > 1 ? UINT64_MAX / c->den : 0;
+	}
+	return c;
+}
+
+/* cyc at c's clock as a count, as conv() finds it; -1 past c->lim */
+NPT_INLINE int
+fconv(const struct fclk *c, uint64_t cyc, uint64_t *v)
+{
+	uint64_t x, q, lo, r;
+
+	if (cyc > c->lim)
+		return -1;
+	x = cyc * c->num;
+	if (c->den == 1) {
+		*v = x;
+		return 0;
+	}
+	npt_mul64(x, c->inv, &q, &lo);
+	r = x - q * c->den;
+	while (r >= c->den) {
+		q++;
+		r -= c->den;
+	}
+	*v = q + (r >= c->den - r);	/* halves up */
+	return 0;
+}
+
+#ifdef LE
+/*
+ * The 8 bytes at p as a number, their first n (1 to 8) the digits of the
+ * last n places, the places before them 0 (the first byte in memory is
+ * the low byte of w).  -1 if one of the n is not a digit.  simdjson's
+ * test and conversion: a byte is 0x30 to 0x39 if its high nibble is 3
+ * and stays 3 after adding 6 (a carry out of a byte leaves a high
+ * nibble other than 3 in that byte, which is tested first).
+ */
+NPT_INLINE int64_t
+digits8(const char *p, size_t n)
+{
+	uint64_t w;
+
+	memcpy(&w, p, 8);
+	if (n < 8)
+		w = w << (64 - 8 * n) | 0x3030303030303030ULL >> 8 * n;
+	if (((w & 0xf0f0f0f0f0f0f0f0ULL) | (((w + 0x0606060606060606ULL) &
+	    0xf0f0f0f0f0f0f0f0ULL) >> 4)) != 0x3333333333333333ULL)
+		return -1;
+	w = (w & 0x0f0f0f0f0f0f0f0fULL) * 2561 >> 8;
+	w = (w & 0x00ff00ff00ff00ffULL) * 6553601 >> 16;
+	return (int64_t)((w & 0x0000ffff0000ffffULL) * 42949672960001ULL >>
+	    32);
+}
+#endif
+
+/*
+ * The cycle count of column col, as npt_clocks_cyc reads it (which also
+ * reports the errors): up to 16 digits 8 at a time on a little-endian
+ * host, when the line has 8 bytes from the field's start.
+ */
+NPT_INLINE uint64_t
+cyc(const struct npt_tsv *t, size_t col)
+{
+	const char *p = t->f[col].p;
+	size_t n = t->f[col].n, i;
+	uint64_t v = 0;
+	unsigned d;
+#ifdef LE
+	int64_t hi, lo;
+
+	if (n - 1 < 16 && t->line + t->len - p >= 8) {
+		if (n <= 8) {
+			if ((lo = digits8(p, n)) >= 0)
+				return (uint64_t)lo;
+		} else if ((hi = digits8(p, n - 8)) >= 0 &&
+		    (lo = digits8(p + n - 8, 8)) >= 0) {
+			return (uint64_t)hi * 100000000 + (uint64_t)lo;
+		}
+		return npt_clocks_cyc(t, col);
+	}
+#endif
+	if (n == 0 || n > 19)
+		return npt_clocks_cyc(t, col);
+	for (i = 0; i < n; i++) {
+		if ((d = (unsigned)(unsigned char)p[i] - '0') > 9)
+			return npt_clocks_cyc(t, col);
+		v = v * 10 + d;
+	}
+	return v;
 }
 
 /* cyc cycles at k's clock; in 128 bits it always fits (2^64 10^18 < 2^127) */
-static void
-conv(uint64_t cyc, struct npt_clk *k, struct val *v)
+NPT_INLINE void
+conv(uint64_t cyc, const struct fclk *c, struct val *v)
 {
-	v->wide = npt_time_conv64(&k->cv, cyc, k->hz, unit, places, &v->q) < 0;
+	uint64_t q;
+
+	if (fconv(c, cyc, &q) == 0) {
+		v->q = (int64_t)q;
+		v->wide = 0;
+		return;
+	}
+	v->wide = npt_time_conv64(&c->k->cv, cyc, c->hz, unit, places,
+	    &v->q) < 0;
 	if (v->wide)
-		(void)npt_time_cycq(&v->t, cyc, k->hz, unit, places);
+		(void)npt_time_cycq(&v->t, cyc, c->hz, unit, places);
 }
 
 /* The end ts + dur, past 2^64 - 1 if need be (2^65 10^18 < 2^127). */
 static void
-convend(uint64_t ts, uint64_t dur, struct npt_clk *k, struct val *v)
+convend(uint64_t ts, uint64_t dur, const struct fclk *c, struct val *v)
 {
 	if (dur <= UINT64_MAX - ts) {
-		conv(ts + dur, k, v);
+		conv(ts + dur, c, v);
 	} else {
 		v->wide = 1;
-		(void)npt_time_cycend(&v->t, ts, dur, k->hz, unit, places);
+		(void)npt_time_cycend(&v->t, ts, dur, c->hz, unit, places);
 	}
 }
 
@@ -149,25 +326,55 @@ widen(struct val *v)
 	}
 }
 
+/*
+ * v >= 0 at places decimals, as npt_fmt_dec writes it: the digits in
+ * place (the last places moved one up for the point), or the integer
+ * part and the three decimals of the default us apart.
+ */
+NPT_INLINE size_t
+fmtq(char *d, int64_t v)
+{
+	uint64_t u = (uint64_t)v;
+	uint32_t fr;
+	size_t n, i;
+
+	if (v < pow10p || places == 0)
+		return npt_fmt_dec(d, v, places);
+	if (places == 3) {
+		n = npt_fmt_u64_fast(d, u / 1000);
+		fr = (uint32_t)(u % 1000);
+		d[n] = '.';
+		d[n + 1] = (char)('0' + fr / 100);
+		npt_fmt_put2(d + n + 2, fr % 100);
+		return n + 4;
+	}
+	n = npt_fmt_u64_fast(d, u);
+	for (i = n; i > n - (size_t)places; i--)
+		d[i] = d[i - 1];
+	d[i] = '.';
+	return n + 1;
+}
+
 /* a - b into d: both counts are >= 0, so their difference fits */
-static size_t
+NPT_INLINE size_t
 putdiff(char *d, struct val *a, struct val *b)
 {
 	struct npt_time x;
 
 	if (!a->wide && !b->wide)
-		return npt_fmt_dec(d, a->q - b->q, places);
+		return a->q >= b->q ? fmtq(d, a->q - b->q) :
+		    npt_fmt_dec(d, a->q - b->q, places);
 	widen(a);
 	widen(b);
 	npt_time_sub(&x, &a->t, &b->t);
 	return npt_time_fmtp(d, &x, places, places);
 }
 
-static size_t
+NPT_INLINE size_t
 put(char *d, const struct val *v)
 {
 	return v->wide ? npt_time_fmtp(d, &v->t, places, places) :
-	    npt_fmt_dec(d, v->q, places);
+	    fmtq(d, v->q);
 }
 
 /*
@@ -178,7 +385,7 @@ static size_t
 convert(struct npt_tsv *t, char *dst)
 {
 	const struct npt_span *f = t->f;
-	struct npt_clk *k = NULL;
+	struct fclk *c = NULL;
 	struct val ts, end, v;
 	uint64_t tc = 0;
 	const char *pos = t->line;
@@ -187,20 +394,24 @@ convert(struct npt_tsv *t, char *dst)
 	int hasts = its >= 0 && f[its].n > 0;
 
 	if (hasts) {
-		k = clock_of(t);
-		tc = npt_clocks_ts(&clocks, k, t, (size_t)its);
-		conv(tc, k, &ts);
+		c = clock_of(t);
+		tc = clocks.bits ? npt_clocks_ts(&clocks, c->k, t,
+		    (size_t)its) : cyc(t, (size_t)its);
+		conv(tc, c, &ts);
 	}
 	for (i = 0; i < nconv; i++) {
 		col = conv_col[i];
 		n = (size_t)(f[col].p - pos);
-		memcpy(d, pos, n);
+		if (n == 1)
+			*d = *pos;		/* the TAB before */
+		else if (n > 1)
+			memcpy(d, pos, n);
 		d += n;
 		pos = f[col].p + f[col].n;
 		if (f[col].n == 0)
 			continue;
-		if (k == NULL)
-			k = clock_of(t);
+		if (c == NULL)
+			c = clock_of(t);
 		if ((long)col == its) {
 			if (rebase) {
 				if (!have_origin) {
@@ -212,10 +423,10 @@ convert(struct npt_tsv *t, char *dst)
 				d += put(d, &ts);
 			}
 		} else if ((long)col == idur && hasts) {
-			convend(tc, npt_clocks_cyc(t, col), k, &end);
+			convend(tc, cyc(t, col), c, &end);
 			d += putdiff(d, &end, &ts);
 		} else {
-			conv(npt_clocks_cyc(t, col), k, &v);
+			conv(cyc(t, col), c, &v);
 			d += put(d, &v);
 		}
 	}
@@ -229,9 +440,9 @@ convert(struct npt_tsv *t, char *dst)
 static void
 data(struct npt_tsv *t)
 {
-	size_t need = t->len + 48 * nconv + 1;
+	size_t room = t->len + 48 * nconv + 1;
 
-	npt_out_commit(convert(t, npt_out_reserve(need)));
+	npt_out_commit(convert(t, npt_out_reserve(room)));
 }
 
 static int
@@ -242,7 +453,7 @@ run(const char *path)
 	if (npt_tsv_open(&t, path) < 0)
 		return 1;
 	for (;;) {
-		switch (npt_tsv_next(&t)) {
+		switch (npt_tsv_nextn(&t, need)) {
 		case NPT_TSV_EOF:
 			npt_tsv_close(&t);
 			return t.in.err != 0;
@@ -306,6 +517,8 @@ main(int argc, char *argv[])
 	if (unit + places > 18)
 		npt_errx(2, "-d: more than %d places in %s", 18 - unit,
 		    unitname);
+	for (pow10p = 1, i = 0; i < places; i++)
+		pow10p *= 10;
 	argv += g.ind;
 	argc -= g.ind;
 	if (argc == 0)

@@ -70,6 +70,48 @@ for c, hz in ((2**63 - 1, 900000000), (2**63, 333333000), (2**64 - 2, 333333000)
 	data <<< "$output" | cut -f1 | cmp - want
 }
 
+@test "time: exact against python fractions on cycles near the edges: 0, 2^32, 2^53, 2^63, 2^64, 10^8, 10^16" {
+	# counts of 1 to 20 digits around each edge (the fast path reads 8
+	# digits at a time), ends past 2^64, clocks whose fraction
+	# 10^(unit + places) / hz has a denominator of 1, odd or even (the
+	# halves), up to every place (-d 18 - unit); tracks of 1 to 9 bytes,
+	# some near the end of the line
+	python3 - > in.tsv <<-'PY'
+	import random
+	r = random.Random(22)
+	clocks = ["999999999Hz", "1kHz", "3GHz", "900MHz", "1GHz", "2GHz", "32768Hz",
+	    "7Hz"]
+	tracks = ["t", "ab", "core0", "12345678", "longtrack", "u", "a_b", "v"]
+	top = 2**64 - 1
+	edges = [0, 1, 2**32, 2**53, 2**63, top, 10**8, 10**16, 10**19,
+	    99999999, 9999999999999999]
+	for i, t in enumerate(tracks):
+	    print("## clock.%s=%s" % (t, clocks[i]))
+	print("#ts_cyc\tdur_cyc\ttrack\top")
+	for _ in range(4000):
+	    e = r.choice(edges) + r.randrange(-3, 4)
+	    c = min(max(e, 0), top)
+	    d = r.choice([0, 1, r.randrange(0, 2**36), top - c, top,
+	        r.randrange(0, top + 1)])
+	    print("%d\t%d\t%s\t%s" % (c, d, r.choice(tracks), r.choice(["", "x"])))
+	PY
+	for u in ns:9 us:12 ms:15; do
+		max=${u#*:}
+		u=${u%:*}
+		for d in 0 3 "$max"; do
+			npt-time -u "$u" -d "$d" in.tsv > got
+			python3 "$REF" conv "$u" "$d" < in.tsv > want
+			grep -v '^##' got | cmp - want || flunk "-u $u -d $d"
+		done
+	done
+	npt-time -z in.tsv | grep -v '^##' > got
+	python3 "$REF" conv us 3 z < in.tsv | cmp - got
+	# -f over the metadata: every track at 999999999 Hz
+	sed 's/=.*/=999999999Hz/' in.tsv > in2.tsv
+	npt-time -f 999999999Hz in.tsv | grep -v '^##' > got
+	python3 "$REF" conv us 3 < in2.tsv | cmp - got
+}
+
 @test "time: -f FREQ is the clock of every track, over the metadata" {
 	printf '## clock.core0=900MHz\n#ts_cyc\tdur_cyc\ttrack\n1000\t1000\tcore0\n1000\t1000\tdma0\n' > in.tsv
 	run -0 npt-time -f 1GHz in.tsv
