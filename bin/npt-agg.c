@@ -33,7 +33,8 @@
 
 static const char synopsis[] =
     "[-pr] [-k columns] [-q mode] [-S size] [-s column] [-t pattern]\n"
-    " [--merge] [--no-self] [--part i/n] [--partial] [--strict] [file ...]";
+    " [--merge] [--no-self] [--part i/n] [--partial] [--strict]\n"
+    " [file ...]";
 
 static const char help[] =
     "-k columns\tgroup by these columns, comma-separated (default op)\n"
