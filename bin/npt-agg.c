@@ -33,7 +33,8 @@
 
 static const char synopsis[] =
     "[-pr] [-k columns] [-q mode] [-S size] [-s column] [-t pattern]\n"
-    " [--merge] [--no-self] [--partial] [--strict] [file ...]";
+    " [--merge] [--no-self] [--part i/n] [--partial] [--strict]\n"
+    " [file ...]";
 
 static const char help[] =
     "-k columns\tgroup by these columns, comma-separated (default op)\n"
@@ -45,14 +46,16 @@ static const char help[] =
     "-t pattern\tcount only the tracks that match pattern\n"
     "--merge\tmerge the --partial outputs given as input\n"
     "--no-self\tleave out self time\n"
+    "--part i/n\twith --partial: read part i of n of each file\n"
     "--partial\twrite mergeable partial state instead of the table\n"
     "--strict\texit 1 if the input lost data\n";
 
-enum { OPT_MERGE = 256, OPT_NOSELF, OPT_PARTIAL, OPT_STRICT };
+enum { OPT_MERGE = 256, OPT_NOSELF, OPT_PART, OPT_PARTIAL, OPT_STRICT };
 
 static const struct npt_longopt longopts[] = {
 	{ "merge", 0, OPT_MERGE },
 	{ "no-self", 0, OPT_NOSELF },
+	{ "part", 1, OPT_PART },
 	{ "partial", 0, OPT_PARTIAL },
 	{ "strict", 0, OPT_STRICT },
 	{ NULL, 0, 0 },
@@ -104,6 +107,7 @@ struct track {
 
 static int pretty, reverse, merge, partial, noself, strict, qmode = Q_EXACT;
 static int pscale;	/* the partials are at the scale of 10^-12 */
+static unsigned ipart, npart;	/* --part ipart/npart, npart 0 without */
 static int qgiven, qpart = -1;	/* -q given; quantiles of the partials */
 static char **keys;
 static size_t nkeys;
@@ -328,6 +332,33 @@ small_group(long k, const char *kp, size_t kn)
 	return small[k];
 }
 
+/*
+ * --part: past the top lines (metadata and header before the data), go to
+ * the first line that starts at or after byte lo, if that is further on.
+ * Lines are then counted from there, and the file is named with the part
+ * and that line's byte offset: "t.tsv, part 2/4 from byte 500:3" is the
+ * third line from byte 500.
+ */
+static int
+part_seek(struct npt_tsv *t, unsigned long long lo, char **name)
+{
+	size_t n;
+
+	if (lo <= t->in.off)
+		return 0;
+	if (npt_in_seekline(&t->in, lo) < 0)
+		return -1;
+	n = strlen(t->in.name) + 64;
+	*name = npt_emalloc(n);
+	snprintf(*name, n, "%s, part %u/%u from byte %llu", t->in.name,
+	    ipart, npart, t->in.off);
+	t->in.name = *name;
+	t->in.lineno = 0;
+	t->bsclean = 0;
+	t->bsfound = 0;
+	return 0;
+}
+
 static void
 read_events(const char *path, int *rc)
 {
@@ -336,25 +367,52 @@ read_events(const char *path, int *rc)
 	struct npt_buf kb = { 0 };
 	long kcol[16], trcol = -1;
 	size_t i, need = SIZE_MAX;
-	int r, d;
+	unsigned long long lo = 0, hi = 0;
+	char *name = NULL;
+	int r, d, top;
 
 	if (npt_tsv_open(&t, path) < 0) {
 		*rc = 1;
 		return;
 	}
-	while ((r = npt_tsv_nextn(&t, need)) != NPT_TSV_EOF) {
+	if (npart > 0 && (strcmp(path, "-") == 0 ||
+	    npt_in_range(&t.in, ipart, npart, &lo, &hi) < 0))
+		npt_errx(2, "%s: --part needs a regular file", path);
+	top = npart > 0;
+	for (;;) {
 		const char *kp;
 		size_t kn;
 		struct npt_time v, ts;
 		struct group *g;
 		long k;
 
+		if (top && (npt_in_fill(&t.in, 1) == 0 ||
+		    t.in.buf[t.in.beg] != '#')) {
+			top = 0;
+			if (part_seek(&t, lo, &name) < 0)
+				break;
+		}
+		if (npart > 0 && !top && t.in.off >= hi)
+			break;
+		if ((r = npt_tsv_nextn(&t, need)) == NPT_TSV_EOF)
+			break;
 		if (r == NPT_TSV_META) {
+			if (npart > 0 && !top && t.key.n > 5 &&
+			    memcmp(t.key.p, "role.", 5) == 0)
+				npt_tsv_err(&t, "--part: metadata %.*s after "
+				    "the data: run without --part",
+				    (int)t.key.n, t.key.p);
 			npt_tsel_meta(&tsel, &t.key, &t.val);
-			npt_loss_meta(&loss, &t);
+			/* the top lines' losses: counted by part 1 only */
+			if (!top || ipart == 1)
+				npt_loss_meta(&loss, &t);
 			continue;
 		}
 		if (r == NPT_TSV_HEADER) {
+			if (npart > 0 && !top)
+				npt_tsv_err(&t, "--part: a header line after "
+				    "the data (streams joined?): run without "
+				    "--part");
 			need = npt_tcol_header(&tc, &t, 0, &unit);
 			trcol = tc.track;
 			for (i = 0; i < nkeys; i++) {
@@ -403,6 +461,7 @@ read_events(const char *path, int *rc)
 		*rc = 1;
 	npt_buf_free(&kb);
 	npt_tsv_close(&t);
+	free(name);
 }
 
 /* Partial state: "## npt-agg.NAME=VALUE" lines, then a header and groups. */
@@ -1487,6 +1546,32 @@ print_table(struct group **gv, size_t n)
 	free(t.c);
 }
 
+/* --part i/n: 1 <= i <= n <= 1024. */
+static void
+parse_part(const char *arg)
+{
+	const char *p = arg;
+	unsigned long v[2] = { 0, 0 };
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		if (*p < '0' || *p > '9')
+			goto bad;
+		for (; *p >= '0' && *p <= '9'; p++)
+			if ((v[k] = v[k] * 10 + (unsigned long)(*p - '0')) > 1024)
+				goto bad;
+		if (*p++ != (k == 0 ? '/' : '\0'))
+			goto bad;
+	}
+	if (v[0] < 1 || v[0] > v[1])
+		goto bad;
+	ipart = (unsigned)v[0];
+	npart = (unsigned)v[1];
+	return;
+bad:
+	npt_errx(2, "--part: not i/n with 1 <= i <= n <= 1024: \"%s\"", arg);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -1537,6 +1622,9 @@ main(int argc, char *argv[])
 		case OPT_NOSELF:
 			noself = 1;
 			break;
+		case OPT_PART:
+			parse_part(g.arg);
+			break;
 		case OPT_PARTIAL:
 			partial = 1;
 			break;
@@ -1555,6 +1643,8 @@ main(int argc, char *argv[])
 			npt_errx(2, "-k: %s is an output column", keys[i]);
 	if (sarg != NULL)
 		parse_sort(sarg);
+	if (npart > 0 && (!partial || merge))
+		npt_errx(2, "--part needs --partial, without --merge");
 	if (partial && pretty)
 		npt_errx(2, "-p and --partial exclude each other");
 	if (merge && tsel.npat > 0)

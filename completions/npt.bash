@@ -6,7 +6,7 @@
 _npt() {
 	local word=${COMP_WORDS[COMP_CWORD]} opts i
 	case ${COMP_WORDS[0]##*/} in
-	npt-agg) opts="-h -k -p -q -r -S -s -t --help --merge --no-self --partial --strict --version" ;;
+	npt-agg) opts="-h -k -p -q -r -S -s -t --help --merge --no-self --part --partial --strict --version" ;;
 	npt-annotate)
 		case ${COMP_WORDS[COMP_CWORD - 1]} in
 		--source-dir)

@@ -255,6 +255,18 @@ size_t npt_in_fill(struct npt_in *in, size_t n);
 /* Consume n available bytes. */
 void npt_in_skip(struct npt_in *in, size_t n);
 /*
+ * Part i of n (1 <= i <= n) of a regular file: its byte range
+ * [size*(i-1)/n, size*i/n) in *lo and *hi; -1 if in is not a regular file.
+ */
+int npt_in_range(struct npt_in *in, unsigned i, unsigned n,
+    unsigned long long *lo, unsigned long long *hi);
+/*
+ * Drop the buffered input and go on from the first line that starts at or
+ * after byte off of a seekable file (the line at off if byte off-1 is an
+ * LF); lineno is not changed.  -1 (reported) if the seek fails.
+ */
+int npt_in_seekline(struct npt_in *in, unsigned long long off);
+/*
  * What the first bytes of in are when they are not what the tool reads:
  * a hint for its error message, such as "an npt binary log, not an event
  * stream: decode it with npt-decode (npt-decode core0.bin | npt-agg)", or

@@ -206,6 +206,45 @@ npt_in_skip(struct npt_in *in, size_t n)
 	in->off += n;
 }
 
+int
+npt_in_range(struct npt_in *in, unsigned i, unsigned n,
+    unsigned long long *lo, unsigned long long *hi)
+{
+	struct stat st;
+	unsigned long long q, r;
+
+	if (in->fd < 0 || fstat(in->fd, &st) < 0 || !S_ISREG(st.st_mode))
+		return -1;
+	/* floor(size*k/n) without the product: size = q*n + r, r < n */
+	q = (unsigned long long)st.st_size / n;
+	r = (unsigned long long)st.st_size % n;
+	*lo = q * (i - 1) + r * (i - 1) / n;
+	*hi = q * i + r * i / n;
+	return 0;
+}
+
+int
+npt_in_seekline(struct npt_in *in, unsigned long long off)
+{
+	long long lineno = in->lineno;
+	size_t n;
+
+	if (off == 0)
+		return 0;
+	if (lseek(in->fd, (off_t)(off - 1), SEEK_SET) < 0) {
+		in->err = errno;
+		npt_warn("%s", in->name);
+		return -1;
+	}
+	in->beg = in->end = 0;
+	in->eof = 0;
+	in->off = off - 1;
+	/* the rest of the line byte off-1 is in: an empty line if an LF */
+	npt_in_line(in, &n);
+	in->lineno = lineno;
+	return 0;
+}
+
 /* What the first bytes look like, for npt_in_hint. */
 enum { K_NONE, K_LOG, K_GZIP, K_ZSTD, K_XZ, K_BZIP2, K_BOM, K_STREAM,
     K_JSON, K_PERFETTO };

@@ -1,0 +1,56 @@
+#!/bin/sh
+# npt-agg on two cores with --part (issue 22): npt-agg -k op over one file
+# of about 1 GB ($dir/synth.16000000.tsv, bench/parallel.sh's npt-synth
+# -F events stream, if it is there; else the decoded 10M-event log), one
+# process against
+#   parallel -j 2 npt-agg -k op --partial --part {}/2 FILE ::: 1 2 |
+#       npt-agg --merge
+# in which each job reads its own half of the file and GNU parallel only
+# starts them; with -q sketch and with the default exact quantiles.  The
+# two run in turn, NPT_BENCH_ROUNDS (3) times, and their medians of WALL
+# time are compared, wall time being the point of two cores (goal: at
+# least 1.7x).  Last, the tables are compared byte for byte (self time
+# may differ where an event's parent is in the other half).  The machine
+# must have two free cores for the figure to mean what it says.
+# shellcheck source=bench/common.sh
+. "$(dirname "$0")/common.sh"
+
+if ! command -v parallel > /dev/null 2>&1; then
+	echo "== part: skipped: GNU parallel is not installed"
+	exit 0
+fi
+ev=$dir/synth.16000000.tsv
+if [ ! -s "$ev" ]; then
+	make_logs
+	ev=$dir/events.$events.tsv
+fi
+n=$(grep -vc '^#' "$ev")
+echo "== part: npt-agg -k op on $n events, $(($(wc -c < "$ev") / 1048576)) MiB ($ev), one process against parallel -j 2 --part"
+echo "$(parallel --version | head -n1); $(nproc 2>/dev/null || echo ?) cores; load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo ?)"
+
+for q in "-q sketch" ""; do
+	one="npt-agg -k op $q $ev"
+	par="parallel -j 2 npt-agg -k op $q --partial --part {}/2 $ev ::: 1 2 | npt-agg -k op --merge"
+	at="" bt=""
+	i=0
+	while [ $i -lt "${NPT_BENCH_ROUNDS:-3}" ]; do
+		measure "one process ${q:-(exact)}" "$one > /dev/null"
+		at="$at $wall"
+		measure "parallel --part ${q:-(exact)}" "$par > /dev/null"
+		bt="$bt $wall"
+		i=$((i + 1))
+	done
+	# shellcheck disable=SC2086
+	amed=$(median $at)
+	# shellcheck disable=SC2086
+	bmed=$(median $bt)
+	echo "npt-agg -k op ${q:-(exact)}: one process $amed s wall; parallel -j 2 --part $bmed s wall:" \
+	    "$(ratio "$amed" "$bmed")x (goal: at least 1.7x)"
+	sh -c "$one" > "$dir/part.one"
+	sh -c "$par" > "$dir/part.par"
+	if cmp -s "$dir/part.one" "$dir/part.par"; then
+		echo "  tables identical"
+	else
+		echo "  tables differ: $(diff "$dir/part.one" "$dir/part.par" | grep -c '^>') lines"
+	fi
+done
