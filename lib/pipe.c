@@ -5,9 +5,9 @@
  * of output (lib/out.c): the writer and the reader then take turns, a
  * sleep and a wake-up on each side for every 64 KiB, and a chain of four
  * tools on two cores spends its time switching.  With 1 MiB each side
- * runs on while the other does (bench/pipe.sh).  Where the call fails (not Linux, a size past
- * /proc/sys/fs/pipe-max-size, the user's pipe pages used up) the pipe
- * stays as it is and nothing else changes.
+ * runs on while the other does (bench/pipe.sh).  Where the call fails
+ * (not Linux, a size past /proc/sys/fs/pipe-max-size, the user's pipe
+ * pages used up) the pipe stays as it is and nothing else changes.
  */
 #define _GNU_SOURCE	/* F_SETPIPE_SZ, F_GETPIPE_SZ in glibc and musl */
 #include <errno.h>
