@@ -120,7 +120,8 @@ npt_ht_put(struct npt_ht *t, const char *k, size_t n, int *isnew)
 	e->len = n;
 	e->h = h;
 	e->key = (char *)e + HDRSZ + t->valsize;
-	memcpy(e->key, k, n);
+	if (n > 0)	/* k may be null then (an empty npt_buf) */
+		memcpy(e->key, k, n);
 	e->key[n] = '\0';
 	memset(npt_ht_val(e), 0, t->valsize);
 	t->slot[i] = e;

@@ -45,6 +45,16 @@ pair() {
 		END { exit bad }'
 }
 
+@test "diff: an empty key is a group of its own, first or not (a null key under UBSan before)" {
+	# by hand: the empty op 5 and 6 cycles, A 3 and 3; totals 8 and 9
+	printf '#ts_cyc\tdur_cyc\ttrack\top\n0\t5\tc0\t\n5\t3\tc0\tA\n' > a.tsv
+	printf '#ts_cyc\tdur_cyc\ttrack\top\n0\t6\tc0\t\n6\t3\tc0\tA\n' > b.tsv
+	run -0 npt-diff a.tsv b.tsv
+	[[ ${lines[1]} == "${T}1${T}1${T}5${T}6${T}1${T}1.200${T}"* ]]
+	[[ ${lines[2]} == "A${T}1${T}1${T}3${T}3${T}0${T}1.000${T}"* ]]
+	[[ ${lines[3]} == "*${T}2${T}2${T}8${T}9${T}1${T}1.125${T}"* ]]
+}
+
 @test "diff: disjoint keys are only A and only B, counted in the totals" {
 	printf '#dur_ns\top\n1\tx\n2\tx\n' > a.tsv
 	printf '#dur_ns\top\n10\ty\n' > b.tsv
