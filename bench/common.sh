@@ -76,16 +76,19 @@ median() {
 }
 
 # pair NAME_A CMD_A NAME_B CMD_B: A and B alternately, NPT_BENCH_ROUNDS
-# (default 3) times; sets amed and bmed (median CPU seconds), arss and brss (largest RSS)
+# (default 3) times; sets amed and bmed (median CPU seconds), awmed and
+# bwmed (median wall seconds), arss and brss (largest RSS)
 pair() {
-	at="" bt="" arss=0 brss=0
+	at="" bt="" aw="" bw="" arss=0 brss=0
 	i=0
 	while [ $i -lt "${NPT_BENCH_ROUNDS:-3}" ]; do
 		measure "$1" "$2"
 		at="$at $secs"
+		aw="$aw $wall"
 		[ "$rss" -gt "$arss" ] && arss=$rss
 		measure "$3" "$4"
 		bt="$bt $secs"
+		bw="$bw $wall"
 		[ "$rss" -gt "$brss" ] && brss=$rss
 		i=$((i + 1))
 	done
@@ -94,6 +97,10 @@ pair() {
 	amed=$(median $at)
 	# shellcheck disable=SC2086,SC2034
 	bmed=$(median $bt)
+	# shellcheck disable=SC2086,SC2034
+	awmed=$(median $aw)
+	# shellcheck disable=SC2086,SC2034
+	bwmed=$(median $bw)
 }
 
 # vs_peer NAME CMD JOB TOOL GOAL: NAME (the shell command CMD) and the peer

@@ -31,21 +31,10 @@ echo "$(parallel --version | head -n1); $(nproc 2>/dev/null || echo ?) cores; lo
 for q in "-q sketch" ""; do
 	one="npt-agg -k op $q $ev"
 	par="parallel -j 2 npt-agg -k op $q --partial --part {}/2 $ev ::: 1 2 | npt-agg -k op --merge"
-	at="" bt=""
-	i=0
-	while [ $i -lt "${NPT_BENCH_ROUNDS:-3}" ]; do
-		measure "one process ${q:-(exact)}" "$one > /dev/null"
-		at="$at $wall"
-		measure "parallel --part ${q:-(exact)}" "$par > /dev/null"
-		bt="$bt $wall"
-		i=$((i + 1))
-	done
-	# shellcheck disable=SC2086
-	amed=$(median $at)
-	# shellcheck disable=SC2086
-	bmed=$(median $bt)
-	echo "npt-agg -k op ${q:-(exact)}: one process $amed s wall; parallel -j 2 --part $bmed s wall:" \
-	    "$(ratio "$amed" "$bmed")x (goal: at least 1.7x)"
+	pair "one process ${q:-(exact)}" "$one > /dev/null" \
+	    "parallel --part ${q:-(exact)}" "$par > /dev/null"
+	echo "npt-agg -k op ${q:-(exact)}: one process $awmed s wall; parallel -j 2 --part $bwmed s wall:" \
+	    "$(ratio "$awmed" "$bwmed")x (goal: at least 1.7x)"
 	sh -c "$one" > "$dir/part.one"
 	sh -c "$par" > "$dir/part.par"
 	if cmp -s "$dir/part.one" "$dir/part.par"; then
