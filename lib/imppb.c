@@ -770,7 +770,10 @@ closing(const struct trk *k, const char *name, size_t n)
 	return -1;
 }
 
-/* a's fields with those of b added, b's winning where both have one */
+/*
+ * a's fields with those of b added, b's winning where both have one.  A
+ * buffer never grown has a null p: no offset from it.
+ */
 static void
 merge(struct npt_buf *out, const struct npt_buf *a, const struct npt_buf *b)
 {
@@ -778,6 +781,11 @@ merge(struct npt_buf *out, const struct npt_buf *a, const struct npt_buf *b)
 	size_t n, col;
 	int over;
 
+	if (a->n == 0 || b->n == 0) {
+		addf(out, a, 1);
+		addf(out, b, 1);
+		return;
+	}
 	e = a->p + a->n;
 	f = b->p + b->n;
 	for (p = a->p; p < e; p += NPT_IMP_FHDR + n) {

@@ -121,6 +121,19 @@ need_protoc() {
 	EOF
 }
 
+@test "perfetto: a begin with no field at all, ended by an end with annotations (a null pointer's offset under UBSan before)" {
+	pb 'write([
+	    packet(ts=10, seq=1, event=event(BEGIN, 0)),
+	    packet(ts=25, seq=1, event=event(END, 0, annots=[annot("w", string="end")])),
+	])' > bare.pb
+	run -0 npt-import bare.pb
+	assert_output <<-'EOF'
+	## source=bare.pb
+	#ts_us	dur_us	track	op	name	id	loc	w
+	0.010	0.015	global					end
+	EOF
+}
+
 @test "perfetto: interned and inline annotation names mixed in one event, escaped names ending slices, an end's empty value, a loss mark after its key's column" {
 	# k gets its column in the first slice, so in the second the interned
 	# k is written as it is read and the inline k after it wins; the end
