@@ -16,7 +16,10 @@
  * sorted and written as one run to a temporary file (lib/tmp.c), and at
  * the end the runs are merged: a heap of the runs' heads by group, then
  * value, hands each group its values in order, of which the quantiles
- * take the ranks they need.
+ * take the ranks they need.  --merge writes a partial's ascending values
+ * of a group to that file as they are read, each run of equal ones as
+ * one entry, and the groups of a partial as one more run (segment,
+ * batch_end): merged the same way, never held or sorted again.
  *
  * Self time needs, per track, the events that are still open: a stack
  * whose ends never increase upward.  An event pops those that ended
@@ -84,6 +87,7 @@ struct group {
 	size_t nv, cap;
 	int wide;
 	size_t id;		/* byid[id - 1]; 0 before its first value */
+	unsigned long batch;	/* --merge: the batch of its last segment */
 	unsigned long long toff, tlen;	/* --partial: its values' text */
 	struct npt_qs qs;
 	/* for output */
@@ -183,6 +187,7 @@ widen(int64_t v)
 }
 
 static void spill(void);
+static int segment(struct group *, const char *, size_t, uint64_t);
 
 /*
  * Room in g for one more value, as times if wide: past the limit, after
@@ -218,12 +223,10 @@ grow(struct group *g, int wide)
 	g->cap = ncap;
 }
 
-/* Keep v (>= 0) for exact quantiles. */
+/* g's place in byid, given at its first value */
 static void
-keep_value(struct group *g, const struct npt_time *v)
+give_id(struct group *g)
 {
-	int64_t x;
-
 	if (g->id == 0) {
 		if (nid == idcap) {
 			idcap = idcap ? 2 * idcap : 64;
@@ -232,6 +235,15 @@ keep_value(struct group *g, const struct npt_time *v)
 		byid[nid++] = g;
 		g->id = nid;
 	}
+}
+
+/* Keep v (>= 0) for exact quantiles. */
+static void
+keep_value(struct group *g, const struct npt_time *v)
+{
+	int64_t x;
+
+	give_id(g);
 	if (g->nv == g->cap)
 		grow(g, g->wide);
 	if (!g->wide && npt_time_narrow(v, npt_time_unit_scale[unit], &x) == 0) {
@@ -545,6 +557,8 @@ merge_values(struct group *g, const char *p, size_t n, uint64_t count)
 		return NULL;
 	if (qmode == Q_SKETCH)
 		return npt_qs_parse(&g->qs, p, n);
+	if (segment(g, p, n, count) == 0)
+		return NULL;
 	while (p < e) {
 		if ((err = npt_time_item(&v, &p, e, &k)) != NULL)
 			return err;
@@ -862,23 +876,42 @@ wflush(void)
 	wn = 0;
 }
 
-/* Write every group's values, sorted, as one more run; hold none. */
-static void
-spill(void)
+/* One more run, from the end of the temporary file: its index. */
+static size_t
+newrun(void)
 {
-	struct group *g;
-	struct run *r;
-	size_t i, j, k;
-	uint64_t plo, phi, lo, hi;
-
 	if (fd < 0)
 		fd = npt_tmp_open("npt-agg");
 	if (nrun == runcap) {
 		runcap = runcap ? 2 * runcap : 16;
 		runs = npt_ereallocarray(runs, runcap, sizeof *runs);
 	}
-	r = &runs[nrun++];
-	r->off = fsize;
+	runs[nrun].off = fsize;
+	return nrun++;
+}
+
+/* An entry into wb: the value (lo, hi) n times, after the value prev. */
+static void
+putent(uint64_t lo, uint64_t hi, uint64_t *prev, uint64_t n)
+{
+	uint64_t dlo = lo - prev[0], dhi = hi - prev[1] - (lo < prev[0]);
+
+	/* (value - previous) << 1 | (n > 1) */
+	wn += putvar(wb + wn, dlo << 1 | (n > 1), dhi << 1 | dlo >> 63);
+	if (n > 1)
+		wn += putvar(wb + wn, n, 0);
+	prev[0] = lo;
+	prev[1] = hi;
+}
+
+/* Write every group's values, sorted, as one more run; hold none. */
+static void
+spill(void)
+{
+	struct group *g;
+	size_t i, j, k, r = newrun();
+	uint64_t prev[2];
+
 	for (i = 0; i < nid; i++) {
 		g = byid[i];
 		if (g->nv == 0)
@@ -887,24 +920,14 @@ spill(void)
 		wn += putvar(wb + wn, i, 0);
 		wn += putvar(wb + wn, g->nv, 0);
 		wb[wn++] = (unsigned char)g->wide;
-		plo = phi = 0;
+		prev[0] = prev[1] = 0;
 		for (j = 0; j < g->nv; j = k) {
 			for (k = j + 1; k < g->nv && (g->wide ?
 			    npt_time_cmp(&g->w[k], &g->w[j]) == 0 :
 			    g->v[k] == g->v[j]); k++)
 				;
-			lo = g->wide ? g->w[j].lo : (uint64_t)g->v[j];
-			hi = g->wide ? (uint64_t)g->w[j].hi : 0;
-			/* (value - previous) << 1 | (count > 1) */
-			phi = hi - phi - (lo < plo);
-			plo = lo - plo;
-			phi = phi << 1 | plo >> 63;
-			plo = plo << 1 | (k - j > 1);
-			wn += putvar(wb + wn, plo, phi);
-			if (k - j > 1)
-				wn += putvar(wb + wn, k - j, 0);
-			plo = lo;
-			phi = hi;
+			putent(g->wide ? g->w[j].lo : (uint64_t)g->v[j],
+			    g->wide ? (uint64_t)g->w[j].hi : 0, prev, k - j);
 			if (wn > 65536)
 				wflush();
 		}
@@ -918,8 +941,125 @@ spill(void)
 			wflush();
 	}
 	wflush();
-	r->end = fsize;
+	runs[r].end = fsize;
 	held = 0;
+}
+
+/*
+ * The runs of --merge.  A partial's values of a group, ascending as
+ * npt-agg writes them, go to the temporary file as they are read: a
+ * segment, the entries of a run without the group's header, held in no
+ * array and sorted by no one.  A batch is segments of distinct groups,
+ * which batch_end writes, in the order of byid, as one more run.
+ */
+static struct seg {
+	size_t id;
+	uint64_t count;
+	unsigned long long off, len;
+} *segs;
+static size_t nseg, segcap;
+static unsigned long batch = 1;
+static int notmp;
+
+static int
+segcmp(const void *a, const void *b)
+{
+	const struct seg *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static void
+batch_end(void)
+{
+	struct npt_tmp_rd r = { 0 };
+	size_t i, m, k;
+
+	if (nseg == 0)
+		return;
+	qsort(segs, nseg, sizeof *segs, segcmp);
+	k = newrun();
+	r.cap = 65536;
+	r.buf = npt_emalloc(r.cap);
+	for (i = 0; i < nseg; i++) {
+		wn += putvar(wb + wn, segs[i].id, 0);
+		wn += putvar(wb + wn, segs[i].count, 0);
+		wb[wn++] = 1;			/* values as times */
+		r.off = segs[i].off;
+		r.end = segs[i].off + segs[i].len;
+		r.beg = r.n = 0;
+		while (npt_tmp_fill(fd, &r, 1) > 0) {
+			m = r.n - r.beg;
+			if (m > sizeof wb - wn)
+				m = sizeof wb - wn;
+			memcpy(wb + wn, r.buf + r.beg, m);
+			wn += m;
+			r.beg += m;
+			if (wn > 65536 - SEGMAX)
+				wflush();
+		}
+	}
+	wflush();
+	runs[k].end = fsize;
+	free(r.buf);
+	nseg = 0;
+	batch++;
+}
+
+/*
+ * --merge: the values p[0..n) of count events of g as a segment: 0, or -1
+ * if they are not ascending (or not what merge_values takes), for the
+ * caller to keep one by one.
+ */
+static int
+segment(struct group *g, const char *p, size_t n, uint64_t count)
+{
+	const char *e = p + n;
+	struct npt_time v, last = { 0, 0 };
+	uint64_t k, pend = 0, left = count, prev[2] = { 0, 0 };
+	unsigned long long off;
+
+	if (fd < 0 && !notmp && (fd = npt_tmp_try("npt-agg")) < 0)
+		notmp = 1;		/* none can be made: in memory */
+	if (!merge || count == 0 || fd < 0)
+		return -1;
+	if (g->batch == batch)
+		batch_end();
+	off = fsize;
+	while (p < e) {
+		if (npt_time_item(&v, &p, e, &k) != NULL || v.hi < 0 ||
+		    k == 0 || k > left || (pend > 0 &&
+		    npt_time_cmp(&v, &last) < 0)) {
+			wn = 0;		/* what was flushed is in no run */
+			return -1;
+		}
+		left -= k;
+		if (pend > 0 && npt_time_cmp(&v, &last) > 0) {
+			putent(last.lo, (uint64_t)last.hi, prev, pend);
+			pend = 0;
+			if (wn > 65536)
+				wflush();
+		}
+		last = v;
+		pend += k;
+	}
+	if (left > 0) {
+		wn = 0;
+		return -1;
+	}
+	putent(last.lo, (uint64_t)last.hi, prev, pend);
+	wflush();
+	give_id(g);
+	g->batch = batch;
+	if (nseg == segcap) {
+		segcap = segcap ? 2 * segcap : 64;
+		segs = npt_ereallocarray(segs, segcap, sizeof *segs);
+	}
+	segs[nseg].id = g->id - 1;
+	segs[nseg].count = count;
+	segs[nseg].off = off;
+	segs[nseg++].len = fsize - off;
+	return 0;
 }
 
 /* A reader of one run: the entry at its head. */
@@ -1680,6 +1820,7 @@ main(int argc, char *argv[])
 		int u = unit < 0 ? 0 : unit;
 
 		unit = u;
+		batch_end();
 		if (nrun > 0)
 			merge_runs();
 		for (i = 0; i < n && !partial; i++)
@@ -1698,6 +1839,7 @@ main(int argc, char *argv[])
 	free(gv);
 	free(byid);
 	free(runs);
+	free(segs);
 	if (fd >= 0)
 		close(fd);
 	rc |= npt_out_close();

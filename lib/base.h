@@ -565,6 +565,8 @@ int npt_muldiv_portable(uint64_t a, uint64_t b, uint64_t c, uint64_t *q,
  */
 /* A new temporary file, already unlinked: its descriptor. */
 int npt_tmp_open(const char *name);
+/* The same, or -1 (no message) when it cannot be made. */
+int npt_tmp_try(const char *name);
 /* Append p[0..n) to the file. */
 void npt_tmp_write(int fd, const void *p, size_t n);
 /* A reader of bytes [off, end) of a temporary file (start it zeroed). */

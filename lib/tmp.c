@@ -14,8 +14,8 @@
 
 static const char *tmpdir = "/tmp";	/* of the last file made */
 
-int
-npt_tmp_open(const char *name)
+static int
+tmp_make(const char *name, int fatal)
 {
 	const char *dir = getenv("TMPDIR");
 	char *path;
@@ -28,11 +28,24 @@ npt_tmp_open(const char *name)
 	n = strlen(dir) + strlen(name) + 16;
 	path = npt_emalloc(n);
 	snprintf(path, n, "%s/%s.XXXXXX", dir, name);
-	if ((fd = mkstemp(path)) < 0)
+	if ((fd = mkstemp(path)) < 0 && fatal)
 		npt_err(1, "%s", path);
-	unlink(path);
+	if (fd >= 0)
+		unlink(path);
 	free(path);
 	return fd;
+}
+
+int
+npt_tmp_open(const char *name)
+{
+	return tmp_make(name, 1);
+}
+
+int
+npt_tmp_try(const char *name)
+{
+	return tmp_make(name, 0);
 }
 
 void

@@ -143,12 +143,21 @@ check_values() {
 	[ "$rm" -gt $((r4 + 4096)) ] || flunk "-S 256k: $r4 KiB, in memory: $rm KiB"
 }
 
-@test "agg-spill: below the limit, or without exact quantiles, no temporary file is made" {
+@test "agg-spill: below the limit, or without exact quantiles, no temporary file is needed" {
 	spill 1 3000 cyc 5 small > ev.tsv
 	TMPDIR="$TMP/nosuch" run -0 npt-agg ev.tsv
 	TMPDIR="$TMP/nosuch" run -0 npt-agg -S 1 -q sketch ev.tsv
 	TMPDIR="$TMP/nosuch" run -0 npt-agg -S 1 -q none ev.tsv
 	TMPDIR="$TMP/nosuch" run -0 npt-agg -S 1 --partial -q sketch ev.tsv
+	# --merge writes exact partials' values to one when it can, and
+	# holds them in memory when none can be made
+	head -n 1500 ev.tsv | npt-agg --no-self --partial > a.part
+	(grep '^#' ev.tsv; tail -n +1501 ev.tsv) | npt-agg --no-self --partial > b.part
+	npt-agg --no-self ev.tsv > want
+	TMPDIR="$TMP/nosuch" npt-agg --merge a.part b.part > got
+	cmp want got
+	npt-agg --merge a.part b.part > got
+	cmp want got
 }
 
 @test "agg-spill: a temporary file that cannot be made is named, nothing printed, exit 1" {

@@ -299,6 +299,53 @@ for i in range(20000):
 	done
 }
 
+@test "agg: --merge of partials whose values are out of order, repeated or split, at any -S, equals one pass" {
+	# npt-agg writes a group's values ascending, equal ones as v*n; the
+	# merge takes any order too: each line's values are shuffled here, a
+	# v*n split into v*a,v*b, in a third of the lines, and kept ascending
+	# with equal values side by side (v*a,v*b) in another third
+	gen 3 3000 us > ev.tsv
+	head -n 1500 ev.tsv > a.tsv
+	(grep '^#' ev.tsv; tail -n +1501 ev.tsv) > b.tsv
+	# (without self time, which a split at any line changes)
+	for p in a b; do npt-agg --no-self --partial "$p.tsv" > "$p.part"; done
+	python3 - a.part b.part <<-'EOF'
+	import random, sys
+	r = random.Random(7)
+	for name in sys.argv[1:]:
+	    out = []
+	    for i, line in enumerate(open(name)):
+	        if line.startswith("="):
+	            f = line.rstrip("\n").split("\t")
+	            items = []
+	            for it in f[-1].split(","):
+	                v, _, n = it.partition("*")
+	                n = int(n or 1)
+	                if n > 1 and i % 3 != 2:
+	                    a = r.randrange(1, n)
+	                    items += ["%s*%d" % (v, a) if a > 1 else v,
+	                        "%s*%d" % (v, n - a) if n - a > 1 else v]
+	                else:
+	                    items.append(it)
+	            if i % 3 == 0:
+	                r.shuffle(items)
+	            f[-1] = ",".join(items)
+	            line = "\t".join(f) + "\n"
+	        out.append(line)
+	    open(name + ".x", "w").writelines(out)
+	EOF
+	! cmp -s a.part a.part.x
+	npt-agg --no-self ev.tsv > want
+	for S in 4096 65536 8M; do
+		npt-agg -S "$S" --merge a.part.x b.part.x > got
+		cmp want got || flunk "-S $S: $(diff want got | head -4)"
+		cat a.part.x b.part.x | npt-agg -S "$S" --merge > got
+		cmp want got || flunk "-S $S, one input: $(diff want got | head -4)"
+		npt-agg -S "$S" --merge --partial a.part.x b.part.x | npt-agg --merge > got
+		cmp want got || flunk "-S $S, in stages: $(diff want got | head -4)"
+	done
+}
+
 @test "agg: partials merge in stages and carry skipped events" {
 	gen 9 300 > ev.tsv
 	head -n 150 ev.tsv > a.tsv
