@@ -8,8 +8,12 @@
 #	sh tests/variant.sh box		make box: one static multi-call binary
 # Cross builds are reached through wrappers in build/VARIANT/wrap that exec
 # qemu, named like the tools.  NPT_VARIANT tells the tests which it is.
+# Bats files after the variant are run instead of the whole suite:
+#	sh tests/variant.sh powerpc tests/npt-import.bats tests/perfetto.bats
 set -eu
-variant=${1:?usage: tests/variant.sh aarch64|powerpc|san|musl|box}
+variant=${1:?usage: tests/variant.sh aarch64|powerpc|san|musl|box [file.bats ...]}
+shift
+files=${*:-}
 qemu=""
 target=all
 case $variant in
@@ -62,4 +66,4 @@ echo "variant: $variant: $(file -b "$build/src/bin/npt-decode" | cut -d, -f1-2)"
 ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1} \
 UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
 NPT_BIN=$bin NPT_UNITDIR=$unit NPT_VARIANT=$variant \
-    bats ${NPT_BATS_FLAGS:-} "$top/tests"
+    bats ${NPT_BATS_FLAGS:-} ${files:-"$top/tests"}
