@@ -732,7 +732,37 @@ npt-import: 1 event read before the error is written"
 npt-import: 1 event read before the error is written"
 	printf '{}' > o.json
 	run --separate-stderr -1 npt-import -t tensorrt o.json
-	assert_stderr "npt-import: o.json:1:1: not a TensorRT profile: an array expected"
+	assert_stderr "npt-import: o.json:1:1: not a TensorRT profile: an object, as trtexec --exportLayerInfo writes, where --exportProfile writes an array"
+	printf '"x"' > s.json
+	run --separate-stderr -1 npt-import -t tensorrt s.json
+	assert_stderr "npt-import: s.json:1:1: not a TensorRT profile: an array expected"
+}
+
+@test "import: tensorrt: the other files of trtexec are told from their start and refused clearly" {
+	# the first two records of a real --exportTimes file (TensorRT 8.4,
+	# see SOURCES.md), found without -t
+	f="$F/resnet.onnx.engine.timing.head.json"
+	run --separate-stderr -1 npt-import -v "$f"
+	[ "${stderr_lines[0]}" = "npt-import: $f:2:3: not a TensorRT profile: a timing record of trtexec --exportTimes, where --exportProfile writes layers" ]
+	[[ ${stderr_lines[1]} == "npt-import: $f: tensorrt ("* ]]
+	[ "$(data <<< "$output" | wc -l)" -eq 0 ]
+	# TensorRT 7.0 and older named them startInMs (trtexec's source);
+	# --exportLayerInfo writes {"Layers": [...], "Bindings": [...]}
+	while IFS='|' read -r json msg; do
+		printf '%b' "$json" > t.json
+		run --separate-stderr -1 npt-import t.json
+		[ "${stderr_lines[0]}" = "npt-import: t.json:$msg" ] || flunk "$json: $stderr"
+	done <<-'EOF'
+	[\n  { "startInMs" : 1.5, "endInMs" : 1.5, "startComputeMs" : 1.5 }\n]\n|2:3: not a TensorRT profile: a timing record of trtexec --exportTimes, where --exportProfile writes layers
+	{"Layers": ["conv1"],\n"Bindings": ["input"]}\n|1:1: not a TensorRT profile: an object, as trtexec --exportLayerInfo writes, where --exportProfile writes an array
+	EOF
+	# an array or object of other members is still Chrome's
+	printf '[{"ph":"X","name":"startEnqMs","ts":1,"dur":2,"pid":1,"tid":1}]' > c.json
+	run --separate-stderr -0 npt-import -v c.json
+	[[ $stderr == *"chrome (array form), 1 events in all" ]]
+	printf '{"traceEvents":[],"Layers":1}' > c2.json
+	run --separate-stderr -0 npt-import -v c2.json
+	[[ $stderr == *"chrome ("* ]]
 }
 
 # Torq compile-time timelines
