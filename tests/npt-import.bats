@@ -1018,6 +1018,51 @@ npt-import: 1 event read before the error is written"
 	[ "${lines[1]}" = "## clock.npu=1GHz" ]
 }
 
+@test "import: vela: the per-layer CSV of NXP's Vela 3.5.0, its own header and shares of 1" {
+	# Written from the writer of NXP's ethos-u-vela 3.5.0 (tags
+	# lf-5.15.71-2.2.x, commit 89a8cdd, npu_performance.py): one header,
+	# Op_cycles, and Network (twice) and Util as fractions of 1; the rows
+	# are the sample row of the other test in that form and one more.
+	# By hand: the layers end to end, 7312 then 1200 cycles from 0;
+	# SRAM_usage is sram_bytes and the level live_bytes; Peak a percentage.
+	printf '%s\r\n' 'TFLite_operator,NNG_operator,SRAM_usage,Peak,Op_cycles,Network,NPU,SRAM_AC,DRAM_AC,OnFlash_AC,OffFlash_AC,MAC_count,Network,Util,Name' \
+	    'CONV_2D,Conv2DBias,11936,54.65201465201465,7312.0,0.85904,7312.0,2000.0,0.0,0.0,0.0,73008,0.89,0.039,sequential/conv1/Relu;sequential/conv1/Conv2D' \
+	    'ADD,Add,21840,100.0,1200.0,0.14096,1200.0,300.0,0.0,0.0,0.0,9000,0.11,0.0293,seq/add' > nxp.csv
+	run --separate-stderr -0 npt-import -v nxp.csv
+	assert_output <<-EOF
+	## source=nxp.csv
+	$CYC	nng_op	sram_bytes	live_bytes	category	peak_pct	network_frac	npu_cyc	sram_ac_cyc	dram_ac_cyc	onflash_ac_cyc	offflash_ac_cyc	mac_count	network_mac_frac	util_frac
+	0	7312	npu	CONV_2D	sequential/conv1/Relu;sequential/conv1/Conv2D	0		Conv2DBias	11936	11936	sram	54.65201465201465	0.85904	7312.0	2000.0	0.0	0.0	0.0	73008	0.89	0.039
+	7312	1200	npu	ADD	seq/add	1		Add	21840	21840	sram	100.0	0.14096	1200.0	300.0	0.0	0.0	0.0	9000	0.11	0.0293
+	EOF
+	assert_stderr "npt-import: nxp.csv: vela (per-layer), 2 events in all"
+}
+
+@test "import: vela: two columns of one name keep both values" {
+	# an unknown column twice: foo and foo_2 (foo_2 taken, foo_2_2 next)
+	printf 'TFLite_operator,Op Cycles,Foo,Foo,Foo 2,Foo,Name\nADD,3,a,b,c,d,n\n' > d.csv
+	run --separate-stderr -0 npt-import d.csv
+	assert_output <<-EOF
+	## source=d.csv
+	$CYC	foo	foo_2	foo_2_2	foo_3
+	0	3	npu	ADD	n	0		a	b	c	d
+	EOF
+}
+
+@test "import: vela: the summary of Vela 2.0 and older, npu_clock its clock" {
+	# the start and end of the header of write_summary_metrics_csv up to
+	# Vela 2.0 (ethos-u-vela 79d07d2 to 42e833d): npu_clock, not core_clock
+	printf '%s\r\n' 'experiment,network,accelerator_configuration,system_config,npu_clock,sram_size,sram_bandwidth,cycles_total' \
+	    'default,net,ethos-u55-128,internal-default,500000000.0,384.0,4.0,1000.0' > old.csv
+	run --separate-stderr -0 npt-import old.csv
+	assert_output <<-EOF
+	## source=old.csv
+	## clock.npu=500MHz
+	$CYC	experiment	accelerator_configuration	system_config	npu_clock	sram_size	sram_bandwidth
+	0	1000	npu		net			default	ethos-u55-128	internal-default	500000000.0	384.0	4.0
+	EOF
+}
+
 @test "import: vela: bad rows are located errors" {
 	h='TFLite_operator,NNG Operator,Op Cycles,Name'
 	while IFS='|' read -r row msg; do
