@@ -1106,6 +1106,7 @@ static const struct {
 	{ "MAC Count", "mac_count" },
 	{ "Util%", "util_pct" },
 	{ "Util% (MAC)", "util_pct" },
+	{ "Network% (MAC)", "network_mac_pct" },
 	{ NULL, NULL },
 };
 

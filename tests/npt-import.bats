@@ -1038,6 +1038,23 @@ npt-import: 1 event read before the error is written"
 	assert_stderr "npt-import: nxp.csv: vela (per-layer), 2 events in all"
 }
 
+@test "import: vela: the per-layer CSV of Vela's Regor backend (Ethos-U85), its column names" {
+	# the names arm/mlia reads it by (src/mlia/backend/vela/performance.py
+	# since 250d6a4, "Add support for Ethos-U85"): Original Operator,
+	# Staging Usage, Network% (MAC), Util% (MAC); the same columns as
+	# Vela 3's under those names, not new ones
+	printf '%s\n' 'Original Operator,NNG Operator,Staging Usage,Peak%,Op Cycles,Network%,NPU,SRAM AC,DRAM AC,OnFlash AC,OffFlash AC,MAC Count,Network% (MAC),Util% (MAC),Name' \
+	    'CONV_2D,Conv2D,4096,25.0,800,80.0,800,120,0,0,0,6400,90.0,12.5,c1' \
+	    'ADD,Add,1024,6.25,200,20.0,200,40,0,0,0,700,10.0,5.5,a1' > regor.csv
+	run --separate-stderr -0 npt-import regor.csv
+	assert_output <<-EOF
+	## source=regor.csv
+	$CYC	nng_op	staging_bytes	peak_pct	network_pct	npu_cyc	sram_ac_cyc	dram_ac_cyc	onflash_ac_cyc	offflash_ac_cyc	mac_count	network_mac_pct	util_pct
+	0	800	npu	CONV_2D	c1	0		Conv2D	4096	25.0	80.0	800	120	0	0	0	6400	90.0	12.5
+	800	200	npu	ADD	a1	1		Add	1024	6.25	20.0	200	40	0	0	0	700	10.0	5.5
+	EOF
+}
+
 @test "import: vela: two columns of one name keep both values" {
 	# an unknown column twice: foo and foo_2 (foo_2 taken, foo_2_2 next)
 	printf 'TFLite_operator,Op Cycles,Foo,Foo,Foo 2,Foo,Name\nADD,3,a,b,c,d,n\n' > d.csv
