@@ -628,15 +628,16 @@ npt-import: 1 event read before the error is written"
 1/1" ]
 }
 
-@test "import: a column given twice in one event keeps the last value" {
+@test "import: a column given twice in one event keeps the last value; a Vela header naming one twice keeps both" {
 	printf '[{"ph":"X","name":"a","ts":1,"dur":1,"args":{"k":1,"k":2,"id":3,"id":4}}]' > d.json
 	run -0 npt-import d.json
 	[ "${lines[1]}" = "$US	k" ]
 	[ "${lines[2]}" = "1.000	1.000			a	4		2" ]
+	# two columns of a CSV are two values: x and x_2
 	printf 'experiment,network,x,x,cycles_total\ne,n,1,2,10\n' > s.csv
 	run -0 npt-import s.csv
-	[ "${lines[1]}" = "$CYC	experiment	x" ]
-	[ "${lines[2]}" = "0	10	npu		n			e	2" ]
+	[ "${lines[1]}" = "$CYC	experiment	x	x_2" ]
+	[ "${lines[2]}" = "0	10	npu		n			e	1	2" ]
 }
 
 @test "import: chrome: more than 1024 distinct args: the rest dropped with a warning" {
