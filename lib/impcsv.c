@@ -1233,8 +1233,8 @@ vela_header(struct vela *v)
 		} else if ((eq(h, "Network%") || eq(h, "Network")) &&
 		    nnet++ > 0) {
 			/* the second Network% is the share of MACs */
-			v->col[i] = eq(h, "Network") ? npt_imp_col(c->m,
-			    "network_mac_frac", 16) : npt_imp_col(c->m,
+			v->col[i] = eq(h, "Network") ? vela_col(v, i,
+			    "network_mac_frac", 16) : vela_col(v, i,
 			    "network_mac_pct", 15);
 		} else {
 			for (k = 0; velacol[k].hdr != NULL; k++)

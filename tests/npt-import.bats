@@ -1065,6 +1065,12 @@ npt-import: 1 event read before the error is written"
 	$CYC	foo	foo_2	foo_2_2	foo_3
 	0	3	npu	ADD	n	0		a	b	c	d
 	EOF
+	# a third Network%: the second is the MACs' share, the third a
+	# column of its own
+	printf 'TFLite_operator,Op Cycles,Network%%,Network%%,Network%%,Name\nADD,3,1,2,3,n\n' > n.csv
+	run --separate-stderr -0 npt-import n.csv
+	[ "${lines[1]}" = "$CYC	network_pct	network_mac_pct	network_mac_pct_2" ]
+	[ "${lines[2]}" = "0	3	npu	ADD	n	0		1	2	3" ]
 }
 
 @test "import: vela: the summary of Vela 2.0 and older, npu_clock its clock" {
