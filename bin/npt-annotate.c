@@ -239,6 +239,20 @@ opis(size_t k, const char *name)
 	    name);
 }
 
+/*
+ * Does op k create an invocation: torq_hl.create_invocation, or the
+ * torq_hl.descriptor that Torq compiles it into since 09c4331
+ * (2026-01-30), which the executable-targets dump holds instead?  Both
+ * have the name string first, the program as first operand and the
+ * torq-job-id.
+ */
+static int
+isinv(size_t k)
+{
+	return opis(k, "torq_hl.create_invocation") ||
+	    opis(k, "torq_hl.descriptor");
+}
+
 static int
 spaneq(const char *p, size_t n, const char *q, size_t qn)
 {
@@ -403,7 +417,7 @@ trace(const struct npt_mlir_val *v, size_t prog, long blk, size_t start,
 	if (pos < 0) {
 		/* a value of the function, if the region is not isolated */
 		d = def(m.op[prog].func, v);
-		return d >= 0 && opis((size_t)d, "torq_hl.create_invocation") ?
+		return d >= 0 && isinv((size_t)d) ?
 		    d : -1;
 	}
 	if (r == entry) {
@@ -412,7 +426,7 @@ trace(const struct npt_mlir_val *v, size_t prog, long blk, size_t start,
 		if (a < 0)
 			return -1;
 		d = def(m.op[start].func, &m.val[a]);
-		return d >= 0 && opis((size_t)d, "torq_hl.create_invocation") ?
+		return d >= 0 && isinv((size_t)d) ?
 		    d : -1;
 	}
 	for (j = prog + 1; j < m.nop && m.op[j].parent >= (long)prog; j++) {
@@ -599,9 +613,9 @@ torqwarn(void)
 		    "columns job_id, invocation_names and *_used_in_program "
 		    "are left empty", mlirpath);
 	else if (job == 0)
-		npt_warning("%s: no NSS torq_hl.create_invocation has an "
-		    "integer attribute torq-job-id: column job_id is left empty",
-		    mlirpath);
+		npt_warning("%s: no NSS torq_hl.create_invocation or "
+		    "torq_hl.descriptor has an integer attribute torq-job-id: "
+		    "column job_id is left empty", mlirpath);
 	if (prog < nss)
 		npt_warning("%s: the torq_hl.program of %zu of %zu NSS "
 		    "invocations was not found: their invocation_names and "
@@ -646,7 +660,7 @@ loadtorq(void)
 		if (m.ssa[i].opnd < 0 || !opis(i, "torq_hl.start_program"))
 			continue;
 		if ((d = def(o->func, &m.val[m.ssa[i].opnd])) < 0 ||
-		    !opis((size_t)d, "torq_hl.create_invocation"))
+		    !isinv((size_t)d))
 			continue;
 		if (o->func != fn) {
 			memset(pend, 0, sizeof pend);

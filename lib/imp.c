@@ -909,16 +909,28 @@ npt_imp_detect(struct npt_in *in)
 		p += 3;
 	while (p < e && ws((unsigned char)*p))
 		p++;
-	if (p < e && *p == '{')
+	if (p < e && *p == '{') {
+		/* trtexec --exportLayerInfo: {"Layers": ..., refused there */
+		for (p++; p < e && ws((unsigned char)*p); p++)
+			;
+		if (e - p >= 8 && memcmp(p, "\"Layers\"", 8) == 0)
+			return NPT_IMP_TENSORRT;
 		return NPT_IMP_CHROME;
+	}
 	if (p < e && *p == '[') {
-		/* TensorRT's profile starts [ { "count" */
+		/*
+		 * TensorRT's profile starts [ { "count"; the timing records
+		 * of --exportTimes, [ { "startEnqMs" (TensorRT 7.0 and
+		 * older: "startInMs"), go there too, to be refused clearly
+		 */
 		for (p++; p < e && ws((unsigned char)*p); p++)
 			;
 		if (p < e && *p == '{')
 			for (p++; p < e && ws((unsigned char)*p); p++)
 				;
-		if (e - p >= 7 && memcmp(p, "\"count\"", 7) == 0)
+		if ((e - p >= 7 && memcmp(p, "\"count\"", 7) == 0) ||
+		    (e - p >= 12 && memcmp(p, "\"startEnqMs\"", 12) == 0) ||
+		    (e - p >= 11 && memcmp(p, "\"startInMs\"", 11) == 0))
 			return NPT_IMP_TENSORRT;
 		return NPT_IMP_CHROME;
 	}

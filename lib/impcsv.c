@@ -1074,12 +1074,27 @@ out:
 
 /* Arm Vela */
 
-/* Columns of the per-layer CSV: header name -> extra column name. */
+/*
+ * Columns of the per-layer CSV: header name -> extra column name.  The
+ * second group is the header of the first per-layer CSV (NXP's Vela
+ * 3.5.0, ethos-u-vela 89a8cdd to 5ae6cb0), whose Network and Util are
+ * fractions of 1, not percentages (its Peak is a percentage).
+ */
 static const struct {
 	const char *hdr, *col;
 } velacol[] = {
 	{ "NNG Operator", "nng_op" },
 	{ "SRAM Usage", "sram_bytes" },
+	{ "NNG_operator", "nng_op" },
+	{ "SRAM_usage", "sram_bytes" },
+	{ "Peak", "peak_pct" },
+	{ "Network", "network_frac" },
+	{ "SRAM_AC", "sram_ac_cyc" },
+	{ "DRAM_AC", "dram_ac_cyc" },
+	{ "OnFlash_AC", "onflash_ac_cyc" },
+	{ "OffFlash_AC", "offflash_ac_cyc" },
+	{ "MAC_count", "mac_count" },
+	{ "Util", "util_frac" },
 	{ "Staging Usage", "staging_bytes" },
 	{ "Peak%", "peak_pct" },
 	{ "Network%", "network_pct" },
@@ -1091,6 +1106,7 @@ static const struct {
 	{ "MAC Count", "mac_count" },
 	{ "Util%", "util_pct" },
 	{ "Util% (MAC)", "util_pct" },
+	{ "Network% (MAC)", "network_mac_pct" },
 	{ NULL, NULL },
 };
 
@@ -1112,9 +1128,37 @@ struct vela {
 	uint64_t hz;
 };
 
+/*
+ * The column named p, n for column i of the header, or, when an earlier
+ * column of the header has that name already, the first of p_2, p_3 ...
+ * that none has: two columns of one name keep both values.
+ */
+static long
+vela_col(struct vela *v, size_t i, const char *p, size_t n)
+{
+	struct npt_buf b = { 0 };
+	char sfx[24];
+	size_t j, k = 1;
+	long col = npt_imp_col(v->c.m, p, n);
+
+	for (;;) {
+		for (j = 0; j < i && v->col[j] != col; j++)
+			;
+		if (j == i || col < 0)
+			break;
+		b.n = 0;
+		npt_buf_add(&b, p, n);
+		npt_buf_add(&b, sfx, (size_t)snprintf(sfx, sizeof sfx, "_%zu",
+		    ++k));
+		col = npt_imp_col(v->c.m, b.p, b.n);
+	}
+	npt_buf_free(&b);
+	return col;
+}
+
 /* A column name of our own for a header name: snake_case, % as _pct. */
 static long
-vela_generic(struct vela *v, struct npt_span h)
+vela_generic(struct vela *v, size_t col, struct npt_span h)
 {
 	struct npt_buf *b = &v->c.tmp;
 	size_t i;
@@ -1144,7 +1188,7 @@ vela_generic(struct vela *v, struct npt_span h)
 		b->n--;
 	if (b->n == 0)
 		npt_buf_add(b, "column", 6);
-	return npt_imp_col(v->c.m, b->p, b->n);
+	return vela_col(v, col, b->p, b->n);
 }
 
 static int
@@ -1168,36 +1212,41 @@ vela_header(struct vela *v)
 		v->what[i] = V_EXTRA;
 		v->col[i] = -1;
 		if (v->summary) {
-			if (eq(h, "core_clock"))
+			/* npu_clock up to Vela 2.0 */
+			if (eq(h, "core_clock") || eq(h, "npu_clock"))
 				v->clockcol = i;
 			if (eq(h, "network"))
 				v->what[i] = V_NAME;
 			else if (eq(h, "cycles_total"))
 				v->what[i] = V_CYCLES, cyc = 1;
 			else
-				v->col[i] = npt_imp_col(c->m, h.p, h.n);
+				v->col[i] = vela_col(v, i, h.p, h.n);
 			continue;
 		}
 		if (i == 0 || eq(h, "Original Operator")) {
 			v->what[i] = V_OP;
 		} else if (eq(h, "Name")) {
 			v->what[i] = V_NAME;
-		} else if (eq(h, "Op Cycles")) {
+		} else if (eq(h, "Op Cycles") || eq(h, "Op_cycles")) {
 			v->what[i] = V_CYCLES;
 			cyc = 1;
-		} else if (eq(h, "Network%") && nnet++ > 0) {
+		} else if ((eq(h, "Network%") || eq(h, "Network")) &&
+		    nnet++ > 0) {
 			/* the second Network% is the share of MACs */
-			v->col[i] = npt_imp_col(c->m, "network_mac_pct", 15);
+			v->col[i] = eq(h, "Network") ? vela_col(v, i,
+			    "network_mac_frac", 16) : vela_col(v, i,
+			    "network_mac_pct", 15);
 		} else {
 			for (k = 0; velacol[k].hdr != NULL; k++)
 				if (eq(h, velacol[k].hdr))
 					break;
 			if (velacol[k].hdr != NULL)
-				v->col[i] = npt_imp_col(c->m, velacol[k].col,
+				v->col[i] = vela_col(v, i, velacol[k].col,
 				    strlen(velacol[k].col));
 			else
-				v->col[i] = vela_generic(v, h);
-			if (eq(h, "SRAM Usage") && v->sramcol == (size_t)-1) {
+				v->col[i] = vela_generic(v, i, h);
+			if ((eq(h, "SRAM Usage") || eq(h, "SRAM_usage")) &&
+			    v->sramcol == (size_t)-1) {
 				/* the level of a memory stream too */
 				v->sramcol = i;
 				v->livecol = npt_imp_col(c->m, "live_bytes", 10);

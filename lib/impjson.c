@@ -1037,6 +1037,10 @@ npt_impjson_trt(struct npt_imp *m, struct npt_in *in,
 			    "profile");
 		else if (t == NPT_JSON_ERR)
 			jerr(&c, t, "");
+		else if (t == NPT_JSON_OBJ)
+			jfail(&c, "not a TensorRT profile: an object, as "
+			    "trtexec --exportLayerInfo writes, where "
+			    "--exportProfile writes an array");
 		else
 			jfail(&c, "not a TensorRT profile: an array expected");
 		goto out;
@@ -1053,6 +1057,13 @@ npt_impjson_trt(struct npt_imp *m, struct npt_in *in,
 			count.n = 0;
 			npt_buf_add(&count, txt(e, v), v->n);
 			continue;
+		}
+		if (member(e, "averageMs") == NULL && (member(e,
+		    "startEnqMs") != NULL || member(e, "startInMs") != NULL)) {
+			npt_imp_fail(m, e->line, e->col, "not a TensorRT "
+			    "profile: a timing record of trtexec --exportTimes, "
+			    "where --exportProfile writes layers");
+			goto out;
 		}
 		if ((v = member(e, "averageMs")) == NULL ||
 		    v->tok != NPT_JSON_NUM) {

@@ -628,15 +628,16 @@ npt-import: 1 event read before the error is written"
 1/1" ]
 }
 
-@test "import: a column given twice in one event keeps the last value" {
+@test "import: a column given twice in one event keeps the last value; a Vela header naming one twice keeps both" {
 	printf '[{"ph":"X","name":"a","ts":1,"dur":1,"args":{"k":1,"k":2,"id":3,"id":4}}]' > d.json
 	run -0 npt-import d.json
 	[ "${lines[1]}" = "$US	k" ]
 	[ "${lines[2]}" = "1.000	1.000			a	4		2" ]
+	# two columns of a CSV are two values: x and x_2
 	printf 'experiment,network,x,x,cycles_total\ne,n,1,2,10\n' > s.csv
 	run -0 npt-import s.csv
-	[ "${lines[1]}" = "$CYC	experiment	x" ]
-	[ "${lines[2]}" = "0	10	npu		n			e	2" ]
+	[ "${lines[1]}" = "$CYC	experiment	x	x_2" ]
+	[ "${lines[2]}" = "0	10	npu		n			e	1	2" ]
 }
 
 @test "import: chrome: more than 1024 distinct args: the rest dropped with a warning" {
@@ -732,7 +733,37 @@ npt-import: 1 event read before the error is written"
 npt-import: 1 event read before the error is written"
 	printf '{}' > o.json
 	run --separate-stderr -1 npt-import -t tensorrt o.json
-	assert_stderr "npt-import: o.json:1:1: not a TensorRT profile: an array expected"
+	assert_stderr "npt-import: o.json:1:1: not a TensorRT profile: an object, as trtexec --exportLayerInfo writes, where --exportProfile writes an array"
+	printf '"x"' > s.json
+	run --separate-stderr -1 npt-import -t tensorrt s.json
+	assert_stderr "npt-import: s.json:1:1: not a TensorRT profile: an array expected"
+}
+
+@test "import: tensorrt: the other files of trtexec are told from their start and refused clearly" {
+	# the first two records of a real --exportTimes file (TensorRT 8.4,
+	# see SOURCES.md), found without -t
+	f="$F/resnet.onnx.engine.timing.head.json"
+	run --separate-stderr -1 npt-import -v "$f"
+	[ "${stderr_lines[0]}" = "npt-import: $f:2:3: not a TensorRT profile: a timing record of trtexec --exportTimes, where --exportProfile writes layers" ]
+	[[ ${stderr_lines[1]} == "npt-import: $f: tensorrt ("* ]]
+	[ "$(data <<< "$output" | wc -l)" -eq 0 ]
+	# TensorRT 7.0 and older named them startInMs (trtexec's source);
+	# --exportLayerInfo writes {"Layers": [...], "Bindings": [...]}
+	while IFS='|' read -r json msg; do
+		printf '%b' "$json" > t.json
+		run --separate-stderr -1 npt-import t.json
+		[ "${stderr_lines[0]}" = "npt-import: t.json:$msg" ] || flunk "$json: $stderr"
+	done <<-'EOF'
+	[\n  { "startInMs" : 1.5, "endInMs" : 1.5, "startComputeMs" : 1.5 }\n]\n|2:3: not a TensorRT profile: a timing record of trtexec --exportTimes, where --exportProfile writes layers
+	{"Layers": ["conv1"],\n"Bindings": ["input"]}\n|1:1: not a TensorRT profile: an object, as trtexec --exportLayerInfo writes, where --exportProfile writes an array
+	EOF
+	# an array or object of other members is still Chrome's
+	printf '[{"ph":"X","name":"startEnqMs","ts":1,"dur":2,"pid":1,"tid":1}]' > c.json
+	run --separate-stderr -0 npt-import -v c.json
+	[[ $stderr == *"chrome (array form), 1 events in all" ]]
+	printf '{"traceEvents":[],"Layers":1}' > c2.json
+	run --separate-stderr -0 npt-import -v c2.json
+	[[ $stderr == *"chrome ("* ]]
 }
 
 # Torq compile-time timelines
@@ -986,6 +1017,74 @@ npt-import: 1 event read before the error is written"
 	# -f overrides the summary's clock
 	run -0 npt-import -f 1GHz "$F/hello_world_summary_Ethos_U55_High_End_Embedded.csv"
 	[ "${lines[1]}" = "## clock.npu=1GHz" ]
+}
+
+@test "import: vela: the per-layer CSV of NXP's Vela 3.5.0, its own header and shares of 1" {
+	# Written from the writer of NXP's ethos-u-vela 3.5.0 (tags
+	# lf-5.15.71-2.2.x, commit 89a8cdd, npu_performance.py): one header,
+	# Op_cycles, and Network (twice) and Util as fractions of 1; the rows
+	# are the sample row of the other test in that form and one more.
+	# By hand: the layers end to end, 7312 then 1200 cycles from 0;
+	# SRAM_usage is sram_bytes and the level live_bytes; Peak a percentage.
+	printf '%s\r\n' 'TFLite_operator,NNG_operator,SRAM_usage,Peak,Op_cycles,Network,NPU,SRAM_AC,DRAM_AC,OnFlash_AC,OffFlash_AC,MAC_count,Network,Util,Name' \
+	    'CONV_2D,Conv2DBias,11936,54.65201465201465,7312.0,0.85904,7312.0,2000.0,0.0,0.0,0.0,73008,0.89,0.039,sequential/conv1/Relu;sequential/conv1/Conv2D' \
+	    'ADD,Add,21840,100.0,1200.0,0.14096,1200.0,300.0,0.0,0.0,0.0,9000,0.11,0.0293,seq/add' > nxp.csv
+	run --separate-stderr -0 npt-import -v nxp.csv
+	assert_output <<-EOF
+	## source=nxp.csv
+	$CYC	nng_op	sram_bytes	live_bytes	category	peak_pct	network_frac	npu_cyc	sram_ac_cyc	dram_ac_cyc	onflash_ac_cyc	offflash_ac_cyc	mac_count	network_mac_frac	util_frac
+	0	7312	npu	CONV_2D	sequential/conv1/Relu;sequential/conv1/Conv2D	0		Conv2DBias	11936	11936	sram	54.65201465201465	0.85904	7312.0	2000.0	0.0	0.0	0.0	73008	0.89	0.039
+	7312	1200	npu	ADD	seq/add	1		Add	21840	21840	sram	100.0	0.14096	1200.0	300.0	0.0	0.0	0.0	9000	0.11	0.0293
+	EOF
+	assert_stderr "npt-import: nxp.csv: vela (per-layer), 2 events in all"
+}
+
+@test "import: vela: the per-layer CSV of Vela's Regor backend (Ethos-U85), its column names" {
+	# the names arm/mlia reads it by (src/mlia/backend/vela/performance.py
+	# since 250d6a4, "Add support for Ethos-U85"): Original Operator,
+	# Staging Usage, Network% (MAC), Util% (MAC); the same columns as
+	# Vela 3's under those names, not new ones
+	printf '%s\n' 'Original Operator,NNG Operator,Staging Usage,Peak%,Op Cycles,Network%,NPU,SRAM AC,DRAM AC,OnFlash AC,OffFlash AC,MAC Count,Network% (MAC),Util% (MAC),Name' \
+	    'CONV_2D,Conv2D,4096,25.0,800,80.0,800,120,0,0,0,6400,90.0,12.5,c1' \
+	    'ADD,Add,1024,6.25,200,20.0,200,40,0,0,0,700,10.0,5.5,a1' > regor.csv
+	run --separate-stderr -0 npt-import regor.csv
+	assert_output <<-EOF
+	## source=regor.csv
+	$CYC	nng_op	staging_bytes	peak_pct	network_pct	npu_cyc	sram_ac_cyc	dram_ac_cyc	onflash_ac_cyc	offflash_ac_cyc	mac_count	network_mac_pct	util_pct
+	0	800	npu	CONV_2D	c1	0		Conv2D	4096	25.0	80.0	800	120	0	0	0	6400	90.0	12.5
+	800	200	npu	ADD	a1	1		Add	1024	6.25	20.0	200	40	0	0	0	700	10.0	5.5
+	EOF
+}
+
+@test "import: vela: two columns of one name keep both values" {
+	# an unknown column twice: foo and foo_2 (foo_2 taken, foo_2_2 next)
+	printf 'TFLite_operator,Op Cycles,Foo,Foo,Foo 2,Foo,Name\nADD,3,a,b,c,d,n\n' > d.csv
+	run --separate-stderr -0 npt-import d.csv
+	assert_output <<-EOF
+	## source=d.csv
+	$CYC	foo	foo_2	foo_2_2	foo_3
+	0	3	npu	ADD	n	0		a	b	c	d
+	EOF
+	# a third Network%: the second is the MACs' share, the third a
+	# column of its own
+	printf 'TFLite_operator,Op Cycles,Network%%,Network%%,Network%%,Name\nADD,3,1,2,3,n\n' > n.csv
+	run --separate-stderr -0 npt-import n.csv
+	[ "${lines[1]}" = "$CYC	network_pct	network_mac_pct	network_mac_pct_2" ]
+	[ "${lines[2]}" = "0	3	npu	ADD	n	0		1	2	3" ]
+}
+
+@test "import: vela: the summary of Vela 2.0 and older, npu_clock its clock" {
+	# the start and end of the header of write_summary_metrics_csv up to
+	# Vela 2.0 (ethos-u-vela 79d07d2 to 42e833d): npu_clock, not core_clock
+	printf '%s\r\n' 'experiment,network,accelerator_configuration,system_config,npu_clock,sram_size,sram_bandwidth,cycles_total' \
+	    'default,net,ethos-u55-128,internal-default,500000000.0,384.0,4.0,1000.0' > old.csv
+	run --separate-stderr -0 npt-import old.csv
+	assert_output <<-EOF
+	## source=old.csv
+	## clock.npu=500MHz
+	$CYC	experiment	accelerator_configuration	system_config	npu_clock	sram_size	sram_bandwidth
+	0	1000	npu		net			default	ethos-u55-128	internal-default	500000000.0	384.0	4.0
+	EOF
 }
 
 @test "import: vela: bad rows are located errors" {

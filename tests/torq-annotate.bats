@@ -207,6 +207,33 @@ EOF
 		'5									'
 }
 
+@test "torq: a dump of Torq since 09c4331, torq_hl.descriptor for create_invocation (torq4.mlir), by hand" {
+	# torq4.mlir has the shape of a real executable-targets dump of that
+	# Torq: every invocation a torq_hl.descriptor (custom form, and the
+	# slice's in generic form, %9:2 used as %9#0), its program the
+	# operand after "program", its torq-job-id in its attributes.
+	# action 0 host_copy: no program, nothing.
+	# actions 1, 2 start/wait %invocation = descriptor "nss_program_0"
+	#   {"torq-job-id" = 0} of program %2: one task, dma_in start and
+	#   wait; no slice: job 0, only dma_in True.
+	# actions 3, 4 start/wait %invocation_0 = descriptor "nss_program_1"
+	#   {"torq-job-id" = 1} of program %4: dma_in; in ^bb1 (reached by
+	#   torq_hl.next) slice_start(%arg4) id 0 and its wait, dma_out.
+	#   %arg4 = ^bb0 argument 4 = args(%5#0, %5#1, %invocation_0, %6,
+	#   %9#0, %7)[4] = %9#0, the generic descriptor named
+	#   "slice_program_torq_hl.add_0": kernel add_0; slice 0, dma_in,
+	#   dma_out True; nothing pending from program 0 (its dma_in waited).
+	# Before, only create_invocation was looked for: all empty.
+	cd "$FX"
+	run --separate-stderr -0 sh -c "npt-import torq4-runtime.csv | npt-annotate --mlir torq4.mlir --torq | sed '/^#/d' | cut -f6,9-"
+	assert_lines '0									' \
+		'1	0			False	False	True	False	False	False' \
+		'2	0			False	False	True	False	False	False' \
+		'3	1	add_0		True	False	True	True	False	False' \
+		'4	1	add_0		True	False	True	True	False	False'
+	[ -z "$stderr" ]
+}
+
 @test "torq: dispatch 1: a unit still pending from the program before counts; generic start_program with operandSegmentSizes; a host program is no NSS program" {
 	# action 0 "torq_hl.start_program"(%3, %c0, %arg0, %1, %arg1) with
 	#   operandSegmentSizes = array<i32: 1, 1, 3>: args are %arg0, %1,
@@ -402,7 +429,7 @@ EOF
 	[ "$(grep -c torq-job-id nojob.mlir)" = 0 ]
 	npt-import "$FX/torq3-runtime.csv" > r.tsv
 	run --separate-stderr -0 tq --mlir nojob.mlir --torq --source-dir "$FX" r.tsv
-	assert_stderr 'npt-annotate: warning: nojob.mlir: no NSS torq_hl.create_invocation has an integer attribute torq-job-id: column job_id is left empty'
+	assert_stderr 'npt-annotate: warning: nojob.mlir: no NSS torq_hl.create_invocation or torq_hl.descriptor has an integer attribute torq-job-id: column job_id is left empty'
 	[ "${lines[1]}" = '1		add_0,rescale_1	tosa.rescale@L4 tosa.rescale@L5 tosa.add@L6	True	True	True	True	False	False' ]
 }
 
