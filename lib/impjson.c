@@ -749,9 +749,6 @@ handle(struct chrome *c)
 		c->ignored[ph & 127]++;
 		return 0;
 	}
-	if (ph == 'X' && e->dur.tok == 0)
-		return npt_imp_fail(c->m, e->line, e->col,
-		    "an 'X' event without dur");
 	if (e->ts.tok == 0)
 		return npt_imp_fail(c->m, e->line, e->col,
 		    "a '%c' event without ts", ph);
@@ -759,10 +756,15 @@ handle(struct chrome *c)
 		return -1;
 	switch (ph) {
 	case 'X':
-		if (tmval(c, &e->dur, "dur", &dur) < 0)
+		/* Chrome writes no dur for an event still running when
+		 * tracing stopped: its end is missing, as a 'B''s left open */
+		if (e->dur.tok == 0)
+			unmatched(c, "ends", e->line, e->col, "'X' event "
+			    "without dur; written with an empty dur");
+		else if (tmval(c, &e->dur, "dur", &dur) < 0)
 			return -1;
 		t = track(c, 't', &e->pid, &e->tid);
-		npt_imp_begin(c->m, &ts, &dur, t);
+		npt_imp_begin(c->m, &ts, e->dur.tok ? &dur : NULL, t);
 		fields(c);
 		npt_imp_end(c->m);
 		break;
@@ -963,7 +965,7 @@ npt_impjson_chrome(struct npt_imp *m, struct npt_in *in,
 out:
 	flushb(&c);
 	if (c.nunmatched > MAXWARN)
-		npt_warning("%s: %d more 'B' or 'E' events unmatched",
+		npt_warning("%s: %d more 'B', 'E' or 'X' events unmatched",
 		    in->name, c.nunmatched - MAXWARN);
 	chrome_free(&c);
 	return r;

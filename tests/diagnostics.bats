@@ -329,7 +329,7 @@ one_op() {
 	[ "${#stderr_lines[@]}" -eq 11 ]
 	[ "${stderr_lines[0]}" = "npt-import: warning: u.json:1:2: 'E' event without a 'B'; dropped" ]
 	[ "${stderr_lines[9]}" = "npt-import: warning: u.json:10:1: 'E' event without a 'B'; dropped" ]
-	[ "${stderr_lines[10]}" = "npt-import: warning: u.json: 2 more 'B' or 'E' events unmatched" ]
+	[ "${stderr_lines[10]}" = "npt-import: warning: u.json: 2 more 'B', 'E' or 'X' events unmatched" ]
 	[ "${lines[2]}" = "## lost.records.u.json=12" ]
 }
 
