@@ -55,6 +55,7 @@ struct itab {
 /* The incremental state of one trusted_packet_sequence_id. */
 struct seq {
 	int valid;		/* cleared once, not invalidated since */
+	int seen;		/* a packet of it was read */
 	struct itab tab[4];	/* names, categories, annotation names, strings */
 	uint64_t deftrack;	/* TrackEventDefaults.track_uuid */
 	uint64_t defclock;	/* TracePacketDefaults.timestamp_clock_id */
@@ -1178,11 +1179,17 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 	} else if (dropped) {
 		s->valid = 0;
 	}
-	if (dropped) {
+	/*
+	 * The service marks a sequence's first packet dropped too (the
+	 * SDK's traces all start so): a loss only after one was read, as
+	 * trace_processor counts it.
+	 */
+	if (dropped && s->seen) {
 		lost(c, "packets");
 		warn(c, c->pkt, "the writer of sequence %llu lost packets "
 		    "before this one", (unsigned long long)seqid);
 	}
+	s->seen = 1;
 	if (hasdefs) {
 		/* TracePacketDefaults: its clock, and TrackEventDefaults */
 		sub = defs;

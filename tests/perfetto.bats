@@ -243,6 +243,35 @@ need_protoc() {
 	assert_stderr "npt-import: warning: seq.pb: byte 25: the writer of sequence 4 lost packets before this one"
 }
 
+@test "perfetto: previous_packet_dropped on a sequence's first packet, as the service writes every SDK trace, is no loss" {
+	# the first packet of sequence 2 in the Perfetto SDK's traces (seen in
+	# a real one, v22.1): sequence_flags 1, previous_packet_dropped 1 and
+	# the defaults; a later dropped one on the same sequence is a loss
+	pb 'write([
+	    packet(seq=2, flags=1, dropped=1, defaults_track=5),
+	    packet(ts=1000, seq=2, flags=2, event=event(INSTANT, name="a")),
+	    packet(ts=2000, seq=3, flags=3, dropped=1, event=event(INSTANT, 6, name="b")),
+	])' > first.pb
+	run --separate-stderr -0 npt-import -i --strict first.pb
+	assert_output <<-'EOF'
+	## source=first.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	1.000	0.000	5		a		
+	2.000	0.000	6		b		
+	EOF
+	[ -z "$stderr" ]
+	pb 'write([
+	    packet(seq=2, flags=1, dropped=1, defaults_track=5),
+	    packet(ts=1000, seq=2, flags=3, dropped=1, event=event(INSTANT, 6, name="a")),
+	])' > again.pb
+	run --separate-stderr -1 npt-import -i --strict again.pb
+	[ "${lines[2]}" = "1.000	0.000	6		a		" ]
+	[ "${lines[3]}" = "## lost.packets.again.pb=1" ]
+	# the first packet: 0a 0e, then 14 bytes: sequence 50 02, flags 68 01,
+	# dropped d0 02 01, defaults da 03 04 { 5a 02 { 58 05 } }: 16 in all
+	[ "${stderr_lines[0]}" = "npt-import: warning: again.pb: byte 16: the writer of sequence 2 lost packets before this one" ]
+}
+
 @test "perfetto: TrackEventDefaults give the track, and a packet without a timestamp takes the last one" {
 	pb 'write([
 	    packet(track_descriptor=track(3, name="core3")),
