@@ -125,6 +125,7 @@ struct pb {
 	int clockwarned;
 	unsigned long long nunmatched, npackets, nevents;
 	unsigned long long ncompressed, nskipped, nignored, nunknown;
+	unsigned long long nftrace;	/* packets of ftrace events */
 	int nwarn;
 };
 
@@ -1143,6 +1144,10 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 				hasclock = 1;
 			}
 			break;
+		case 1:		/* ftrace_events: not read */
+			if (f.wt == NPT_PB_LEN)
+				c->nftrace++;
+			break;
 		case 11:	/* track_event */
 		case 60:	/* track_descriptor */
 		case 12:	/* interned_data */
@@ -1420,6 +1425,11 @@ out:
 		    "them first (traceconv decompress_packets in out)",
 		    in->name, c.ncompressed);
 	}
+	/* a system trace's slices (atrace) and scheduling are there */
+	if (c.nftrace > 0)
+		npt_warning("%s: %llu packets of ftrace events not read (only "
+		    "track events are): convert them first (traceconv json in "
+		    "out)", in->name, c.nftrace);
 	snprintf(msg, sizeof msg, "Perfetto protobuf, %llu packets, %llu "
 	    "track events; ignored %llu", c.npackets, c.nevents,
 	    c.nignored);

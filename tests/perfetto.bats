@@ -367,6 +367,23 @@ sys.stdout.buffer.write(trace([packet(ts=1000, seq=1, event=event(INSTANT, 1, na
 	assert_stderr "npt-import: warning: z.pb: 1 compressed packets skipped: decompress them first (traceconv decompress_packets in out)"
 }
 
+@test "perfetto: ftrace events, a system trace's slices, are not read and said so, with what to do" {
+	# an Android system trace holds its atrace slices as ftrace print
+	# events: FtraceEventBundle (packet field 1) { cpu 1: 0, event 2: {
+	# timestamp 1: 5, pid 2: 7, print 3: { buf 2: "B|7|draw\n" } } }
+	pb 'ev = fv(1, 5) + fv(2, 7) + fl(3, fl(2, b"B|7|draw\n"))
+write([packet(ts=5, extra=fl(1, fv(1, 0) + fl(2, ev))),
+    packet(ts=5, extra=fl(1, fv(1, 1))),
+    packet(ts=6, seq=1, event=event(INSTANT, 1, name="i"))])' > sys.pb
+	run --separate-stderr -0 npt-import -i sys.pb
+	assert_output <<-'EOF'
+	## source=sys.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	0.006	0.000	1		i		
+	EOF
+	assert_stderr "npt-import: warning: sys.pb: 2 packets of ftrace events not read (only track events are): convert them first (traceconv json in out)"
+}
+
 @test "perfetto: timestamps past 2^53 ns stay exact, in microseconds with three decimals" {
 	pb 'write([packet(ts=18446744073709551615, seq=1, event=event(INSTANT, 1, name="max"))])' > big.pb
 	run -0 npt-import -i big.pb
