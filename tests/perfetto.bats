@@ -384,6 +384,41 @@ write([packet(ts=5, extra=fl(1, fv(1, 0) + fl(2, ev))),
 	assert_stderr "npt-import: warning: sys.pb: 2 packets of ftrace events not read (only track events are): convert them first (traceconv json in out)"
 }
 
+@test "perfetto: a real trace of Rust's tracing-perfetto: instants on thread tracks, one named after its events" {
+	T="$FIXTURES/import/tracing-perfetto-test.pftrace"
+	# protoc --decode=perfetto.protos.Trace (Perfetto's trace.proto) of it:
+	# descriptors of process 4216 and of thread 4216/4032 "main" (uuid
+	# 11004403957158483398), then 15 packets of one TYPE_INSTANT "log event"
+	# with categories "" and trusted_pid (field 79, unknown here) on a
+	# sequence; threads 4216/14068 and 4216/3944 have descriptors without a
+	# name, each after the first event on it.  Timestamps in ns, /1000:
+	run --separate-stderr -0 npt-import -i "$T"
+	assert_output <<-EOF
+	## source=$T
+	#ts_us	dur_us	track	op	name	id	loc
+	1764460649134296.700	0.000	main		log event		
+	1764460649873796.600	0.000	main		log event		
+	1764460652428445.900	0.000	main		log event		
+	1764460653294426.000	0.000	main		log event		
+	1764460653295357.200	0.000	main		log event		
+	1764460653295784.400	0.000	main		log event		
+	1764460656567563.900	0.000	4216/14068		log event		
+	1764460658212177.600	0.000	4216/14068		log event		
+	1764460658218366.600	0.000	4216/3944		log event		
+	1764460659179158.100	0.000	4216/3944		log event		
+	1764460659855025.000	0.000	main		log event		
+	1764460660949566.900	0.000	main		log event		
+	1764460660951930.400	0.000	main		log event		
+	1764460660952217.100	0.000	main		log event		
+	1764460664006871.900	0.000	4216/3944		log event		
+	EOF
+	[ -z "$stderr" ]
+	# without -i the instants are ignored and counted
+	run --separate-stderr -0 npt-import -v "$T"
+	[ "${#lines[@]}" -eq 2 ]
+	[[ "$stderr" = "npt-import: $T: perfetto (Perfetto protobuf, 19 packets, "*"; ignored 15), 0 events in all" ]]
+}
+
 @test "perfetto: timestamps past 2^53 ns stay exact, in microseconds with three decimals" {
 	pb 'write([packet(ts=18446744073709551615, seq=1, event=event(INSTANT, 1, name="max"))])' > big.pb
 	run -0 npt-import -i big.pb
