@@ -41,6 +41,7 @@ struct ev {
 	struct val nname;	/* "npt_name": the name npt-json was given */
 	struct arg *arg;
 	size_t narg, argcap;
+	size_t nmember;		/* members of any name, kept or not */
 	long long line, col;
 };
 
@@ -304,6 +305,7 @@ readev(struct chrome *c)
 	e->b.n = 0;
 	e->narg = 0;
 	e->nname.tok = 0;
+	e->nmember = 0;
 	c->early = 0;
 	for (i = 0; i < NEVKEY; i++) {
 		v = (struct val *)((char *)e + evkey[i].off);
@@ -312,6 +314,7 @@ readev(struct chrome *c)
 	}
 	npt_json_where(j, &e->line, &e->col);
 	while ((t = npt_json_member(j)) == NPT_JSON_KEY) {
+		e->nmember++;
 		/* the keys kept are one to four bytes long */
 		i = NEVKEY;
 		if (j->n <= 4)
@@ -731,6 +734,10 @@ handle(struct chrome *c)
 		npt_imp_end(c->m);
 		return 0;
 	}
+	/* an empty event says nothing: the JAX/XLA profiler ends its
+	 * traceEvents with one, "{}]}" */
+	if (e->nmember == 0)
+		return 0;
 	if (e->ph.tok != NPT_JSON_STR)
 		return npt_imp_fail(c->m, e->line, e->col, e->ph.tok ?
 		    "ph: a string expected" : "an event without ph");

@@ -568,6 +568,26 @@ npt-import: 1 event read before the error is written"
 	run --separate-stderr -1 npt-import --strict x.json
 }
 
+@test "import: chrome: an empty event, as the JAX profiler ends traceEvents with, is skipped" {
+	# perfetto_trace.json of jax.profiler.trace ends "...},{}]}" (Perfetto
+	# issue 6251, and its diff test test_trailing_empty_event); one in the
+	# middle of an array says nothing either
+	printf '{"traceEvents":[{"ph":"X","ts":1,"dur":2,"pid":1,"tid":1,"name":"real_event"},{}]}' > jax.json
+	run --separate-stderr -0 npt-import jax.json
+	[ "${lines[2]}" = "1.000	2.000	1/1		real_event		" ]
+	[ "${#lines[@]}" -eq 3 ]
+	[ -z "$stderr" ]
+	printf '[{}, {"ph":"X","ts":3,"dur":1,"name":"a"}, { }, {"ph":"B","ts":5,"name":"b"},\n{"ph":"E","ts":7}]' > mid.json
+	run --separate-stderr -0 npt-import --strict mid.json
+	[ "${lines[2]}" = "3.000	1.000			a		" ]
+	[ "${lines[3]}" = "5.000	2.000			b		" ]
+	[ "${#lines[@]}" -eq 4 ]
+	# an event with members but no ph is still an error
+	printf '[{"ts":1}]' > noph.json
+	run --separate-stderr -1 npt-import noph.json
+	assert_stderr "npt-import: noph.json:1:2: an event without ph"
+}
+
 @test "import: chrome: a real Chrome trace (catapult's webview.json.gz), every 'X' and 'B'/'E' event exactly, on its thread's name" {
 	gzip -dc "$F/webview.json.gz" > w.json
 	run --separate-stderr -0 npt-import w.json
