@@ -840,7 +840,7 @@ handle(struct chrome *c)
 
 /* The events of a traceEvents array whose '[' was just read. */
 static int
-events(struct chrome *c, int cutok)
+evloop(struct chrome *c, int cutok)
 {
 	size_t d = c->j.depth;
 	int t;
@@ -860,6 +860,21 @@ events(struct chrome *c, int cutok)
 			return jerr(c, t, "inside the event array");
 		return jfail(c, "an event must be an object");
 	}
+}
+
+/*
+ * evloop, the array allowed to end ",]": writers that put a comma after
+ * every event (sycl-prof before 2022, others) are loaded by Perfetto.
+ */
+static int
+events(struct chrome *c, int cutok)
+{
+	int r;
+
+	c->j.commaend = c->j.depth;
+	r = evloop(c, cutok);
+	c->j.commaend = 0;
+	return r;
 }
 
 static void

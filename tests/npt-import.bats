@@ -588,6 +588,33 @@ npt-import: 1 event read before the error is written"
 	assert_stderr "npt-import: noph.json:1:2: an event without ph"
 }
 
+@test "import: chrome: the event array may end with a comma, as some writers leave it; nothing else may" {
+	# the trace of Perfetto issue 1822, which trace_processor loads since;
+	# no pid: the track is the tid alone
+	printf '{"displayTimeUnit":"ms","traceEvents":[\n{"name":"Foo","ph":"X","tid":0,"ts":3473608.458,"dur":295555.500},\n{"name":"Bar","ph":"X","tid":0,"ts":4890.000,"dur":3764289.708},\n]}\n' > tc.json
+	run --separate-stderr -0 npt-import --strict tc.json
+	assert_output <<-'EOF'
+	## source=tc.json
+	#ts_us	dur_us	track	op	name	id	loc
+	4890.000	3764289.708	0		Bar		
+	3473608.458	295555.500	0		Foo		
+	EOF
+	printf '[{"ph":"X","name":"a","ts":1,"dur":1},\n ]' > ta.json
+	run --separate-stderr -0 npt-import --strict ta.json
+	[ "${lines[2]}" = "1.000	1.000			a		" ]
+	[ "${#lines[@]}" -eq 3 ]
+	# a comma with no event before it, or before a ']' inside an event
+	printf '[,]' > t1.json
+	run --separate-stderr -1 npt-import t1.json
+	assert_stderr "npt-import: t1.json:1:2: a value expected"
+	printf '[{"ph":"X","ts":1,"dur":1,"args":{"a":[1,]}}]' > t2.json
+	run --separate-stderr -1 npt-import t2.json
+	assert_stderr "npt-import: t2.json:1:42: trailing comma before ']'"
+	printf '{"traceEvents":[],"samples":[1,]}' > t3.json
+	run --separate-stderr -1 npt-import t3.json
+	assert_stderr "npt-import: t3.json:1:32: trailing comma before ']'"
+}
+
 @test "import: chrome: a real Chrome trace (catapult's webview.json.gz), every 'X' and 'B'/'E' event exactly, on its thread's name" {
 	gzip -dc "$F/webview.json.gz" > w.json
 	run --separate-stderr -0 npt-import w.json
