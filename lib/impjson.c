@@ -41,6 +41,7 @@ struct ev {
 	struct val nname;	/* "npt_name": the name npt-json was given */
 	struct arg *arg;
 	size_t narg, argcap;
+	size_t nmember;		/* members of any name, kept or not */
 	long long line, col;
 };
 
@@ -304,6 +305,7 @@ readev(struct chrome *c)
 	e->b.n = 0;
 	e->narg = 0;
 	e->nname.tok = 0;
+	e->nmember = 0;
 	c->early = 0;
 	for (i = 0; i < NEVKEY; i++) {
 		v = (struct val *)((char *)e + evkey[i].off);
@@ -312,6 +314,7 @@ readev(struct chrome *c)
 	}
 	npt_json_where(j, &e->line, &e->col);
 	while ((t = npt_json_member(j)) == NPT_JSON_KEY) {
+		e->nmember++;
 		/* the keys kept are one to four bytes long */
 		i = NEVKEY;
 		if (j->n <= 4)
@@ -731,6 +734,10 @@ handle(struct chrome *c)
 		npt_imp_end(c->m);
 		return 0;
 	}
+	/* an empty event says nothing: the JAX/XLA profiler ends its
+	 * traceEvents with one, "{}]}" */
+	if (e->nmember == 0)
+		return 0;
 	if (e->ph.tok != NPT_JSON_STR)
 		return npt_imp_fail(c->m, e->line, e->col, e->ph.tok ?
 		    "ph: a string expected" : "an event without ph");
@@ -749,9 +756,6 @@ handle(struct chrome *c)
 		c->ignored[ph & 127]++;
 		return 0;
 	}
-	if (ph == 'X' && e->dur.tok == 0)
-		return npt_imp_fail(c->m, e->line, e->col,
-		    "an 'X' event without dur");
 	if (e->ts.tok == 0)
 		return npt_imp_fail(c->m, e->line, e->col,
 		    "a '%c' event without ts", ph);
@@ -759,10 +763,15 @@ handle(struct chrome *c)
 		return -1;
 	switch (ph) {
 	case 'X':
-		if (tmval(c, &e->dur, "dur", &dur) < 0)
+		/* Chrome writes no dur for an event still running when
+		 * tracing stopped: its end is missing, as a 'B''s left open */
+		if (e->dur.tok == 0)
+			unmatched(c, "ends", e->line, e->col, "'X' event "
+			    "without dur; written with an empty dur");
+		else if (tmval(c, &e->dur, "dur", &dur) < 0)
 			return -1;
 		t = track(c, 't', &e->pid, &e->tid);
-		npt_imp_begin(c->m, &ts, &dur, t);
+		npt_imp_begin(c->m, &ts, e->dur.tok ? &dur : NULL, t);
 		fields(c);
 		npt_imp_end(c->m);
 		break;
@@ -831,7 +840,7 @@ handle(struct chrome *c)
 
 /* The events of a traceEvents array whose '[' was just read. */
 static int
-events(struct chrome *c, int cutok)
+evloop(struct chrome *c, int cutok)
 {
 	size_t d = c->j.depth;
 	int t;
@@ -851,6 +860,21 @@ events(struct chrome *c, int cutok)
 			return jerr(c, t, "inside the event array");
 		return jfail(c, "an event must be an object");
 	}
+}
+
+/*
+ * evloop, the array allowed to end ",]": writers that put a comma after
+ * every event (sycl-prof before 2022, others) are loaded by Perfetto.
+ */
+static int
+events(struct chrome *c, int cutok)
+{
+	int r;
+
+	c->j.commaend = c->j.depth;
+	r = evloop(c, cutok);
+	c->j.commaend = 0;
+	return r;
 }
 
 static void
@@ -963,7 +987,7 @@ npt_impjson_chrome(struct npt_imp *m, struct npt_in *in,
 out:
 	flushb(&c);
 	if (c.nunmatched > MAXWARN)
-		npt_warning("%s: %d more 'B' or 'E' events unmatched",
+		npt_warning("%s: %d more 'B', 'E' or 'X' events unmatched",
 		    in->name, c.nunmatched - MAXWARN);
 	chrome_free(&c);
 	return r;

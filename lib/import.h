@@ -34,6 +34,8 @@ struct npt_json {
 	size_t vn;
 	int esc, vesc;		/* the string s, vs had escapes */
 	const char *err;	/* what NPT_JSON_ERR found wrong */
+	size_t commaend;	/* the array open at this depth may end
+				   ",]" (0: none may) */
 	/* private */
 	size_t pos, tok;
 	int state, started, fixed;

@@ -55,6 +55,7 @@ struct itab {
 /* The incremental state of one trusted_packet_sequence_id. */
 struct seq {
 	int valid;		/* cleared once, not invalidated since */
+	int seen;		/* a packet of it was read */
 	struct itab tab[4];	/* names, categories, annotation names, strings */
 	uint64_t deftrack;	/* TrackEventDefaults.track_uuid */
 	uint64_t defclock;	/* TracePacketDefaults.timestamp_clock_id */
@@ -124,6 +125,7 @@ struct pb {
 	int clockwarned;
 	unsigned long long nunmatched, npackets, nevents;
 	unsigned long long ncompressed, nskipped, nignored, nunknown;
+	unsigned long long nftrace;	/* packets of ftrace events */
 	int nwarn;
 };
 
@@ -1142,6 +1144,10 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 				hasclock = 1;
 			}
 			break;
+		case 1:		/* ftrace_events: not read */
+			if (f.wt == NPT_PB_LEN)
+				c->nftrace++;
+			break;
 		case 11:	/* track_event */
 		case 60:	/* track_descriptor */
 		case 12:	/* interned_data */
@@ -1178,11 +1184,17 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 	} else if (dropped) {
 		s->valid = 0;
 	}
-	if (dropped) {
+	/*
+	 * The service marks a sequence's first packet dropped too (the
+	 * SDK's traces all start so): a loss only after one was read, as
+	 * trace_processor counts it.
+	 */
+	if (dropped && s->seen) {
 		lost(c, "packets");
 		warn(c, c->pkt, "the writer of sequence %llu lost packets "
 		    "before this one", (unsigned long long)seqid);
 	}
+	s->seen = 1;
 	if (hasdefs) {
 		/* TracePacketDefaults: its clock, and TrackEventDefaults */
 		sub = defs;
@@ -1413,6 +1425,11 @@ out:
 		    "them first (traceconv decompress_packets in out)",
 		    in->name, c.ncompressed);
 	}
+	/* a system trace's slices (atrace) and scheduling are there */
+	if (c.nftrace > 0)
+		npt_warning("%s: %llu packets of ftrace events not read (only "
+		    "track events are): convert them first (traceconv json in "
+		    "out)", in->name, c.nftrace);
 	snprintf(msg, sizeof msg, "Perfetto protobuf, %llu packets, %llu "
 	    "track events; ignored %llu", c.npackets, c.nevents,
 	    c.nignored);

@@ -524,6 +524,9 @@ npt_json_next(struct npt_json *j)
 			tok = NPT_JSON_STR;
 			break;
 		case ']':
+			if (j->depth > 0 && j->depth == j->commaend &&
+			    !inobj(j))
+				goto close;
 			return fail(j, p, j->depth > 0 && !inobj(j) ?
 			    "trailing comma before ']'" : "a value expected");
 		default:

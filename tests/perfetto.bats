@@ -243,6 +243,35 @@ need_protoc() {
 	assert_stderr "npt-import: warning: seq.pb: byte 25: the writer of sequence 4 lost packets before this one"
 }
 
+@test "perfetto: previous_packet_dropped on a sequence's first packet, as the service writes every SDK trace, is no loss" {
+	# the first packet of sequence 2 in the Perfetto SDK's traces (seen in
+	# a real one, v22.1): sequence_flags 1, previous_packet_dropped 1 and
+	# the defaults; a later dropped one on the same sequence is a loss
+	pb 'write([
+	    packet(seq=2, flags=1, dropped=1, defaults_track=5),
+	    packet(ts=1000, seq=2, flags=2, event=event(INSTANT, name="a")),
+	    packet(ts=2000, seq=3, flags=3, dropped=1, event=event(INSTANT, 6, name="b")),
+	])' > first.pb
+	run --separate-stderr -0 npt-import -i --strict first.pb
+	assert_output <<-'EOF'
+	## source=first.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	1.000	0.000	5		a		
+	2.000	0.000	6		b		
+	EOF
+	[ -z "$stderr" ]
+	pb 'write([
+	    packet(seq=2, flags=1, dropped=1, defaults_track=5),
+	    packet(ts=1000, seq=2, flags=3, dropped=1, event=event(INSTANT, 6, name="a")),
+	])' > again.pb
+	run --separate-stderr -1 npt-import -i --strict again.pb
+	[ "${lines[2]}" = "1.000	0.000	6		a		" ]
+	[ "${lines[3]}" = "## lost.packets.again.pb=1" ]
+	# the first packet: 0a 0e, then 14 bytes: sequence 50 02, flags 68 01,
+	# dropped d0 02 01, defaults da 03 04 { 5a 02 { 58 05 } }: 16 in all
+	[ "${stderr_lines[0]}" = "npt-import: warning: again.pb: byte 16: the writer of sequence 2 lost packets before this one" ]
+}
+
 @test "perfetto: TrackEventDefaults give the track, and a packet without a timestamp takes the last one" {
 	pb 'write([
 	    packet(track_descriptor=track(3, name="core3")),
@@ -336,6 +365,58 @@ sys.stdout.buffer.write(trace([packet(ts=1000, seq=1, event=event(INSTANT, 1, na
 	## lost.packets.z.pb=1
 	EOF
 	assert_stderr "npt-import: warning: z.pb: 1 compressed packets skipped: decompress them first (traceconv decompress_packets in out)"
+}
+
+@test "perfetto: ftrace events, a system trace's slices, are not read and said so, with what to do" {
+	# an Android system trace holds its atrace slices as ftrace print
+	# events: FtraceEventBundle (packet field 1) { cpu 1: 0, event 2: {
+	# timestamp 1: 5, pid 2: 7, print 3: { buf 2: "B|7|draw\n" } } }
+	pb 'ev = fv(1, 5) + fv(2, 7) + fl(3, fl(2, b"B|7|draw\n"))
+write([packet(ts=5, extra=fl(1, fv(1, 0) + fl(2, ev))),
+    packet(ts=5, extra=fl(1, fv(1, 1))),
+    packet(ts=6, seq=1, event=event(INSTANT, 1, name="i"))])' > sys.pb
+	run --separate-stderr -0 npt-import -i sys.pb
+	assert_output <<-'EOF'
+	## source=sys.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	0.006	0.000	1		i		
+	EOF
+	assert_stderr "npt-import: warning: sys.pb: 2 packets of ftrace events not read (only track events are): convert them first (traceconv json in out)"
+}
+
+@test "perfetto: a real trace of Rust's tracing-perfetto: instants on thread tracks, one named after its events" {
+	T="$FIXTURES/import/tracing-perfetto-test.pftrace"
+	# protoc --decode=perfetto.protos.Trace (Perfetto's trace.proto) of it:
+	# descriptors of process 4216 and of thread 4216/4032 "main" (uuid
+	# 11004403957158483398), then 15 packets of one TYPE_INSTANT "log event"
+	# with categories "" and trusted_pid (field 79, unknown here) on a
+	# sequence; threads 4216/14068 and 4216/3944 have descriptors without a
+	# name, each after the first event on it.  Timestamps in ns, /1000:
+	run --separate-stderr -0 npt-import -i "$T"
+	assert_output <<-EOF
+	## source=$T
+	#ts_us	dur_us	track	op	name	id	loc
+	1764460649134296.700	0.000	main		log event		
+	1764460649873796.600	0.000	main		log event		
+	1764460652428445.900	0.000	main		log event		
+	1764460653294426.000	0.000	main		log event		
+	1764460653295357.200	0.000	main		log event		
+	1764460653295784.400	0.000	main		log event		
+	1764460656567563.900	0.000	4216/14068		log event		
+	1764460658212177.600	0.000	4216/14068		log event		
+	1764460658218366.600	0.000	4216/3944		log event		
+	1764460659179158.100	0.000	4216/3944		log event		
+	1764460659855025.000	0.000	main		log event		
+	1764460660949566.900	0.000	main		log event		
+	1764460660951930.400	0.000	main		log event		
+	1764460660952217.100	0.000	main		log event		
+	1764460664006871.900	0.000	4216/3944		log event		
+	EOF
+	[ -z "$stderr" ]
+	# without -i the instants are ignored and counted
+	run --separate-stderr -0 npt-import -v "$T"
+	[ "${#lines[@]}" -eq 2 ]
+	[[ "$stderr" = "npt-import: $T: perfetto (Perfetto protobuf, 19 packets, "*"; ignored 15), 0 events in all" ]]
 }
 
 @test "perfetto: timestamps past 2^53 ns stay exact, in microseconds with three decimals" {
