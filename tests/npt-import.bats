@@ -616,7 +616,10 @@ npt-import: 1 event read before the error is written"
 }
 
 @test "import: chrome: a real Chrome trace (catapult's webview.json.gz), every 'X' and 'B'/'E' event exactly, on its thread's name" {
-	gzip -dc "$F/webview.json.gz" > w.json
+	# fetched, so kept in shared/ and not committed (fixtures/import/SOURCES.md)
+	w=$NPT_ROOT/../shared/fetched/chrome/webview.json.gz
+	[ -e "$w" ] || skip "no $w here (see tests/fixtures/import/SOURCES.md)"
+	gzip -dc "$w" > w.json
 	run --separate-stderr -0 npt-import w.json
 	# its one 'X' without dur: the '{' at byte 53040 of its one line
 	# (python3: s.rindex('{', 0, s.index('"StopTracingAfterClockSync"')) + 1)

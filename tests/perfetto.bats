@@ -384,8 +384,40 @@ write([packet(ts=5, extra=fl(1, fv(1, 0) + fl(2, ev))),
 	assert_stderr "npt-import: warning: sys.pb: 2 packets of ftrace events not read (only track events are): convert them first (traceconv json in out)"
 }
 
+@test "perfetto: the shape of Rust's tracing-perfetto: a thread described after its first event, a thread without a name, a packet without a sequence, an unknown field" {
+	# as the real trace of the next test has them: process 4216, thread
+	# 4032 "main"; thread 14068 has no name (so "pid/tid") and its
+	# descriptor comes after its first event, which has no sequence id;
+	# trusted_pid (TracePacket field 79) is not read.  Instants, -i:
+	# times in ns / 1000, dur 0
+	pb 'write([
+	    packet(track_descriptor=track(1, pid=4216)),
+	    packet(track_descriptor=track(2, pid=4216, tid=4032, tname="main")),
+	    packet(ts=1000, seq=1, event=event(INSTANT, 2, name="log event"), extra=fv(79, 4216)),
+	    packet(ts=2000, event=event(INSTANT, 3, name="log event"), extra=fv(79, 4216)),
+	    packet(track_descriptor=track(3, pid=4216, tid=14068)),
+	    packet(ts=3000, seq=1, event=event(INSTANT, 3, name="log event")),
+	    packet(ts=4500, seq=1, event=event(INSTANT, 2, name="log event")),
+	])' > rt.pb
+	run --separate-stderr -0 npt-import -i rt.pb
+	assert_output <<-'EOF'
+	## source=rt.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	1.000	0.000	main		log event		
+	2.000	0.000	4216/14068		log event		
+	3.000	0.000	4216/14068		log event		
+	4.500	0.000	main		log event		
+	EOF
+	[ -z "$stderr" ]
+	run --separate-stderr -0 npt-import -v rt.pb
+	[ "${#lines[@]}" -eq 2 ]
+	assert_stderr "npt-import: rt.pb: perfetto (Perfetto protobuf, 7 packets, 0 track events; ignored 4), 0 events in all"
+}
+
 @test "perfetto: a real trace of Rust's tracing-perfetto: instants on thread tracks, one named after its events" {
-	T="$FIXTURES/import/tracing-perfetto-test.pftrace"
+	# fetched, so kept in shared/ and not committed (fixtures/import/SOURCES.md)
+	T=$NPT_ROOT/../shared/fetched/perfetto/tracing-perfetto-test.pftrace
+	[ -e "$T" ] || skip "no $T here (see tests/fixtures/import/SOURCES.md)"
 	# protoc --decode=perfetto.protos.Trace (Perfetto's trace.proto) of it:
 	# descriptors of process 4216 and of thread 4216/4032 "main" (uuid
 	# 11004403957158483398), then 15 packets of one TYPE_INSTANT "log event"
