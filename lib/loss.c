@@ -38,6 +38,7 @@ static const struct {
 	{ "truncated", "input cut short", "inputs cut short" },
 };
 #define NKIND (sizeof kinds / sizeof kinds[0])
+#define ISDIGIT(c) ((unsigned char)(c) - '0' < 10)
 
 static uint64_t
 sat(uint64_t a, uint64_t b)
@@ -84,8 +85,7 @@ add(struct npt_loss *l, const char *key, size_t len, size_t kindlen,
 		e->kind = *k;
 		npt_ht_put(&l->srcs, key + 6 + kindlen, len - 6 - kindlen,
 		    &isnew);
-		if (isnew && l->nsrc++ < 4)
-			l->src[l->nsrc - 1] = l->n;
+		l->nsrc += isnew;
 		*v = l->n++;
 	}
 	e = &l->e[*v];
@@ -212,13 +212,84 @@ npt_loss_entry(const struct npt_loss *l, size_t i, size_t *len, uint64_t *n)
 	return l->e[i].key;
 }
 
+/*
+ * Compare a[0..an) with b[0..bn) as people sort names: a run of digits
+ * by its value, so that core2 comes before core10; else byte by byte.
+ */
+static int
+natcmp(const char *a, size_t an, const char *b, size_t bn)
+{
+	size_t i = 0, j = 0, di, dj, zi, zj;
+
+	while (i < an && j < bn) {
+		if (ISDIGIT(a[i]) && ISDIGIT(b[j])) {
+			for (zi = i; zi < an && a[zi] == '0'; zi++)
+				;
+			for (zj = j; zj < bn && b[zj] == '0'; zj++)
+				;
+			for (di = zi; di < an && ISDIGIT(a[di]); di++)
+				;
+			for (dj = zj; dj < bn && ISDIGIT(b[dj]); dj++)
+				;
+			if (di - zi != dj - zj)
+				return di - zi < dj - zj ? -1 : 1;
+			for (; zi < di; zi++, zj++)
+				if (a[zi] != b[zj])
+					return (unsigned char)a[zi] <
+					    (unsigned char)b[zj] ? -1 : 1;
+			if (di - i != dj - j)	/* 01 after 1 */
+				return di - i < dj - j ? -1 : 1;
+			i = di;
+			j = dj;
+			continue;
+		}
+		if (a[i] != b[j])
+			return (unsigned char)a[i] < (unsigned char)b[j] ?
+			    -1 : 1;
+		i++;
+		j++;
+	}
+	return i < an ? 1 : j < bn ? -1 : 0;
+}
+
+#define SRC(e) ((e)->key + 6 + (e)->kindlen)
+#define SRCLEN(e) ((e)->len - 6 - (e)->kindlen)
+
+static const struct npt_loss *sortl;
+
+static int
+bysrc(const void *x, const void *y)
+{
+	const struct npt_loss_ent *a = &sortl->e[*(const size_t *)x];
+	const struct npt_loss_ent *b = &sortl->e[*(const size_t *)y];
+
+	return natcmp(SRC(a), SRCLEN(a), SRC(b), SRCLEN(b));
+}
+
+static int
+bykind(const void *x, const void *y)
+{
+	const struct npt_loss_ent *a = &sortl->e[*(const size_t *)x];
+	const struct npt_loss_ent *b = &sortl->e[*(const size_t *)y];
+	size_t n = a->kindlen < b->kindlen ? a->kindlen : b->kindlen;
+	int c = memcmp(a->key + 5, b->key + 5, n);
+
+	return c != 0 ? c : (a->kindlen > b->kindlen) - (a->kindlen <
+	    b->kindlen);
+}
+
+/*
+ * The text does not depend on the order the entries came in, so that
+ * partials merged in any order warn as one pass: the kinds npt writes
+ * in their order, then the others in byte order; the sources in the
+ * order of their names, numbers by value, the first four of them.
+ */
 void
 npt_loss_text(const struct npt_loss *l, struct npt_buf *b)
 {
 	char num[32];
-	size_t i, k;
+	size_t i, k, m, shown, *ix;
 
-	/* the kinds npt writes in their order, then the others as met */
 	for (k = 0; k < NKIND; k++) {
 		size_t *v = npt_ht_get(&l->kinds, num, (size_t)snprintf(num,
 		    sizeof num, "lost.%s", kinds[k].kind));
@@ -226,7 +297,8 @@ npt_loss_text(const struct npt_loss *l, struct npt_buf *b)
 		if (v != NULL)
 			phrase(b, l, *v);
 	}
-	for (i = 0; i < l->n; i++) {
+	ix = npt_ereallocarray(NULL, l->n ? l->n : 1, sizeof *ix);
+	for (i = m = 0; i < l->n; i++) {
 		if (l->e[i].kind != i)
 			continue;
 		for (k = 0; k < NKIND; k++)
@@ -235,16 +307,26 @@ npt_loss_text(const struct npt_loss *l, struct npt_buf *b)
 			    l->e[i].kindlen) == 0)
 				break;
 		if (k == NKIND)
-			phrase(b, l, i);
+			ix[m++] = i;
 	}
+	sortl = l;
+	qsort(ix, m, sizeof *ix, bykind);
+	for (i = 0; i < m; i++)
+		phrase(b, l, ix[i]);
+	for (i = 0; i < l->n; i++)
+		ix[i] = i;
+	qsort(ix, l->n, sizeof *ix, bysrc);
 	npt_buf_add(b, " (", 2);
-	for (i = 0; i < l->nsrc && i < 4; i++) {
-		const struct npt_loss_ent *e = &l->e[l->src[i]];
+	for (i = shown = 0; i < l->n && shown < 4; i++) {
+		const struct npt_loss_ent *e = &l->e[ix[i]];
 
-		if (i > 0)
+		if (i > 0 && bysrc(&ix[i - 1], &ix[i]) == 0)
+			continue;
+		if (shown++ > 0)
 			npt_buf_add(b, ", ", 2);
-		addtext(b, e->key + 6 + e->kindlen, e->len - 6 - e->kindlen);
+		addtext(b, SRC(e), SRCLEN(e));
 	}
+	free(ix);
 	if (l->nsrc > 4) {
 		snprintf(num, sizeof num, ", %zu more", l->nsrc - 4);
 		npt_buf_add(b, num, strlen(num));

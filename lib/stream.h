@@ -467,7 +467,7 @@ struct npt_loss {
 	struct npt_loss_ent *e;	/* one per kind and source, as first met */
 	size_t n, cap;
 	uint64_t *sum;		/* per kind, at its first entry */
-	size_t src[4], nsrc;	/* the first sources met; how many in all */
+	size_t nsrc;		/* how many sources */
 	struct npt_ht ht, kinds, srcs;
 	int init;
 };

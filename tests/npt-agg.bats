@@ -782,6 +782,27 @@ print("%d.%d" % divmod((isqrt(4 * d * d * 100 // 2) + 1) // 2, 10))')
 	assert_stderr "npt-agg: warning: input incomplete: 6 records lost (a, b, c, d, 2 more); the table leaves them out"
 }
 
+@test "agg: the warning names the sources in name order, numbers by value, whatever order they came in" {
+	{
+		printf '#ts_us\tdur_us\top\n0\t1\tA\n'
+		for s in core10 core2 x core02 core1; do
+			printf '## lost.records.%s=1\n' "$s"
+		done
+		printf '## lost.zeta.core2=2\n## lost.alpha.core2=3\n'
+	} > s.tsv
+	run --separate-stderr -0 npt-agg s.tsv
+	assert_stderr "npt-agg: warning: input incomplete: 5 records lost, 3 alpha, 2 zeta (core1, core2, core02, core10, 1 more); the table leaves them out"
+	# partials merged in either order warn as one pass
+	printf '#ts_us\tdur_us\top\n0\t1\tA\n## lost.records.core9=1\n## lost.beta.q=1\n' > a.tsv
+	printf '#ts_us\tdur_us\top\n0\t1\tA\n## lost.records.core3=1\n## lost.alpha.q=1\n' > b.tsv
+	npt-agg --partial a.tsv > pa
+	npt-agg --partial b.tsv > pb
+	one=$(npt-agg a.tsv b.tsv 2>&1)
+	[ "$(cat pa pb | npt-agg --merge 2>&1)" = "$one" ]
+	[ "$(cat pb pa | npt-agg --merge 2>&1)" = "$one" ]
+	[[ $one == *"2 records lost, 1 alpha, 1 beta (core3, core9, q)"* ]] || flunk "$one"
+}
+
 @test "agg: a bad loss line is a located error" {
 	while IFS='|' read -r line msg; do
 		printf '#ts_us\tdur_us\top\n0\t1\tA\n%s\n' "$line" > b.tsv
