@@ -12,7 +12,7 @@ want="bats:bats mandoc:mandoc shellcheck:shellcheck busybox:busybox jq:jq
 python3:python3 cc:gcc make:make gawk:gawk datamash:datamash parallel:parallel
 /usr/bin/time:time zsh:zsh file:file valgrind:valgrind clang:clang
 :libclang-rt-14-dev arm-none-eabi-gcc:gcc-arm-none-eabi musl-gcc:musl-tools
-zstd:zstd xz:xz-utils bzip2:bzip2 protoc:protobuf-compiler"
+zstd:zstd xz:xz-utils bzip2:bzip2 protoc:protobuf-compiler :bash-completion"
 if [ "${1:-}" = --cross ]; then
 	want="$want aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu
 powerpc-linux-gnu-gcc:gcc-powerpc-linux-gnu qemu-aarch64-static:qemu-user-static
