@@ -1126,39 +1126,54 @@ struct vela {
 	unsigned long long layer;
 	uint32_t trk;
 	uint64_t hz;
+	unsigned char *used;		/* per column: the header has it */
+	size_t nused;
+	struct npt_ht sfx;		/* per name: the last suffix tried */
 };
 
 /*
- * The column named p, n for column i of the header, or, when an earlier
- * column of the header has that name already, the first of p_2, p_3 ...
- * that none has: two columns of one name keep both values.
+ * The column named p, n for the header, or, when an earlier column of
+ * the header has that name already, the first of p_2, p_3 ... that none
+ * has: two columns of one name keep both values.  The suffixes of a name
+ * go on from the last one it took, so that a header of many columns of
+ * one name (or none) costs no more than one of as many names.
  */
 static long
-vela_col(struct vela *v, size_t i, const char *p, size_t n)
+vela_col(struct vela *v, const char *p, size_t n)
 {
 	struct npt_buf b = { 0 };
 	char sfx[24];
-	size_t j, k = 1;
+	size_t *k = NULL, old;
 	long col = npt_imp_col(v->c.m, p, n);
+	int isnew;
 
-	for (;;) {
-		for (j = 0; j < i && v->col[j] != col; j++)
-			;
-		if (j == i || col < 0)
-			break;
+	while (col >= 0 && (size_t)col < v->nused && v->used[col]) {
+		if (k == NULL)
+			k = npt_ht_put(&v->sfx, p, n, &isnew);
+		if (*k == 0)
+			*k = 1;
 		b.n = 0;
 		npt_buf_add(&b, p, n);
 		npt_buf_add(&b, sfx, (size_t)snprintf(sfx, sizeof sfx, "_%zu",
-		    ++k));
+		    ++*k));
 		col = npt_imp_col(v->c.m, b.p, b.n);
 	}
 	npt_buf_free(&b);
+	if (col >= 0) {
+		if ((size_t)col >= v->nused) {
+			old = v->nused;
+			v->nused = 2 * (size_t)col + 16;
+			v->used = npt_erealloc(v->used, v->nused);
+			memset(v->used + old, 0, v->nused - old);
+		}
+		v->used[col] = 1;
+	}
 	return col;
 }
 
 /* A column name of our own for a header name: snake_case, % as _pct. */
 static long
-vela_generic(struct vela *v, size_t col, struct npt_span h)
+vela_generic(struct vela *v, struct npt_span h)
 {
 	struct npt_buf *b = &v->c.tmp;
 	size_t i;
@@ -1188,7 +1203,7 @@ vela_generic(struct vela *v, size_t col, struct npt_span h)
 		b->n--;
 	if (b->n == 0)
 		npt_buf_add(b, "column", 6);
-	return vela_col(v, col, b->p, b->n);
+	return vela_col(v, b->p, b->n);
 }
 
 static int
@@ -1205,6 +1220,10 @@ vela_header(struct vela *v)
 		v->col = npt_ereallocarray(v->col, v->cap, sizeof *v->col);
 	}
 	v->ncol = c->nf;
+	if (v->nused > 0)
+		memset(v->used, 0, v->nused);
+	npt_ht_free(&v->sfx);
+	npt_ht_init(&v->sfx, sizeof(size_t));
 	v->clockcol = (size_t)-1;
 	v->sramcol = (size_t)-1;
 	for (i = 0; i < c->nf; i++) {
@@ -1220,7 +1239,7 @@ vela_header(struct vela *v)
 			else if (eq(h, "cycles_total"))
 				v->what[i] = V_CYCLES, cyc = 1;
 			else
-				v->col[i] = vela_col(v, i, h.p, h.n);
+				v->col[i] = vela_col(v, h.p, h.n);
 			continue;
 		}
 		if (i == 0 || eq(h, "Original Operator")) {
@@ -1233,18 +1252,18 @@ vela_header(struct vela *v)
 		} else if ((eq(h, "Network%") || eq(h, "Network")) &&
 		    nnet++ > 0) {
 			/* the second Network% is the share of MACs */
-			v->col[i] = eq(h, "Network") ? vela_col(v, i,
-			    "network_mac_frac", 16) : vela_col(v, i,
+			v->col[i] = eq(h, "Network") ? vela_col(v,
+			    "network_mac_frac", 16) : vela_col(v,
 			    "network_mac_pct", 15);
 		} else {
 			for (k = 0; velacol[k].hdr != NULL; k++)
 				if (eq(h, velacol[k].hdr))
 					break;
 			if (velacol[k].hdr != NULL)
-				v->col[i] = vela_col(v, i, velacol[k].col,
+				v->col[i] = vela_col(v, velacol[k].col,
 				    strlen(velacol[k].col));
 			else
-				v->col[i] = vela_generic(v, i, h);
+				v->col[i] = vela_generic(v, h);
 			if ((eq(h, "SRAM Usage") || eq(h, "SRAM_usage")) &&
 			    v->sramcol == (size_t)-1) {
 				/* the level of a memory stream too */
@@ -1392,6 +1411,8 @@ npt_impcsv_vela(struct npt_imp *m, struct npt_in *in,
 out:
 	free(v.what);
 	free(v.col);
+	free(v.used);
+	npt_ht_free(&v.sfx);
 	csv_free(c);
 	return rc;
 }

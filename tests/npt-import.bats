@@ -1184,6 +1184,51 @@ npt-import: 1 event read before the error is written"
 	[ "${lines[2]}" = "0	3	npu	ADD	n	0		1	2	3" ]
 }
 
+@test "import: vela: many columns of a few names: each name as the independent rule makes it" {
+	# 400 columns drawn from a few names, empty ones among them (each
+	# "column"): the names npt-import gives them against python3's
+	# snake_case and first free suffix, byte for byte
+	python3 - > h.csv <<-'EOF'
+	import random
+	random.seed(7)
+	pool = ['Foo', 'Foo 2', '', 'Zz%', 'column', 'foo_2', 'A-b', ' ']
+	names = [random.choice(pool) for _ in range(400)]
+	print(','.join(['TFLite_operator', 'Op Cycles'] + names + ['Name']))
+	print(','.join(['ADD', '3'] + [str(i) for i in range(400)] + ['n']))
+	EOF
+	run -0 --separate-stderr npt-import h.csv
+	printf '%s\n' "$output" > out
+	python3 - h.csv out <<-'EOF'
+	import sys
+	hdr = open(sys.argv[1]).read().split('\n')[0].split(',')[2:-1]
+	def snake(h):
+	    b, us = '', True
+	    for ch in h:
+	        if ch == '%':
+	            b += ('' if us else '_') + 'pct'; us = False
+	        elif ch.isdigit() or 'a' <= ch <= 'z':
+	            b += ch; us = False
+	        elif 'A' <= ch <= 'Z':
+	            b += ch.lower(); us = False
+	        elif not us:
+	            b += '_'; us = True
+	    return b.rstrip('_') or 'column'
+	used, want = set(), []
+	for h in hdr:
+	    n, k = snake(h.strip()), 1
+	    c = n
+	    while c in used:
+	        k += 1
+	        c = '%s_%d' % (n, k)
+	    used.add(c)
+	    want.append(c)
+	out = open(sys.argv[2]).read().split('\n')
+	got = out[1].split('\t')[7:]
+	assert got == want, (got[:20], want[:20])
+	assert out[2].split('\t')[7:] == [str(i) for i in range(400)]
+	EOF
+}
+
 @test "import: vela: the summary of Vela 2.0 and older, npu_clock its clock" {
 	# the start and end of the header of write_summary_metrics_csv up to
 	# Vela 2.0 (ethos-u-vela 79d07d2 to 42e833d): npu_clock, not core_clock
