@@ -485,7 +485,17 @@ pastmax(struct npt_tsv *t, const struct grp *g, int all)
 }
 
 /* Columns of the current header. */
-static long cbytes, clive, ccat, cname, calways, cstep;
+static long cbytes, clive, ccat, cname, calways, cstep, cop;
+
+/*
+ * Rows with bytes whose op is not ALLOC: transfers (a Chrome or PyTorch
+ * trace's Memcpy, a Torq DMA), not allocations.  Counted, the first
+ * kept for the warning.
+ */
+static unsigned long long nxfer;
+static struct npt_buf xferop;
+static char *xfersrc;
+static long long xferline;
 static struct npt_tcol tc;
 
 static struct grp *
@@ -656,6 +666,7 @@ header(struct npt_tsv *t)
 	cname = npt_tsv_hdr_find(&t->hdr, "name");
 	calways = npt_tsv_hdr_find(&t->hdr, "live");
 	cstep = npt_tsv_hdr_find(&t->hdr, "step");
+	cop = npt_tsv_hdr_find(&t->hdr, "op");
 }
 
 static uint64_t
@@ -679,6 +690,15 @@ row(struct npt_tsv *t)
 	struct npt_time ts;
 	uint64_t v;
 
+	if (isalloc && cop >= 0 && (t->f[cop].n != 5 ||
+	    memcmp(t->f[cop].p, "ALLOC", 5) != 0)) {
+		if (nxfer++ == 0) {
+			npt_buf_add(&xferop, t->f[cop].p, t->f[cop].n);
+			xfersrc = npt_estrdup(t->in.name);
+			xferline = t->in.lineno;
+		}
+		isalloc = 0;
+	}
 	if (!isalloc && !islevel)
 		return;
 	if (isalloc && islevel)
@@ -929,6 +949,12 @@ static int
 finish(int rc)
 {
 	rc |= npt_out_close();
+	if (nxfer > 0)
+		npt_warning("%s:%lld: %llu row%s with bytes and an op "
+		    "other than ALLOC (the first: \"%.*s\") left out: not "
+		    "allocations", xfersrc, xferline, nxfer, nxfer == 1 ? "" :
+		    "s", (int)(xferop.n > 40 ? 40 : xferop.n),
+		    xferop.p != NULL ? xferop.p : "");
 	if ((!levels || strict) && npt_loss_warn(&loss, levels ? "the level stream" :
 	    "the table") && strict)
 		rc = 1;

@@ -944,8 +944,7 @@ npt_imp_detect(struct npt_in *in)
 long
 npt_imp_argcol(struct npt_imp *m, const char *k, size_t n)
 {
-	static const char *const clash[] = { "ts_us", "dur_us", "track",
-	    "op", "name", NULL };
+	static const char *const clash[] = { "track", "op", "name", NULL };
 	char buf[64];
 	size_t i;
 
@@ -956,7 +955,9 @@ npt_imp_argcol(struct npt_imp *m, const char *k, size_t n)
 	for (i = 0; clash[i] != NULL; i++)
 		if (strlen(clash[i]) == n && memcmp(clash[i], k, n) == 0)
 			break;
-	if (n > 0 && clash[i] == NULL)
+	/* a time column's name (ts_ns, dur_cyc): a second one is an error */
+	if (n > 0 && clash[i] == NULL && npt_tcol_unit_of(k, n, "ts_") < 0 &&
+	    npt_tcol_unit_of(k, n, "dur_") < 0)
 		return npt_imp_col(m, k, n);
 	/* "args.name": a column name of its own */
 	snprintf(buf, sizeof buf, "args.%.*s", (int)n, k);

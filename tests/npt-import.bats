@@ -278,6 +278,26 @@ npt-import: 4 events read before the error are written"
 	EOF
 }
 
+@test "import: chrome: an arg named like a time column is args.NAME, so the stream stays readable" {
+	# a second dur_ or ts_ column makes every tool refuse the stream
+	cat > t.json <<-'EOF'
+	[{"ph":"X","pid":1,"tid":1,"ts":10,"dur":5,"name":"m","cat":"Memcpy","args":{"dur_ns":5000,"ts_cyc":7,"ts_us":9,"dur_ms":1,"ts_start":3,"bytes":64}},
+	{"ph":"X","pid":1,"tid":1,"ts":20,"dur":1,"name":"k","cat":"Kernel","args":{"dur_s":2}}]
+	EOF
+	run --separate-stderr -0 npt-import t.json
+	assert_output <<-EOF
+	## source=t.json
+	$US	args.dur_ns	args.ts_cyc	args.ts_us	args.dur_ms	ts_start	bytes	dur_s
+	10.000	5.000	1/1	Memcpy	m			5000	7	9	1	3	64	
+	20.000	1.000	1/1	Kernel	k									2
+	EOF
+	npt-import t.json > t.tsv
+	run -0 npt-agg -k op -q none --no-self t.tsv
+	[ "${lines[1]}" = "Memcpy	1	5.000	83.333	5.0000	5.000	5.000	" ]
+	[ "${lines[2]}" = "Kernel	1	1.000	16.667	1.0000	1.000	1.000	" ]
+	run -0 npt-overlap t.tsv
+}
+
 @test "import: chrome: the array form as npt-json writes it keeps every canonical column" {
 	run -0 npt-import "$F/chrome-npt-json.json"
 	assert_output <<-EOF

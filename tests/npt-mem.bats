@@ -185,6 +185,31 @@ stream() {
 	[ "${#lines[@]}" -eq 4 ]
 }
 
+@test "mem: bytes on a row whose op is not ALLOC is a transfer: left out, counted, said once" {
+	# a PyTorch trace's Memcpy and Memset carry the bytes copied; held
+	# memory is the ALLOC rows alone: 10 from 0, 20 more from 2, peak 30
+	{ printf '#ts_us\tdur_us\ttrack\top\tname\tbytes\tlive_bytes\n'
+	printf '0\t9\ts7\tALLOC\ta\t10\t\n1\t1\ts7\tMemcpy\tm\t5000\t\n'
+	printf '2\t3\ts7\tALLOC\tb\t20\t\n3\t1\ts7\tMemset\tz\t70\t\n'
+	printf '4\t1\tdma\tDMA_IN\td\t1024\t8\n'; } > m.tsv
+	run --separate-stderr -0 npt-mem -n 0 m.tsv
+	assert_output <<-EOF
+	#kind${T}track${T}category${T}always_live_bytes${T}not_always_live_peak_bytes${T}peak_bytes${T}peak_ts_us${T}peak_step
+	level${T}dma${T}other${T}${T}${T}8${T}4${T}
+	level_track${T}dma${T}all${T}${T}${T}8${T}4${T}
+	category${T}s7${T}other${T}0${T}30${T}30${T}2${T}
+	track${T}s7${T}all${T}0${T}30${T}30${T}2${T}
+	overall${T}s7${T}all${T}0${T}30${T}30${T}2${T}
+	level_overall${T}dma${T}all${T}${T}${T}8${T}4${T}
+	EOF
+	[ "$stderr" = "npt-mem: warning: m.tsv:3: 3 rows with bytes and an op other than ALLOC (the first: \"Memcpy\") left out: not allocations" ]
+	# under a header without op, bytes alone make an allocation
+	printf '#ts_us\tdur_us\ttrack\tbytes\n0\t9\ts7\t10\n' > m.tsv
+	run --separate-stderr -0 npt-mem -n 0 m.tsv
+	[ "${lines[1]}" = "category${T}s7${T}other${T}0${T}10${T}10${T}0${T}" ]
+	[ -z "$stderr" ]
+}
+
 @test "mem: -t counts only matching tracks; control tracks are left out without it" {
 	{ printf '## role.ctrl0=control\n'; printf '%s\n' "$H"
 	printf '0\t5\tctrl0\tALLOC\ta\t900\tx\t\t\n0\t5\tcore0\tALLOC\tb\t1\tx\t\t\n0\t5\tcore1\tALLOC\tc\t2\tx\t\t\n'; } > m.tsv

@@ -30,6 +30,10 @@ def read(path):
                 continue
             r = dict(zip(hdr, line.split("\t")))
             r["line"] = no
+            # bytes on a row whose op is not ALLOC: a transfer, left out
+            if r.get("op", "ALLOC") != "ALLOC":
+                r["bytes"] = ""
+
             rows.append(r)
     return rows
 
@@ -239,7 +243,11 @@ def gen(seed, d, big=False):
         r = {"ts_cyc": str(t), "track": rnd.choice(tracks),
              "name": "v%d" % i, "category": rnd.choice(cats),
              "step": rnd.choice(["", str(t // 4), "s%d" % (t % 3)])}
-        if levels and rnd.random() < 0.4:
+        if rnd.random() < 0.1:
+            r["op"] = "DMA"
+            r["dur_cyc"] = str(rnd.choice([0, 1, 5]))
+            r["bytes"] = str(rnd.choice([1, 64, MAX]))
+        elif levels and rnd.random() < 0.4:
             r["op"] = "LIVE"
             r["live_bytes"] = str(rnd.choice([0, 1, 7, 100, 2 ** 63]
                                              if huge else [0, 1, 7, 100]))
