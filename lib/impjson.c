@@ -882,6 +882,7 @@ summary(struct chrome *c, const char *form, int cut)
 {
 	char msg[512];
 	size_t n, i;
+	unsigned long long a;
 	const char *sep = "; ignored ";
 
 	n = (size_t)snprintf(msg, sizeof msg, "%s form%s", form,
@@ -894,6 +895,12 @@ summary(struct chrome *c, const char *form, int cut)
 		sep = ", ";
 	}
 	npt_imp_variant(c->m, msg);
+	/* spans not read, unlike flows, objects and samples: said always */
+	if ((a = c->ignored['b'] + c->ignored['e'] + c->ignored['S'] +
+	    c->ignored['F']) > 0)
+		npt_warning("%s: %llu async event%s ('b', 'e', 'S', 'F') left "
+		    "out: npt-import reads the spans of 'X' and of 'B' with "
+		    "'E'", c->in->name, a, a == 1 ? "" : "s");
 }
 
 static void

@@ -298,6 +298,26 @@ npt-import: 4 events read before the error are written"
 	run -0 npt-overlap t.tsv
 }
 
+@test "import: chrome: async spans ('b'/'e', 'S'/'F') are left out with a warning, also without -v and with --strict" {
+	cat > t.json <<-'EOF'
+	{"traceEvents":[{"ph":"b","cat":"net","id":"0x1","name":"req","pid":1,"tid":1,"ts":1},
+	{"ph":"n","cat":"net","id":"0x1","name":"mark","pid":1,"tid":1,"ts":2},
+	{"ph":"e","cat":"net","id":"0x1","name":"req","pid":1,"tid":1,"ts":5},
+	{"ph":"S","cat":"c","id":7,"name":"old","pid":1,"tid":1,"ts":1},
+	{"ph":"T","cat":"c","id":7,"name":"old","pid":1,"tid":1,"ts":2},
+	{"ph":"F","cat":"c","id":7,"name":"old","pid":1,"tid":1,"ts":3},
+	{"ph":"X","name":"k","cat":"K","pid":1,"tid":1,"ts":1,"dur":2},
+	{"ph":"s","cat":"f","id":1,"name":"flow","pid":1,"tid":1,"ts":1}]}
+	EOF
+	run --separate-stderr -0 npt-import --strict t.json
+	[ "$(grep -vc '^#' <<< "$output")" -eq 1 ]
+	[ "$stderr" = "npt-import: warning: t.json: 4 async events ('b', 'e', 'S', 'F') left out: npt-import reads the spans of 'X' and of 'B' with 'E'" ]
+	# a flow alone is no span: counted under -v, no warning
+	printf '[{"ph":"s","cat":"f","id":1,"name":"flow","pid":1,"tid":1,"ts":1}]' > f.json
+	run --separate-stderr -0 npt-import f.json
+	[ -z "$stderr" ]
+}
+
 @test "import: chrome: the array form as npt-json writes it keeps every canonical column" {
 	run -0 npt-import "$F/chrome-npt-json.json"
 	assert_output <<-EOF
@@ -643,7 +663,11 @@ npt-import: 1 event read before the error is written"
 	run --separate-stderr -0 npt-import w.json
 	# its one 'X' without dur: the '{' at byte 53040 of its one line
 	# (python3: s.rindex('{', 0, s.index('"StopTracingAfterClockSync"')) + 1)
-	assert_stderr "npt-import: warning: w.json:1:53040: 'X' event without dur; written with an empty dur"
+	# and its 5 'S' with 5 'F' (python3: count of ph in 'SFbe')
+	assert_stderr <<-EOF
+	npt-import: warning: w.json:1:53040: 'X' event without dur; written with an empty dur
+	npt-import: warning: w.json: 10 async events ('b', 'e', 'S', 'F') left out: npt-import reads the spans of 'X' and of 'B' with 'E'
+	EOF
 	[ "${lines[-1]}" = "## lost.ends.w.json=1" ]
 	printf '%s\n' "$output" > w.tsv
 	# the reference: X events as they are, B/E paired innermost first per
