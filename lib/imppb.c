@@ -125,6 +125,7 @@ struct pb {
 	int clockwarned;
 	unsigned long long nunmatched, npackets, nevents;
 	unsigned long long ncompressed, nskipped, nignored, nunknown;
+	unsigned long long nlegacy;	/* track events of no type */
 	unsigned long long nftrace;	/* packets of ftrace events */
 	int nwarn;
 };
@@ -1024,6 +1025,8 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 	    (type == T_COUNTER && !c->opt->counters) || type < T_BEGIN ||
 	    type > T_COUNTER) {
 		c->nignored++;
+		if (type == 0)
+			c->nlegacy++;
 		return 0;
 	}
 	k = trackof(c, uuid);
@@ -1430,6 +1433,11 @@ out:
 		npt_warning("%s: %llu packets of ftrace events not read (only "
 		    "track events are): convert them first (traceconv json in "
 		    "out)", in->name, c.nftrace);
+	/* Chrome's legacy events (spans among them), unlike the ones above */
+	if (c.nlegacy > 0)
+		npt_warning("%s: %llu track events without a type (legacy "
+		    "events, as Chrome writes them) not read: convert them "
+		    "first (traceconv json in out)", in->name, c.nlegacy);
 	snprintf(msg, sizeof msg, "Perfetto protobuf, %llu packets, %llu "
 	    "track events; ignored %llu", c.npackets, c.nevents,
 	    c.nignored);

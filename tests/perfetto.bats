@@ -367,13 +367,18 @@ sys.stdout.buffer.write(trace([packet(ts=1000, seq=1, event=event(INSTANT, 1, na
 	assert_stderr "npt-import: warning: z.pb: 1 compressed packets skipped: decompress them first (traceconv decompress_packets in out)"
 }
 
-@test "perfetto: ftrace events, a system trace's slices, are not read and said so, with what to do" {
+@test "perfetto: ftrace events and track events without a type are not read and said so, with what to do" {
 	# an Android system trace holds its atrace slices as ftrace print
 	# events: FtraceEventBundle (packet field 1) { cpu 1: 0, event 2: {
-	# timestamp 1: 5, pid 2: 7, print 3: { buf 2: "B|7|draw\n" } } }
+	# timestamp 1: 5, pid 2: 7, print 3: { buf 2: "B|7|draw\n" } } };
+	# older Chrome writes spans as TrackEvent { legacy_event 6: { phase 2:
+	# 'X', duration_us 3: 5 }, track_uuid 11: 1, name 23: "old" } with no
+	# type (field 9), which traceconv json turns into 'X' events
 	pb 'ev = fv(1, 5) + fv(2, 7) + fl(3, fl(2, b"B|7|draw\n"))
+old = fl(6, fv(2, ord("X")) + fv(3, 5)) + fv(11, 1) + fl(23, "old")
 write([packet(ts=5, extra=fl(1, fv(1, 0) + fl(2, ev))),
     packet(ts=5, extra=fl(1, fv(1, 1))),
+    packet(ts=5, seq=1, event=old), packet(ts=6, seq=1, event=old),
     packet(ts=6, seq=1, event=event(INSTANT, 1, name="i"))])' > sys.pb
 	run --separate-stderr -0 npt-import -i sys.pb
 	assert_output <<-'EOF'
@@ -381,7 +386,10 @@ write([packet(ts=5, extra=fl(1, fv(1, 0) + fl(2, ev))),
 	#ts_us	dur_us	track	op	name	id	loc
 	0.006	0.000	1		i		
 	EOF
-	assert_stderr "npt-import: warning: sys.pb: 2 packets of ftrace events not read (only track events are): convert them first (traceconv json in out)"
+	assert_stderr <<-'EOF'
+	npt-import: warning: sys.pb: 2 packets of ftrace events not read (only track events are): convert them first (traceconv json in out)
+	npt-import: warning: sys.pb: 2 track events without a type (legacy events, as Chrome writes them) not read: convert them first (traceconv json in out)
+	EOF
 }
 
 @test "perfetto: the shape of Rust's tracing-perfetto: a thread described after its first event, a thread without a name, a packet without a sequence, an unknown field" {
