@@ -155,15 +155,19 @@ main(int argc, char *argv[])
 		}
 		if (in.err)
 			rc = 1;
-		if (verbose && table) {
+		if (verbose) {
+			const char *v = npt_imp_variant_of(m);
+			unsigned long long n = npt_imp_count(m);
+
+			/* no variant when the input failed before its end */
 			npt_progress_clear();
-			fprintf(stderr, "%s: %s: %s (%s)\n", npt_prog, in.name,
-			    npt_imp_types[t].name, npt_imp_variant_of(m));
-		} else if (verbose) {
-			npt_progress_clear();
-			fprintf(stderr, "%s: %s: %s (%s), %llu events in all\n",
-			    npt_prog, in.name, npt_imp_types[t].name,
-			    npt_imp_variant_of(m), npt_imp_count(m));
+			fprintf(stderr, "%s: %s: %s%s%s%s", npt_prog, in.name,
+			    npt_imp_types[t].name, *v ? " (" : "", v,
+			    *v ? ")" : "");
+			if (!table)
+				fprintf(stderr, ", %llu event%s in all", n,
+				    n == 1 ? "" : "s");
+			fputc('\n', stderr);
 		}
 		npt_in_close(&in);
 	}

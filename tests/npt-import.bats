@@ -530,6 +530,11 @@ npt-import: 1 event read before the error is written"
 	printf '{"traceEvents":[]' > cut3.json
 	run --separate-stderr -1 npt-import cut3.json
 	assert_stderr "npt-import: cut3.json:1:18: the input ends in the trace object (cut short?)"
+	# -v: no form for an input that failed before its end; one event
+	run --separate-stderr -1 npt-import -v cut.json
+	assert_stderr "npt-import: cut.json:2:27: the input ends inside an event (cut short?)
+npt-import: cut.json: chrome, 1 event in all
+npt-import: 1 event read before the error is written"
 }
 
 @test "import: chrome: malformed JSON is a located error, events before it kept" {
@@ -900,7 +905,7 @@ npt-import: 1 event read before the error is written"
 	f="$F/resnet.onnx.engine.timing.head.json"
 	run --separate-stderr -1 npt-import -v "$f"
 	[ "${stderr_lines[0]}" = "npt-import: $f:2:3: not a TensorRT profile: a timing record of trtexec --exportTimes, where --exportProfile writes layers" ]
-	[[ ${stderr_lines[1]} == "npt-import: $f: tensorrt ("* ]]
+	[ "${stderr_lines[1]}" = "npt-import: $f: tensorrt, 0 events in all" ]
 	[ "$(data <<< "$output" | wc -l)" -eq 0 ]
 	# TensorRT 7.0 and older named them startInMs (trtexec's source);
 	# --exportLayerInfo writes {"Layers": [...], "Bindings": [...]}
@@ -915,7 +920,7 @@ npt-import: 1 event read before the error is written"
 	# an array or object of other members is still Chrome's
 	printf '[{"ph":"X","name":"startEnqMs","ts":1,"dur":2,"pid":1,"tid":1}]' > c.json
 	run --separate-stderr -0 npt-import -v c.json
-	[[ $stderr == *"chrome (array form), 1 events in all" ]]
+	[[ $stderr == *"chrome (array form), 1 event in all" ]]
 	printf '{"traceEvents":[],"Layers":1}' > c2.json
 	run --separate-stderr -0 npt-import -v c2.json
 	[[ $stderr == *"chrome ("* ]]

@@ -86,7 +86,7 @@ biglogs() {
 	NPT_PROGRESS=1 npt-import -v t.json > /dev/null 2> err
 	grep -q "$(printf '\r')npt-import: t.json: 0 MB of 0 MB" err
 	render < err > screen
-	[ "$(cat screen)" = "npt-import: t.json: chrome (object form), 1 events in all" ] || flunk "$(cat screen)"
+	[ "$(cat screen)" = "npt-import: t.json: chrome (object form), 1 event in all" ] || flunk "$(cat screen)"
 }
 
 @test "progress: of a pipeline only the tool reading the files shows it" {
