@@ -50,6 +50,7 @@ LIBOBJ = \
 	lib/pretty.o \
 	lib/progress.o \
 	lib/qs.o \
+	lib/sort.o \
 	lib/tcol.o \
 	lib/time.o \
 	lib/tmp.o \

@@ -13,7 +13,8 @@
  * quantiles keep a group's values as 64-bit integers at the unit's scale
  * (npt_time_unit_scale) while they fit, and as times once one does not.
  * Past the -S limit on the bytes of values held, every group's values are
- * sorted and written as one run to a temporary file (lib/tmp.c), and at
+ * sorted (lib/sort.c's radix sort while they are 64-bit integers) and
+ * written as one run to a temporary file (lib/tmp.c), and at
  * the end the runs are merged: a heap of the runs' heads by group, then
  * value, hands each group its values in order, of which the quantiles
  * take the ranks they need.  --merge writes a partial's ascending values
@@ -794,14 +795,6 @@ print_partial(struct group **gv, size_t n)
 }
 
 static int
-i64cmp(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static int
 timecmp(const void *a, const void *b)
 {
 	return npt_time_cmp(a, b);
@@ -813,7 +806,7 @@ sort_values(struct group *g)
 	if (g->wide)
 		qsort(g->w, g->nv, sizeof *g->w, timecmp);
 	else if (g->nv > 0)
-		qsort(g->v, g->nv, sizeof *g->v, i64cmp);
+		npt_sort_i64(g->v, g->nv);
 }
 
 /*

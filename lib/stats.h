@@ -1,12 +1,13 @@
 /* See LICENSE file for copyright and license details. */
 /*
  * stats.h: exact statistics: unsigned 256-bit integers (u256.c) for sums
- * and sums of squares, and the mergeable quantile sketch (qs.c).  Uses
- * base.h.
+ * and sums of squares, the mergeable quantile sketch (qs.c), and the
+ * sort of exact values (sort.c).  Uses base.h.
  *
  * Which functions exit: npt_qs_addn, npt_qs_merge and npt_qs_parse when
  * memory runs out, npt_qs_print on a failed write (base.h).  The
- * npt_u256_* functions never do: they return -1 on overflow.
+ * npt_u256_* functions never do: they return -1 on overflow; nor does
+ * npt_sort_i64.
  */
 #ifndef NPT_STATS_H
 #define NPT_STATS_H
@@ -73,5 +74,8 @@ uint64_t npt_qs_rank(const struct npt_qs *s, uint64_t r);
 void npt_qs_print(const struct npt_qs *s);
 const char *npt_qs_parse(struct npt_qs *s, const char *p, size_t n);
 void npt_qs_free(struct npt_qs *s);
+
+/* sort.c: v[0..n) ascending (a radix sort; qsort without scratch memory) */
+void npt_sort_i64(int64_t *v, size_t n);
 
 #endif

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The C unit tests of lib/u256.c, lib/tcol.c and lib/qs.c
+# The C unit tests of lib/u256.c, lib/tcol.c, lib/qs.c and lib/sort.c
 # (tests/unit/agg-test.c), run as one TAP stream.
 load test_helper
 

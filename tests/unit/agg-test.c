@@ -1,10 +1,11 @@
 /* See LICENSE file for copyright and license details. */
 /*
- * agg-test: unit tests of lib/u256.c, lib/tcol.c and lib/qs.c, as TAP.
- * Expected values come from other computations: unsigned __int128 where
- * the compiler has it, sums in 32-bit limbs, r^2 <= a < (r+1)^2 for square
- * roots, snprintf for decimals, columns counted by hand, and the sketch's
- * bound checked against the values themselves.
+ * agg-test: unit tests of lib/u256.c, lib/tcol.c, lib/qs.c and lib/sort.c,
+ * as TAP.  Expected values come from other computations: unsigned __int128
+ * where the compiler has it, sums in 32-bit limbs, r^2 <= a < (r+1)^2 for
+ * square roots, snprintf for decimals, qsort(3) for the radix sort,
+ * columns counted by hand, and the sketch's bound checked against the
+ * values themselves.
  * tests/lib-agg.bats runs it; exit status 1 if anything failed.
  */
 #include <inttypes.h>
@@ -329,6 +330,59 @@ test_sketch(void)
 	npt_qs_free(&m);
 }
 
+static int
+cmp64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * npt_sort_i64 against qsort(3): sizes around its switch to the radix
+ * sort and large ones, values of every width, signed, repeated, the
+ * extremes, already sorted and reversed.
+ */
+static void
+test_sort(void)
+{
+	static const size_t sizes[] = { 0, 1, 2, 63, 64, 65, 100, 257, 1000,
+	    4096, 100000 };
+	int64_t *a, *b;
+	size_t i, j, n;
+	int kind, bad = 0, tries = 0;
+
+	a = npt_emalloc(100000 * sizeof *a);
+	b = npt_emalloc(100000 * sizeof *b);
+	for (kind = 0; kind < 7; kind++)
+		for (j = 0; j < sizeof sizes / sizeof *sizes; j++) {
+			n = sizes[j];
+			for (i = 0; i < n; i++) {
+				switch (kind) {
+				case 0: a[i] = (int64_t)rnd(); break;
+				case 1: a[i] = (int64_t)rndbits(); break;
+				case 2: a[i] = (int64_t)(rnd() % 50); break;
+				case 3: a[i] = (int64_t)(rnd() % 3 == 0 ?
+				    INT64_MIN : rnd() % 3 == 0 ? INT64_MAX :
+				    (int64_t)rnd() % 5); break;
+				case 4: a[i] = (int64_t)i << 20; break;
+				case 5: a[i] = (int64_t)(n - i) - 50; break;
+				default: a[i] = 123456789; break;
+				}
+			}
+			if (n > 0)
+				memcpy(b, a, n * sizeof *a);
+			npt_sort_i64(a, n);
+			qsort(b, n, sizeof *b, cmp64);
+			bad += n > 0 && memcmp(a, b, n * sizeof *a) != 0;
+			tries++;
+		}
+	ok(bad == 0 && tries == 77, "sort: the radix sort orders 77 arrays "
+	    "as qsort does");
+	free(a);
+	free(b);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -340,5 +394,6 @@ main(int argc, char *argv[])
 	test_tcol_header();
 	test_fast();
 	test_sketch();
+	test_sort();
 	return tap_done();
 }
