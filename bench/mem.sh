@@ -12,8 +12,8 @@
 #     right only because a core's layers do not overlap (npt-overlap takes
 #     the union).
 # Each pair runs alternately, NPT_BENCH_ROUNDS (3) times; medians (goal:
-# at least 10x mawk, under 8 MiB).  Then npt-overlap -s on 10,000 tracks
-# for its peak RSS.
+# at least 10x mawk, under 8 MiB).  Then npt-overlap -s and npt-mem on
+# 10,000 tracks for their peak RSS.
 # shellcheck source=bench/common.sh
 . "$(dirname "$0")/common.sh"
 
@@ -80,3 +80,18 @@ wide=$dir/tracks10k.tsv
 		print s * 1000 "\t" 1 + (t * 7 + s) % 500 "\ttile" t "\tOP\t" s }' > "$wide"
 measure "npt-overlap -s step, 10k tracks" "npt-overlap -s step $wide > /dev/null"
 echo "npt-overlap -s on 10,000 tracks and 20 steps: peak RSS $rss KiB (goal: under 8 MiB)"
+
+# npt-mem on 10,000 tracks: each a weight always live and, in each of 20
+# steps, an activation of 1 to 500 cycles (two categories a track)
+wmem=$dir/alloc10k.tsv
+[ -s "$wmem" ] || awk 'BEGIN { OFS = "\t"
+	print "#ts_cyc\tdur_cyc\ttrack\top\tname\tbytes\tcategory\tlive\tstep"
+	for (t = 0; t < 10000; t++)
+		print 0, "", "tile" t, "ALLOC", "w" t, 1000 + t, "weights", "always", ""
+	for (s = 0; s < 20; s++) for (k = 0; k < 7; k++) for (t = k; t < 10000; t += 7)
+		print s * 1000 + k, 1 + (t * 7 + s) % 500, "tile" t, "ALLOC", "a" t "." s,
+		    64 + t % 4096, "activations", "", s }' > "$wmem"
+measure "npt-mem, 10k tracks" "npt-mem $wmem > /dev/null"
+echo "npt-mem on 10,000 tracks (2 categories each, 20 steps): peak RSS $rss KiB (goal: under 8 MiB)"
+measure "npt-mem -n 0, 10k tracks" "npt-mem -n 0 $wmem > /dev/null"
+echo "npt-mem -n 0 on the same: peak RSS $rss KiB"
