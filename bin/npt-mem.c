@@ -12,9 +12,12 @@
  * rise of its peak marks the track, and just before its next free (or at
  * the end) the -n largest are copied from that heap, best first, in
  * O(n log n), from the allocations started up to the one that made the
- * peak (those after it, at the same instant, have no bytes).  Level samples (live_bytes) are summed per track
- * and compared at the end of each instant, when every sample of the
- * instant is in.  Bytes are 64-bit with every sum checked.
+ * peak (those after it, at the same instant, have no bytes).  Level
+ * samples (live_bytes) are summed per track and compared at the end of
+ * each instant, when every sample of the instant is in.  Bytes are 64-bit
+ * with every sum checked.  A track's lists grow as entries come, a
+ * short step sits in its peak, and level state is allocated only for
+ * tracks that have level samples: a track takes about 1 KiB.
  *
  * With -l the same sweep writes, at the end of each instant (a start or
  * an end of an allocation), a LIVE row for each track whose live bytes
@@ -47,18 +50,40 @@ static const struct npt_longopt longopts[] = {
 	{ NULL, 0, 0 },
 };
 
-/* The peak of a sum: its value, first instant and step there. */
+/*
+ * The peak of a sum: its value, first instant and step there, a step of
+ * up to 16 bytes in place (10,000 tracks of a few categories each take
+ * no allocation more for their steps).
+ */
 struct peak {
 	uint64_t v;
 	struct npt_time when;
+	uint32_t stepn;
 	int has;		/* when is set */
-	struct npt_buf step;
+	union {
+		char in[16];
+		char *out;
+	} step;
 };
 
-/* An allocation in a top list, its cells as the stream wrote them. */
+/* The level samples of a track and category, or of a track. */
+struct lvs {
+	uint64_t lvl;		/* the category's last level sample */
+	struct npt_time lsum;	/* the track's: the sum of its levels */
+	struct peak l;
+	struct npt_buf lstep;	/* the step of the last sample */
+	long long lline;	/* the track's: line of its last sample */
+	const char *lsrc;
+};
+
+/*
+ * An allocation in a top list; cells, its name, ts and dur as the stream
+ * wrote them, is one block "name\0ts\0dur\0".
+ */
 struct top {
 	uint64_t bytes, seq;
-	char *track, *cat, *name, *ts, *dur;
+	const char *cat;
+	char *cells;
 	int always;
 };
 
@@ -72,9 +97,7 @@ struct grp {
 	int alloc, level;	/* has allocations, level samples */
 	uint64_t always, cur;
 	struct peak a;
-	uint64_t lvl;		/* the last level sample */
-	struct peak l;
-	struct npt_buf lstep;	/* its step */
+	struct lvs *ls;		/* with level samples */
 	int touched;
 };
 
@@ -84,7 +107,7 @@ struct live {
 	uint64_t bytes, seq;
 	struct grp *g;
 	size_t bpos;			/* in its track's heap by size */
-	char *name, *ts, *dur;		/* with -n */
+	char *cells;			/* with -n: as a top's */
 };
 
 struct track {
@@ -93,16 +116,12 @@ struct track {
 	int alloc, level;
 	uint64_t always, cur;
 	struct peak a;
-	struct npt_time lsum;	/* the sum of its levels, 128-bit */
-	struct peak l;
-	struct npt_buf lstep;
-	long long lline;	/* line of its last level sample */
-	const char *lsrc;
+	struct lvs *ls;		/* with level samples */
 	int touched;
 	int pending;		/* a raise of a not yet copied */
 	uint64_t raise;		/* the allocation that made it */
 	struct top *snap, *alw;	/* top lists: at the peak; always live */
-	size_t nsnap, nalw;
+	size_t nsnap, nalw, capsnap, capalw;
 	struct live **bh;	/* with -n: its live allocations by size */
 	size_t nbh, bhcap;
 	uint64_t lv;		/* -l: its level last written */
@@ -176,18 +195,34 @@ bufset(struct npt_buf *b, const struct npt_span *f)
 		npt_buf_add(b, f->p, f->n);
 }
 
+static const char *
+peak_step(const struct peak *p)
+{
+	return p->stepn > sizeof p->step.in ? p->step.out : p->step.in;
+}
+
+/* A step is that of step, of f, or none if both are NULL. */
 static void
 raise_peak(struct peak *p, uint64_t v, const struct npt_time *when,
     const struct npt_buf *step, const struct npt_span *f)
 {
+	const char *sp = step != NULL ? step->p : f != NULL ? f->p : NULL;
+	size_t n = step != NULL ? step->n : f != NULL ? f->n : 0;
+
 	p->v = v;
 	p->when = *when;
 	p->has = 1;
-	p->step.n = 0;
-	if (step != NULL)
-		npt_buf_add(&p->step, step->p, step->n);
-	else
-		bufset(&p->step, f);
+	if (n == p->stepn && (n == 0 || memcmp(peak_step(p), sp, n) == 0))
+		return;
+	if (p->stepn > sizeof p->step.in)
+		free(p->step.out);
+	if (n > UINT32_MAX)
+		npt_errx(1, "a step of more than 4 GiB");
+	p->stepn = (uint32_t)n;
+	if (n > sizeof p->step.in)
+		p->step.out = npt_emalloc(n);
+	if (n > 0)
+		memcpy((char *)peak_step(p), sp, n);
 }
 
 static int
@@ -200,34 +235,69 @@ topless(const struct top *a, const struct top *b)
 	return a->seq < b->seq;
 }
 
-static void
-top_free(struct top *t)
+/* The name, ts and dur of a row as a block of cells (see struct top). */
+static char *
+cells(const struct npt_span *name, const struct npt_span *ts,
+    const struct npt_span *dur)
 {
-	free(t->name), free(t->ts), free(t->dur);
+	const struct npt_span *f[3] = { name, ts, dur };
+	char *c, *d;
+	size_t i, j;
+
+	/* each NUL of a cell becomes \0, as npt_tsv_cstr writes it */
+	c = d = npt_ereallocarray(NULL, name->n + ts->n + dur->n + 2, 2);
+	for (i = 0; i < 3; i++) {
+		for (j = 0; j < f[i]->n; j++) {
+			if (f[i]->p[j] == '\0')
+				*d++ = '\\', *d++ = '0';
+			else
+				*d++ = f[i]->p[j];
+		}
+		*d++ = '\0';
+	}
+	return c;
+}
+
+/* The next cell of a block after c. */
+static const char *
+nextcell(const char *c)
+{
+	return c + strlen(c) + 1;
+}
+
+static char *
+cellsdup(const char *c)
+{
+	const char *e = nextcell(nextcell(nextcell(c)));
+	char *d = npt_emalloc((size_t)(e - c));
+
+	memcpy(d, c, (size_t)(e - c));
+	return d;
 }
 
 /*
- * Insert x into the top list v[0..*n) of at most ntop, best first; the
- * strings are copied if it enters.
+ * Insert x into the top list v[0..*n) of at most ntop, best first, its
+ * array grown as entries come (*cap of them); the cells are copied if it
+ * enters.
  */
 static void
-top_add(struct top **v, size_t *n, const struct top *x)
+top_add(struct top **v, size_t *n, size_t *cap, const struct top *x)
 {
 	size_t i;
 
-	if (*v == NULL)
-		*v = npt_ereallocarray(NULL, ntop, sizeof **v);
 	for (i = *n; i > 0 && topless(x, &(*v)[i - 1]); i--)
 		;
 	if (i == ntop)
 		return;
 	if (*n == ntop)
-		top_free(&(*v)[--*n]);
+		free((*v)[--*n].cells);
+	if (*n == *cap) {
+		*cap = *cap == 0 ? 1 : 2 * *cap < ntop ? 2 * *cap : ntop;
+		*v = npt_ereallocarray(*v, *cap, sizeof **v);
+	}
 	memmove(*v + i + 1, *v + i, (*n - i) * sizeof **v);
 	(*v)[i] = *x;
-	(*v)[i].name = npt_estrdup(x->name);
-	(*v)[i].ts = npt_estrdup(x->ts);
-	(*v)[i].dur = npt_estrdup(x->dur);
+	(*v)[i].cells = cellsdup(x->cells);
 	++*n;
 }
 
@@ -298,7 +368,7 @@ snapshot(struct track *k)
 	size_t i, nq = 0;
 
 	for (i = 0; i < k->nsnap; i++)
-		top_free(&k->snap[i]);
+		free(k->snap[i].cells);
 	k->nsnap = 0;
 	k->pending = 0;
 	if (k->nbh == 0)
@@ -321,11 +391,11 @@ snapshot(struct track *k)
 		if (nq > 0)
 			q[j] = x;
 		if (l->seq <= k->raise) {
-			struct top t = { l->bytes, l->seq, NULL, NULL, l->name,
-			    l->ts, l->dur, 0 };
+			struct top t = { l->bytes, l->seq, NULL, NULL, 0 };
 
-			t.cat = (char *)l->g->cat;
-			top_add(&k->snap, &k->nsnap, &t);
+			t.cat = l->g->cat;
+			t.cells = l->cells;
+			top_add(&k->snap, &k->nsnap, &k->capsnap, &t);
 		}
 		if (nq + 2 > qcap)
 			q = npt_ereallocarray(q, qcap *= 2, sizeof *q);
@@ -363,7 +433,7 @@ release(struct live *l)
 	if (ntop > 0)
 		bh_remove(k, l);
 	touch(k);
-	free(l->name), free(l->ts), free(l->dur);
+	free(l->cells);
 	free(l);
 }
 
@@ -452,18 +522,23 @@ flush_levels(void)
 	for (i = 0; i < ntg; i++) {
 		struct grp *g = tg[i];
 
-		if (!g->l.has || g->lvl > g->l.v)
-			raise_peak(&g->l, g->lvl, &front, &g->lstep, NULL);
+		struct lvs *ls = g->ls;
+
+		if (!ls->l.has || ls->lvl > ls->l.v)
+			raise_peak(&ls->l, ls->lvl, &front, &ls->lstep, NULL);
 		g->touched = 0;
 	}
 	for (i = 0; i < ntk; i++) {
 		struct track *k = tk[i];
 
-		if (k->lsum.hi != 0)
-			npt_errat(k->lsrc, k->lline, "track %s: live_bytes of "
+		struct lvs *ls = k->ls;
+
+		if (ls->lsum.hi != 0)
+			npt_errat(ls->lsrc, ls->lline, "track %s: live_bytes of "
 			    "its categories sum past 2^64-1", k->name);
-		if (!k->l.has || k->lsum.lo > k->l.v)
-			raise_peak(&k->l, k->lsum.lo, &front, &k->lstep, NULL);
+		if (!ls->l.has || ls->lsum.lo > ls->l.v)
+			raise_peak(&ls->l, ls->lsum.lo, &front, &ls->lstep,
+			    NULL);
 		k->touched = 0;
 	}
 	ntg = ntk = 0;
@@ -531,6 +606,8 @@ group(struct npt_tsv *t)
 	return g;
 }
 
+static const struct npt_span noname = { "", 0 };
+
 static void
 alloc_row(struct npt_tsv *t, struct grp *g, uint64_t b, int always)
 {
@@ -545,7 +622,7 @@ alloc_row(struct npt_tsv *t, struct grp *g, uint64_t b, int always)
 	if (t->f[tc.ts].n > 0)
 		touch(k);
 	if (always) {
-		struct top x = { b, seq, NULL, NULL, NULL, NULL, NULL, 1 };
+		struct top x = { b, seq, NULL, NULL, 1 };
 
 		if (levels && k->lvseen)
 			npt_tsv_err(t, "track %s: an always-live allocation "
@@ -561,13 +638,11 @@ alloc_row(struct npt_tsv *t, struct grp *g, uint64_t b, int always)
 		g->always += b;
 		k->always += b;
 		if (ntop > 0) {
-			x.cat = (char *)g->cat;
-			x.name = (char *)cstr(cname >= 0 ? &t->f[cname] :
-			    &(struct npt_span){ "", 0 });
-			x.ts = (char *)cstr(&t->f[tc.ts]);
-			x.dur = (char *)cstr(&t->f[tc.dur]);
-			top_add(&k->alw, &k->nalw, &x);
-			free(x.name), free(x.ts), free(x.dur);
+			x.cat = g->cat;
+			x.cells = cells(cname >= 0 ? &t->f[cname] : &noname,
+			    &t->f[tc.ts], &t->f[tc.dur]);
+			top_add(&k->alw, &k->nalw, &k->capalw, &x);
+			free(x.cells);
 		}
 		return;
 	}
@@ -601,14 +676,10 @@ alloc_row(struct npt_tsv *t, struct grp *g, uint64_t b, int always)
 	l->seq = seq;
 	l->g = g;
 	if (ntop > 0) {
-		l->name = cname >= 0 ? (char *)cstr(&t->f[cname]) :
-		    npt_estrdup("");
-		l->ts = (char *)cstr(&t->f[tc.ts]);
-		l->dur = (char *)cstr(&t->f[tc.dur]);
-	}
-	if (ntop > 0) {
+		l->cells = cells(cname >= 0 ? &t->f[cname] : &noname,
+		    &t->f[tc.ts], &t->f[tc.dur]);
 		if (k->nbh == k->bhcap) {
-			k->bhcap = k->bhcap ? 2 * k->bhcap : 16;
+			k->bhcap = k->bhcap ? 2 * k->bhcap : 2;
 			k->bh = npt_ereallocarray(k->bh, k->bhcap,
 			    sizeof *k->bh);
 		}
@@ -625,15 +696,19 @@ level_row(struct npt_tsv *t, struct grp *g, uint64_t v)
 	struct npt_time x;
 
 	g->level = k->level = 1;
+	if (g->ls == NULL)
+		g->ls = npt_ecalloc(1, sizeof *g->ls);
+	if (k->ls == NULL)
+		k->ls = npt_ecalloc(1, sizeof *k->ls);
 	x.hi = 0;
-	x.lo = g->lvl;
-	(void)npt_time_sub(&k->lsum, &k->lsum, &x);
-	x.lo = g->lvl = v;
-	(void)npt_time_add(&k->lsum, &k->lsum, &x);
-	bufset(&g->lstep, st);
-	bufset(&k->lstep, st);
-	k->lline = t->in.lineno;
-	k->lsrc = t->in.name;
+	x.lo = g->ls->lvl;
+	(void)npt_time_sub(&k->ls->lsum, &k->ls->lsum, &x);
+	x.lo = g->ls->lvl = v;
+	(void)npt_time_add(&k->ls->lsum, &k->ls->lsum, &x);
+	bufset(&g->ls->lstep, st);
+	bufset(&k->ls->lstep, st);
+	k->ls->lline = t->in.lineno;
+	k->ls->lsrc = t->in.name;
 	if (!g->touched) {
 		if (ntg == tgcap) {
 			tgcap = tgcap ? 2 * tgcap : 16;
@@ -805,8 +880,8 @@ put_peak(const struct peak *p)
 	if (p->has) {
 		npt_out_write(b, npt_time_fmtmin(b, &p->when, digits));
 		npt_out_putc('\t');
-		if (p->step.n > 0)
-			npt_out_write(p->step.p, p->step.n);
+		if (p->stepn > 0)
+			npt_out_write(peak_step(p), p->stepn);
 	} else {
 		npt_out_putc('\t');
 	}
@@ -857,15 +932,16 @@ static void
 put_top(struct track *k)
 {
 	struct top *v = NULL;
-	size_t n = 0, i;
+	size_t n = 0, cap = 0, i;
+	const char *ts;
 	char b[64];
 
 	if (k->pending)
 		snapshot(k);
 	for (i = 0; i < k->nsnap; i++)
-		top_add(&v, &n, &k->snap[i]);
+		top_add(&v, &n, &cap, &k->snap[i]);
 	for (i = 0; i < k->nalw; i++)
-		top_add(&v, &n, &k->alw[i]);
+		top_add(&v, &n, &cap, &k->alw[i]);
 	snprintf(b, sizeof b, "#rank\ttrack\tcategory\tname\tbytes\tlive\t"
 	    "ts_%s\tdur_%s\n", npt_time_unit_name[unit],
 	    npt_time_unit_name[unit]);
@@ -877,14 +953,15 @@ put_top(struct track *k)
 		npt_out_putc('\t');
 		npt_out_str(v[i].cat);
 		npt_out_putc('\t');
-		npt_out_str(v[i].name);
+		npt_out_str(v[i].cells);
 		cell_u64(v[i].bytes);
 		npt_out_str(v[i].always ? "\talways\t" : "\t\t");
-		npt_out_str(v[i].ts);
+		ts = nextcell(v[i].cells);
+		npt_out_str(ts);
 		npt_out_putc('\t');
-		npt_out_str(v[i].dur);
+		npt_out_str(nextcell(ts));
 		npt_out_putc('\n');
-		top_free(&v[i]);
+		free(v[i].cells);
 	}
 	free(v);
 }
@@ -924,10 +1001,10 @@ report(void)
 		for (j = i; j < n && gv[j]->k == k; j++)
 			if (gv[j]->level)
 				put_level("level", k->name, gv[j]->cat,
-				    &gv[j]->l);
+				    &gv[j]->ls->l);
 		if (k->level) {
-			put_level("level_track", k->name, "all", &k->l);
-			if (lbest == NULL || k->l.v > lbest->l.v)
+			put_level("level_track", k->name, "all", &k->ls->l);
+			if (lbest == NULL || k->ls->l.v > lbest->ls->l.v)
 				lbest = k;
 		}
 	}
@@ -936,7 +1013,8 @@ report(void)
 		put_alloc("overall", best->name, "all", best->always,
 		    &best->a);
 	if (lbest != NULL)
-		put_level("level_overall", lbest->name, "all", &lbest->l);
+		put_level("level_overall", lbest->name, "all",
+		    &lbest->ls->l);
 	if (best != NULL && ntop > 0)
 		put_top(best);
 }
