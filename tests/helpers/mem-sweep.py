@@ -242,7 +242,12 @@ def gen(seed, d, big=False):
         t += rnd.choice([0, 0, 1, 1, 1, 2] if big else [0, 0, 1, 2, 5])
         r = {"ts_cyc": str(t), "track": rnd.choice(tracks),
              "name": "v%d" % i, "category": rnd.choice(cats),
-             "step": rnd.choice(["", str(t // 4), "s%d" % (t % 3)])}
+             # steps of 16 and 17 bytes and longer, which npt-mem
+             # holds in place or not
+             "step": rnd.choice(["", str(t // 4), "s%d" % (t % 3),
+                                 "sixteen-bytes-%02d" % (t % 3),
+                                 "seventeen-bytes%02d" % (t % 3),
+                                 "a-step-of-more-than-16-bytes-%d" % (t // 4)])}
         if rnd.random() < 0.1:
             r["op"] = "DMA"
             r["dur_cyc"] = str(rnd.choice([0, 1, 5]))
