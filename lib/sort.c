@@ -1,10 +1,13 @@
 /* See LICENSE file for copyright and license details. */
 /*
- * Sorting 64-bit integers for exact quantiles (npt-agg): a least
- * significant digit radix sort, a byte a pass, which skips the passes of
- * the bytes that every value shares (durations of a few million cycles
- * take three passes, not the twenty levels of a merge sort with a call
- * per compare).
+ * Sorting 64-bit integers for exact quantiles (npt-agg): an in-place most
+ * significant digit radix sort (American flag sort, McIlroy, Bostic and
+ * McIlroy, "Engineering radix sort", 1993), a byte a pass, from the
+ * highest byte in which the values differ; buckets of a few values by
+ * insertion.  No memory but the stack: npt-agg's -S limit bounds the
+ * values and nothing is allocated beside them.  Durations of a few
+ * million cycles take three passes, not the twenty levels of a merge
+ * sort with a call per compare.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,59 +16,85 @@
 #include "stats.h"
 
 #define SIGN	0x8000000000000000ULL	/* flipped: signed order as unsigned */
+#define SMALL	32			/* sorted by insertion */
 
-static int
-i64cmp(const void *a, const void *b)
+static void
+insertion(uint64_t *a, size_t n)
 {
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	size_t i, j;
+	uint64_t x;
 
-	return x < y ? -1 : x > y;
+	for (i = 1; i < n; i++) {
+		x = a[i];
+		for (j = i; j > 0 && (a[j - 1] ^ SIGN) > (x ^ SIGN); j--)
+			a[j] = a[j - 1];
+		a[j] = x;
+	}
+}
+
+/* a[0..n) by their bytes at shift and below, the bytes above it equal */
+static void
+flag(uint64_t *a, size_t n, int shift)
+{
+	size_t cnt[256], next[256], end[256], i, s;
+	unsigned b, d;
+	uint64_t x, y;
+
+	for (;;) {
+		if (n <= SMALL) {
+			insertion(a, n);
+			return;
+		}
+		memset(cnt, 0, sizeof cnt);
+		for (i = 0; i < n; i++)
+			cnt[((a[i] ^ SIGN) >> shift) & 255]++;
+		if (cnt[((a[0] ^ SIGN) >> shift) & 255] < n)
+			break;
+		if (shift == 0)		/* all equal */
+			return;
+		shift -= 8;		/* every value has this byte */
+	}
+	for (s = 0, b = 0; b < 256; b++) {
+		next[b] = s;
+		s += cnt[b];
+		end[b] = s;
+	}
+	/* each value to its bucket, by cycles of swaps */
+	for (b = 0; b < 256; b++) {
+		while (next[b] < end[b]) {
+			x = a[next[b]];
+			while ((d = ((x ^ SIGN) >> shift) & 255) != b) {
+				y = a[next[d]];
+				a[next[d]++] = x;
+				x = y;
+			}
+			a[next[b]++] = x;
+		}
+	}
+	if (shift == 0)
+		return;
+	for (s = 0, b = 0; b < 256; s += cnt[b], b++)
+		if (cnt[b] > 1)
+			flag(a + s, cnt[b], shift - 8);
 }
 
 void
 npt_sort_i64(int64_t *v, size_t n)
 {
-	size_t (*cnt)[256], i, c, k, sum;
-	uint64_t *a, *b, *t, *tmp, x;
-	int d;
+	uint64_t *a = (uint64_t *)v, lo = UINT64_MAX, hi = 0, x;
+	size_t i;
+	int shift;
 
-	if (n < 64) {
-		qsort(v, n, sizeof *v, i64cmp);
+	if (n < 2)
 		return;
-	}
-	cnt = calloc(8, sizeof *cnt);
-	tmp = n <= SIZE_MAX / sizeof *tmp ? malloc(n * sizeof *tmp) : NULL;
-	if (cnt == NULL || tmp == NULL) {	/* sorted in place, slower */
-		free(cnt);
-		free(tmp);
-		qsort(v, n, sizeof *v, i64cmp);
-		return;
-	}
-	a = (uint64_t *)v;
-	b = tmp;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++) {	/* the bits in which values differ */
 		x = a[i] ^ SIGN;
-		for (d = 0; d < 8; d++)
-			cnt[d][x >> 8 * d & 255]++;
+		lo &= x;
+		hi |= x;
 	}
-	for (d = 0; d < 8; d++) {
-		if (cnt[d][(a[0] ^ SIGN) >> 8 * d & 255] == n)
-			continue;	/* every value has this byte */
-		for (sum = 0, c = 0; c < 256; c++) {
-			k = cnt[d][c];
-			cnt[d][c] = sum;
-			sum += k;
-		}
-		for (i = 0; i < n; i++) {
-			x = a[i];
-			b[cnt[d][(x ^ SIGN) >> 8 * d & 255]++] = x;
-		}
-		t = a;
-		a = b;
-		b = t;
-	}
-	if (a != (uint64_t *)v)
-		memcpy(v, a, n * sizeof *v);
-	free(tmp);
-	free(cnt);
+	if ((x = lo ^ hi) == 0)
+		return;
+	for (shift = 56; (x >> shift) == 0; shift -= 8)
+		;
+	flag(a, n, shift);
 }

@@ -75,7 +75,7 @@ void npt_qs_print(const struct npt_qs *s);
 const char *npt_qs_parse(struct npt_qs *s, const char *p, size_t n);
 void npt_qs_free(struct npt_qs *s);
 
-/* sort.c: v[0..n) ascending (a radix sort; qsort without scratch memory) */
+/* sort.c: v[0..n) ascending, in place (a radix sort) */
 void npt_sort_i64(int64_t *v, size_t n);
 
 #endif

@@ -339,14 +339,14 @@ cmp64(const void *a, const void *b)
 }
 
 /*
- * npt_sort_i64 against qsort(3): sizes around its switch to the radix
+ * npt_sort_i64 against qsort(3): sizes around its switch to insertion
  * sort and large ones, values of every width, signed, repeated, the
  * extremes, already sorted and reversed.
  */
 static void
 test_sort(void)
 {
-	static const size_t sizes[] = { 0, 1, 2, 63, 64, 65, 100, 257, 1000,
+	static const size_t sizes[] = { 0, 1, 2, 32, 33, 64, 65, 100, 257, 1000,
 	    4096, 100000 };
 	int64_t *a, *b;
 	size_t i, j, n;
@@ -377,7 +377,7 @@ test_sort(void)
 			bad += n > 0 && memcmp(a, b, n * sizeof *a) != 0;
 			tries++;
 		}
-	ok(bad == 0 && tries == 77, "sort: the radix sort orders 77 arrays "
+	ok(bad == 0 && tries == 84, "sort: the radix sort orders 84 arrays "
 	    "as qsort does");
 	free(a);
 	free(b);
