@@ -284,7 +284,10 @@ add_value(struct group *g, const struct npt_time *v)
 	} else if (qmode == Q_SKETCH) {
 		int64_t q;
 
-		if (npt_time_i64(v, npt_time_unit_scale[unit], &q) < 0)
+		/* exact when it is a whole number of the unit's scale, the
+		 * usual case, without npt_time_i64's rounding division */
+		if (npt_time_narrow(v, npt_time_unit_scale[unit], &q) < 0 &&
+		    npt_time_i64(v, npt_time_unit_scale[unit], &q) < 0)
 			q = INT64_MAX;
 		npt_qs_addn(&g->qs, npt_qs_bucket((uint64_t)q), 1);
 	}

@@ -22,8 +22,12 @@ npt_qs_bucket(uint64_t v)
 
 	if (v < 128)
 		return (int)v;
+#ifdef __GNUC__
+	shift = 57 - __builtin_clzll(v);	/* v >> shift has 7 bits */
+#else
 	while ((v >> shift) >= 128)
 		shift++;
+#endif
 	return 64 * shift + (int)(v >> shift);
 }
 

@@ -309,6 +309,19 @@ test_sketch(void)
 	}
 	ok(good, "sketch: a bucket's midpoint is within 1/128 of its values");
 	ok(npt_qs_bucket(UINT64_MAX) < NPT_QS_NBUCKET, "sketch: 2^64 - 1 fits");
+	for (good = 1, i = 0; i < 200000; i++) {
+		uint64_t w;
+		int sh = 0, b = (int)(i / 3 % 64);
+
+		/* random widths, and 2^b - 1, 2^b, 2^b + 1 */
+		v = i < 192 ? (1ULL << b) + (uint64_t)(i % 3) - 1 : rndbits();
+		for (w = v; w >= 128; w >>= 1)
+			sh++;
+		if (npt_qs_bucket(v) != (v < 128 ? (int)v : 64 * sh + (int)w))
+			good = 0;
+	}
+	ok(good, "sketch: buckets are 64 x shift + the value shifted to 7 "
+	    "bits, as a loop finds them");
 	for (i = 0; i < 1000; i++) {
 		v = rnd() % 100000;
 		npt_qs_addn(i % 3 ? &a : &b, npt_qs_bucket(v), 1);
