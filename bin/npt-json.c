@@ -92,6 +92,7 @@ struct track {
 	int cpend;
 	size_t idx;		/* in tlist: -F perfetto's counter tracks */
 	int cdesc;		/* their descriptors written */
+	struct npt_clk *clk;	/* its clock, once asked (lib/clocks.c) */
 };
 
 static char **popt, **copt;	/* -p -C */
@@ -661,9 +662,13 @@ ns(ns_t *r, const struct npt_time *v, int exp)
 	}
 }
 
-/* Start and end of the event in nanoseconds; 0 if it has no start. */
-static int
-times(struct npt_tsv *t, ns_t *ts, ns_t *te)
+/*
+ * Start and end of the event of track jk in nanoseconds, which has a
+ * start.  A track's clock is asked of lib/clocks.c once, and again if
+ * metadata took it away (its error then).
+ */
+static void
+times(struct npt_tsv *t, struct track *jk, ns_t *ts, ns_t *te)
 {
 	const struct npt_span *f = t->f;
 	struct npt_time a, b, e;
@@ -672,13 +677,13 @@ times(struct npt_tsv *t, ns_t *ts, ns_t *te)
 	int64_t q;
 	int exp = tsunit > durunit ? tsunit : durunit;
 
-	if (f[its].n == 0)
-		return 0;
 	if (tsunit == 0) {
-		k = npt_clocks_track(&clocks, t, itrack < 0 ? "" :
-		    f[itrack].p, itrack < 0 ? 0 : f[itrack].n);
-		c = npt_clocks_ts(&clocks, k, t, (size_t)its);
-		dc = f[idur].n ? npt_clocks_cyc(t, (size_t)idur) : 0;
+		if ((k = jk->clk) == NULL || k->hz == 0)
+			k = jk->clk = npt_clocks_track(&clocks, t, itrack < 0 ?
+			    "" : f[itrack].p, itrack < 0 ? 0 : f[itrack].n);
+		c = clocks.bits ? npt_clocks_ts(&clocks, k, t, (size_t)its) :
+		    npt_clocks_cycf(t, (size_t)its);
+		dc = f[idur].n ? npt_clocks_cycf(t, (size_t)idur) : 0;
 		/* in 64 bits, else in 128 (the end past 2^64 - 1 cycles too) */
 		if (npt_time_conv64(&k->cv, c, k->hz, 9, 0, &q) == 0) {
 			ts->lo = (uint64_t)q;
@@ -693,7 +698,7 @@ times(struct npt_tsv *t, ns_t *ts, ns_t *te)
 		} else {
 			(void)npt_time_cycend(te, c, dc, k->hz, 9, 0);
 		}
-		return 1;
+		return;
 	}
 	timeof(t, (size_t)its, tsunit, 0, &a);
 	memset(&b, 0, sizeof b);
@@ -707,7 +712,6 @@ times(struct npt_tsv *t, ns_t *ts, ns_t *te)
 		npt_tsv_err(t, "column %s: too large", t->hdr.col[idur].p);
 	ns(ts, &a, exp);
 	ns(te, &e, exp);
-	return 1;
 }
 
 /* Nanoseconds as microseconds with three decimals. */
@@ -888,7 +892,7 @@ argval(char *d, const struct npt_span *f)
 	}
 	if (q != e || digits > 15)
 		return putstr(d, p, f->n, 1);
-	memcpy(d, p, f->n);
+	npt_memcpy(d, p, f->n);
 	return d + f->n;
 }
 
@@ -1012,11 +1016,12 @@ data(struct npt_tsv *t)
 	char *b, *d;
 	int live;
 
-	if (!times(t, &ts, &te)) {
+	if (f[its].n == 0) {
 		nostart++;
 		return;
 	}
 	k = track(t);
+	times(t, k, &ts, &te);
 	if (k->have && LT(ts, k->last))
 		npt_tsv_err(t, "track %s: the event starts before the one of "
 		    "line %lld; sort the stream by start time",
@@ -1068,7 +1073,7 @@ data(struct npt_tsv *t)
 		if (v->n == 0)
 			continue;
 		d = put(d, nargs++ == 0 ? argsat : ",");
-		memcpy(d, keys.p + keyoff[i], kn);
+		npt_memcpy(d, keys.p + keyoff[i], kn);
 		d = argval(d + kn, v);
 	}
 	if (f[idur].n == 0) {

@@ -224,69 +224,6 @@ fconv(const struct fclk *c, uint64_t cyc, uint64_t *v)
 	return 0;
 }
 
-#ifdef LE
-/*
- * The 8 bytes at p as a number, their first n (1 to 8) the digits of the
- * last n places, the places before them 0 (the first byte in memory is
- * the low byte of w).  -1 if one of the n is not a digit.  simdjson's
- * test and conversion: a byte is 0x30 to 0x39 if its high nibble is 3
- * and stays 3 after adding 6 (a carry out of a byte leaves a high
- * nibble other than 3 in that byte, which is tested first).
- */
-NPT_INLINE int64_t
-digits8(const char *p, size_t n)
-{
-	uint64_t w;
-
-	memcpy(&w, p, 8);
-	if (n < 8)
-		w = w << (64 - 8 * n) | 0x3030303030303030ULL >> 8 * n;
-	if (((w & 0xf0f0f0f0f0f0f0f0ULL) | (((w + 0x0606060606060606ULL) &
-	    0xf0f0f0f0f0f0f0f0ULL) >> 4)) != 0x3333333333333333ULL)
-		return -1;
-	w = (w & 0x0f0f0f0f0f0f0f0fULL) * 2561 >> 8;
-	w = (w & 0x00ff00ff00ff00ffULL) * 6553601 >> 16;
-	return (int64_t)((w & 0x0000ffff0000ffffULL) * 42949672960001ULL >>
-	    32);
-}
-#endif
-
-/*
- * The cycle count of column col, as npt_clocks_cyc reads it (which also
- * reports the errors): up to 16 digits 8 at a time on a little-endian
- * host, when the line has 8 bytes from the field's start.
- */
-NPT_INLINE uint64_t
-cyc(const struct npt_tsv *t, size_t col)
-{
-	const char *p = t->f[col].p;
-	size_t n = t->f[col].n, i;
-	uint64_t v = 0;
-	unsigned d;
-#ifdef LE
-	int64_t hi, lo;
-
-	if (n - 1 < 16 && t->line + t->len - p >= 8) {
-		if (n <= 8) {
-			if ((lo = digits8(p, n)) >= 0)
-				return (uint64_t)lo;
-		} else if ((hi = digits8(p, n - 8)) >= 0 &&
-		    (lo = digits8(p + n - 8, 8)) >= 0) {
-			return (uint64_t)hi * 100000000 + (uint64_t)lo;
-		}
-		return npt_clocks_cyc(t, col);
-	}
-#endif
-	if (n == 0 || n > 19)
-		return npt_clocks_cyc(t, col);
-	for (i = 0; i < n; i++) {
-		if ((d = (unsigned)(unsigned char)p[i] - '0') > 9)
-			return npt_clocks_cyc(t, col);
-		v = v * 10 + d;
-	}
-	return v;
-}
-
 /* cyc cycles at k's clock; in 128 bits it always fits (2^64 10^18 < 2^127) */
 NPT_INLINE void
 conv(uint64_t cyc, const struct fclk *c, struct val *v)
@@ -396,7 +333,7 @@ convert(struct npt_tsv *t, char *dst)
 	if (hasts) {
 		c = clock_of(t);
 		tc = clocks.bits ? npt_clocks_ts(&clocks, c->k, t,
-		    (size_t)its) : cyc(t, (size_t)its);
+		    (size_t)its) : npt_clocks_cycf(t, (size_t)its);
 		conv(tc, c, &ts);
 	}
 	for (i = 0; i < nconv; i++) {
@@ -423,10 +360,10 @@ convert(struct npt_tsv *t, char *dst)
 				d += put(d, &ts);
 			}
 		} else if ((long)col == idur && hasts) {
-			convend(tc, cyc(t, col), c, &end);
+			convend(tc, npt_clocks_cycf(t, col), c, &end);
 			d += putdiff(d, &end, &ts);
 		} else {
-			conv(cyc(t, col), c, &v);
+			conv(npt_clocks_cycf(t, col), c, &v);
 			d += put(d, &v);
 		}
 	}

@@ -400,19 +400,13 @@ npt_parse_smallkey(const char *p, size_t n, size_t limit)
 }
 
 /*
- * If p[0..8) are 8 decimal digits, their value into *v (the bytes taken
- * as a little-endian word on any host, then every pair, quad and octet
- * of digits combined by one multiplication each).
+ * If the 8 bytes of x (the first in its low byte) are decimal digits, their
+ * value into *v: every pair, quad and octet of digits combined by one
+ * multiplication each.
  */
 NPT_INLINE int
-npt_parse_dig8(const char *p, uint64_t *v)
+npt_dig8x(uint64_t x, uint64_t *v)
 {
-	const unsigned char *u = (const unsigned char *)p;
-	uint64_t x = (uint64_t)u[0] | (uint64_t)u[1] << 8 |
-	    (uint64_t)u[2] << 16 | (uint64_t)u[3] << 24 |
-	    (uint64_t)u[4] << 32 | (uint64_t)u[5] << 40 |
-	    (uint64_t)u[6] << 48 | (uint64_t)u[7] << 56;
-
 	/* each byte 0x30..0x39: high nibble 3, and adding 6 keeps it 3 */
 	if (((x & 0xF0F0F0F0F0F0F0F0ULL) | (((x + 0x0606060606060606ULL) &
 	    0xF0F0F0F0F0F0F0F0ULL) >> 4)) != 0x3333333333333333ULL)
@@ -422,6 +416,37 @@ npt_parse_dig8(const char *p, uint64_t *v)
 	*v = ((x & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32)) +
 	    (x >> 16 & 0x000000FF000000FFULL) * (1 + (10000ULL << 32))) >> 32;
 	return 1;
+}
+
+/* p[0..8) as a little-endian word on any host */
+NPT_INLINE uint64_t
+npt_load8le(const char *p)
+{
+	const unsigned char *u = (const unsigned char *)p;
+
+	return (uint64_t)u[0] | (uint64_t)u[1] << 8 |
+	    (uint64_t)u[2] << 16 | (uint64_t)u[3] << 24 |
+	    (uint64_t)u[4] << 32 | (uint64_t)u[5] << 40 |
+	    (uint64_t)u[6] << 48 | (uint64_t)u[7] << 56;
+}
+
+/* If p[0..8) are 8 decimal digits, their value into *v. */
+NPT_INLINE int
+npt_parse_dig8(const char *p, uint64_t *v)
+{
+	return npt_dig8x(npt_load8le(p), v);
+}
+
+/*
+ * If p[0..n) are decimal digits, 1 <= n <= 8, their value into *v, without
+ * a branch on n; the 8 bytes p[0..8) must be readable.  The n bytes go to
+ * the high end of the word and '0's fill its low end.
+ */
+NPT_INLINE int
+npt_parse_dign(const char *p, size_t n, uint64_t *v)
+{
+	return npt_dig8x(npt_load8le(p) << (64 - 8 * n) |
+	    0x3030303030303030ULL >> (8 * n - 8) >> 8, v);
 }
 
 /* pow10.c: powers of ten */

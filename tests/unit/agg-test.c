@@ -286,6 +286,15 @@ test_fast(void)
 		npt_time_units(&w3, u);
 		good = npt_time_cmp(&w, &w2) == 0 && npt_time_cmp(&w, &w3) == 0
 		    && d == 0;
+		/* npt_clocks_cycf, the field alone on its line or not */
+		memcpy(line, digits, n);
+		memcpy(line + n, "\t98765432", 9);
+		t.line = line;
+		t.len = j % 3 == 0 ? n : n + 9;
+		sp.p = line;
+		good = good && npt_clocks_cycf(&t, 0) == u;
+		t.line = NULL;
+		t.len = 0;
 	}
 	ok(good, "fast: cycles parse as npt_parse_u64 does, inline too");
 	free(f);

@@ -53,6 +53,34 @@ test_dig8(void)
 	    "refuses every other byte");
 }
 
+/*
+ * npt_parse_dign against a byte-by-byte reading of its n bytes, n = 1 to
+ * 8, the bytes after them anything.
+ */
+static void
+test_dign(void)
+{
+	char p[8];
+	uint64_t v, w;
+	size_t n;
+	int i, j, bad = 0, want;
+
+	for (i = 0; i < 2000000; i++) {
+		n = 1 + (size_t)(rndbits() % 8);
+		for (j = 0; j < 8; j++)
+			p[j] = (char)(rndbits() % 4 ? '0' + rndbits() % 10 :
+			    rndbits() % 256);
+		for (w = 0, want = 1, j = 0; j < (int)n; j++) {
+			want &= p[j] >= '0' && p[j] <= '9';
+			w = w * 10 + (uint64_t)(p[j] - '0');
+		}
+		v = 0;
+		bad += npt_parse_dign(p, n, &v) != want || (want && v != w);
+	}
+	ok(bad == 0, "dign reads 1 to 8 digits as a byte-by-byte loop does, "
+	    "and refuses every other byte");
+}
+
 static void
 test_memcpy(void)
 {
@@ -864,6 +892,7 @@ main(int argc, char *argv[])
 	(void)argc;
 	test_fmt();
 	test_dig8();
+	test_dign();
 	test_memcpy();
 	test_parse();
 	test_freq();
