@@ -9,7 +9,6 @@
  * million cycles take three passes, not the twenty levels of a merge
  * sort with a call per compare.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "base.h"
