@@ -240,21 +240,10 @@ static char *
 cells(const struct npt_span *name, const struct npt_span *ts,
     const struct npt_span *dur)
 {
-	const struct npt_span *f[3] = { name, ts, dur };
-	char *c, *d;
-	size_t i, j;
+	char *c = npt_ereallocarray(NULL, name->n + ts->n + dur->n + 2, 2);
 
-	/* each NUL of a cell becomes \0, as npt_tsv_cstr writes it */
-	c = d = npt_ereallocarray(NULL, name->n + ts->n + dur->n + 2, 2);
-	for (i = 0; i < 3; i++) {
-		for (j = 0; j < f[i]->n; j++) {
-			if (f[i]->p[j] == '\0')
-				*d++ = '\\', *d++ = '0';
-			else
-				*d++ = f[i]->p[j];
-		}
-		*d++ = '\0';
-	}
+	(void)npt_tsv_cstrto(npt_tsv_cstrto(npt_tsv_cstrto(c, name->p,
+	    name->n), ts->p, ts->n), dur->p, dur->n);
 	return c;
 }
 
@@ -521,7 +510,6 @@ flush_levels(void)
 
 	for (i = 0; i < ntg; i++) {
 		struct grp *g = tg[i];
-
 		struct lvs *ls = g->ls;
 
 		if (!ls->l.has || ls->lvl > ls->l.v)
@@ -530,7 +518,6 @@ flush_levels(void)
 	}
 	for (i = 0; i < ntk; i++) {
 		struct track *k = tk[i];
-
 		struct lvs *ls = k->ls;
 
 		if (ls->lsum.hi != 0)

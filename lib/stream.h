@@ -128,6 +128,8 @@ size_t npt_tsv_col(struct npt_tsv *t, const char *name);
  * a stream should have written as \0, is written so.  Malloc'ed.
  */
 char *npt_tsv_cstr(const char *p, size_t n);
+/* The same written at d (room for 2n + 1 bytes); returns past its NUL. */
+char *npt_tsv_cstrto(char *d, const char *p, size_t n);
 
 /* time.c: times, exact (npt-events(5), Range and precision) */
 /*

@@ -545,20 +545,28 @@ npt_tsv_col(struct npt_tsv *t, const char *name)
 }
 
 char *
-npt_tsv_cstr(const char *p, size_t n)
+npt_tsv_cstrto(char *d, const char *p, size_t n)
 {
-	char *c = npt_ereallocarray(NULL, n + 1, 2);
-	size_t i, k = 0;
+	size_t i;
 
 	for (i = 0; i < n; i++) {
 		if (p[i] == '\0') {
-			c[k++] = '\\';
-			c[k++] = '0';
+			*d++ = '\\';
+			*d++ = '0';
 		} else {
-			c[k++] = p[i];
+			*d++ = p[i];
 		}
 	}
-	c[k] = '\0';
+	*d++ = '\0';
+	return d;
+}
+
+char *
+npt_tsv_cstr(const char *p, size_t n)
+{
+	char *c = npt_ereallocarray(NULL, n + 1, 2);
+
+	(void)npt_tsv_cstrto(c, p, n);
 	return c;
 }
 
