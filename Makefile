@@ -46,6 +46,7 @@ LIBOBJ = \
 	lib/parse.o \
 	lib/pb.o \
 	lib/pipe.o \
+	lib/pool.o \
 	lib/pow10.o \
 	lib/pretty.o \
 	lib/progress.o \

@@ -606,16 +606,42 @@ struct npt_tmp_rd {
  */
 size_t npt_tmp_fill(int fd, struct npt_tmp_rd *r, size_t need);
 
+/*
+ * pool.c: small objects allocated and freed one by one, each freed with
+ * the size it was allocated with (objects of up to NPT_POOL_MAX bytes
+ * from blocks, each size's freed ones reused; larger ones from malloc).
+ * Objects are aligned to 8 bytes.  Start the pool zeroed.
+ */
+#define NPT_POOL_MAX 256
+struct npt_pool {
+	void *free[NPT_POOL_MAX / 8 + 1];
+	char *blk;		/* newest block */
+	size_t blkn, blkcap;	/* bytes of it used, its size */
+};
+void *npt_pool_get(struct npt_pool *p, size_t n);
+void npt_pool_put(struct npt_pool *p, void *x, size_t n);
+/* n bytes never put back, aligned to 16 bytes, from p's blocks. */
+void *npt_pool_carve(struct npt_pool *p, size_t n);
+/* x of old bytes (or NULL) as n bytes, its first bytes kept. */
+void *npt_pool_resize(struct npt_pool *p, void *x, size_t old, size_t n);
+/*
+ * Give p's blocks back: its objects of up to NPT_POOL_MAX bytes all at
+ * once (larger ones, and all of them under AddressSanitizer, are put
+ * one by one).
+ */
+void npt_pool_free(struct npt_pool *p);
+
 /* ht.c: string-keyed hash table of fixed-size values */
 struct npt_ht {
 	struct npt_ht_ent **slot;
 	size_t nslot, n;
 	size_t valsize;
+	struct npt_pool pool;	/* the entries, carved */
 };
 struct npt_ht_ent {
-	size_t len;
-	uint64_t h;
 	char *key;		/* NUL-terminated copy */
+	uint32_t len;		/* keys are shorter than 4 GiB */
+	uint32_t h;		/* the low half of the key's hash */
 	/* valsize bytes of value follow, zeroed on insertion, aligned */
 };
 void npt_ht_init(struct npt_ht *t, size_t valsize);

@@ -1,8 +1,11 @@
 /* See LICENSE file for copyright and license details. */
 /*
  * String-keyed hash table: open addressing with linear probing over an
- * array of entry pointers, kept at most half full.  Each entry is one
- * allocation: the header, the value (aligned to 16 bytes), then the key.
+ * array of entry pointers, kept at most three quarters full.  Entries are
+ * never freed one by one, so they are carved from a pool's blocks
+ * (npt_pool_carve): no allocator's header or rounding per entry.  An
+ * entry is the header (16 bytes), the value (aligned to 16 bytes), then
+ * the key, the whole rounded up to 16 bytes.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -51,10 +54,11 @@ npt_ht_init(struct npt_ht *t, size_t valsize)
 	t->n = 0;
 	t->valsize = (valsize + 15) & ~(size_t)15;
 	t->slot = npt_ecalloc(t->nslot, sizeof *t->slot);
+	memset(&t->pool, 0, sizeof t->pool);
 }
 
 static size_t
-find(const struct npt_ht *t, const char *k, size_t n, uint64_t h)
+find(const struct npt_ht *t, const char *k, size_t n, uint32_t h)
 {
 	size_t i = (size_t)h & (t->nslot - 1);
 	struct npt_ht_ent *e;
@@ -76,7 +80,7 @@ npt_ht_val(struct npt_ht_ent *e)
 void *
 npt_ht_get(const struct npt_ht *t, const char *k, size_t n)
 {
-	struct npt_ht_ent *e = t->slot[find(t, k, n, hash(k, n))];
+	struct npt_ht_ent *e = t->slot[find(t, k, n, (uint32_t)hash(k, n))];
 
 	return e ? npt_ht_val(e) : NULL;
 }
@@ -106,7 +110,7 @@ rehash(struct npt_ht *t)
 void *
 npt_ht_put(struct npt_ht *t, const char *k, size_t n, int *isnew)
 {
-	uint64_t h = hash(k, n);
+	uint32_t h = (uint32_t)hash(k, n);
 	size_t i = find(t, k, n, h);
 	struct npt_ht_ent *e;
 
@@ -114,10 +118,10 @@ npt_ht_put(struct npt_ht *t, const char *k, size_t n, int *isnew)
 		*isnew = t->slot[i] == NULL;
 	if (t->slot[i] != NULL)
 		return npt_ht_val(t->slot[i]);
-	if (n > SIZE_MAX - HDRSZ - t->valsize - 1)
-		npt_errx(1, "out of memory");
-	e = npt_emalloc(HDRSZ + t->valsize + n + 1);
-	e->len = n;
+	if (n >= UINT32_MAX || n > SIZE_MAX / 2 - HDRSZ - t->valsize)
+		npt_errx(1, "a key of 4 GiB or more");
+	e = npt_pool_carve(&t->pool, HDRSZ + t->valsize + n + 1);
+	e->len = (uint32_t)n;
 	e->h = h;
 	e->key = (char *)e + HDRSZ + t->valsize;
 	if (n > 0)	/* k may be null then (an empty npt_buf) */
@@ -125,7 +129,7 @@ npt_ht_put(struct npt_ht *t, const char *k, size_t n, int *isnew)
 	e->key[n] = '\0';
 	memset(npt_ht_val(e), 0, t->valsize);
 	t->slot[i] = e;
-	if (++t->n * 2 > t->nslot)
+	if (++t->n > t->nslot / 4 * 3)
 		rehash(t);
 	return npt_ht_val(e);
 }
@@ -156,10 +160,7 @@ npt_ht_iter(const struct npt_ht *t, size_t *i)
 void
 npt_ht_free(struct npt_ht *t)
 {
-	size_t i;
-
-	for (i = 0; i < t->nslot; i++)
-		free(t->slot[i]);
+	npt_pool_free(&t->pool);
 	free(t->slot);
 	memset(t, 0, sizeof *t);
 }

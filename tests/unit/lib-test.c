@@ -378,6 +378,115 @@ test_json(void)
 	    "json_isnum accepts -?(0|[1-9]D*)(.D+)? only");
 }
 
+/* Key i of n bytes (6 or more): the number, then letters. */
+static void
+hkey(char *k, size_t n, size_t i)
+{
+	char num[16];
+
+	memset(k, 'a' + (int)(i % 26), n);
+	snprintf(num, sizeof num, "%06zu", i);
+	memcpy(k, num, 6);
+}
+
+/*
+ * Entries carved from blocks: keys from 6 to 70000 bytes (past a block's
+ * half: an entry of its own) among short ones, each value 16-aligned and
+ * filled with a byte of its own; afterwards every value and key intact.
+ */
+static void
+test_hash_blocks(void)
+{
+	static char k[70001];
+	struct npt_ht t;
+	unsigned char *v[600];
+	size_t n[600], i, j, len;
+	int bad = 0, isnew;
+
+	npt_ht_init(&t, 40);
+	for (i = 0; i < 600; i++) {
+		n[i] = i % 50 == 49 ? 20000 + rnd() % 50001 : 6 + rnd() % 100;
+		hkey(k, n[i], i);
+		v[i] = npt_ht_put(&t, k, n[i], &isnew);
+		bad += !isnew || ((uintptr_t)v[i] & 15) != 0;
+		for (j = 0; j < 40; j++)
+			bad += v[i][j] != 0;
+		memset(v[i], (int)(i & 255), 40);
+	}
+	for (i = 0; i < 600; i++) {
+		const char *key = npt_ht_key(v[i], &len);
+
+		for (j = 0; j < 40; j++)
+			bad += v[i][j] != (unsigned char)(i & 255);
+		hkey(k, n[i], i);
+		bad += len != n[i] || memcmp(key, k, n[i]) != 0 ||
+		    key[n[i]] != '\0' || npt_ht_get(&t, k, n[i]) != v[i];
+	}
+	ok(bad == 0 && t.n == 600, "hash: entries from blocks, keys of 6 to "
+	    "70000 bytes, values aligned, none overlapping");
+	npt_ht_free(&t);
+}
+
+/*
+ * The pool against a shadow: objects of 1 to 400 bytes (past
+ * NPT_POOL_MAX: malloc's) got, put and resized at random, each filled
+ * with a byte of its own and checked before it goes; a size's object put
+ * back is the next one got of that size.
+ */
+static void
+test_pool(void)
+{
+	struct npt_pool p;
+	unsigned char *o[512];
+	size_t n[512], i, j, r;
+	int bad = 0, live = 0;
+
+	memset(&p, 0, sizeof p);
+	memset(o, 0, sizeof o);
+	for (r = 0; r < 200000; r++) {
+		i = rnd() % 512;
+		if (o[i] != NULL) {
+			for (j = 0; j < n[i]; j++)
+				bad += o[i][j] != (unsigned char)i;
+			if (rnd() % 3 == 0) {	/* resize */
+				size_t m = 1 + rnd() % 400;
+
+				o[i] = npt_pool_resize(&p, o[i], n[i], m);
+				for (j = 0; j < (m < n[i] ? m : n[i]); j++)
+					bad += o[i][j] != (unsigned char)i;
+				n[i] = m;
+			} else {
+				unsigned char *x = o[i];
+
+				npt_pool_put(&p, o[i], n[i]);
+				o[i] = npt_pool_get(&p, n[i]);
+				bad += n[i] <= NPT_POOL_MAX && o[i] != x;
+				npt_pool_put(&p, o[i], n[i]);
+				o[i] = NULL;
+				live--;
+				continue;
+			}
+		} else {
+			n[i] = 1 + rnd() % 400;
+			o[i] = npt_pool_get(&p, n[i]);
+			live++;
+		}
+		bad += ((uintptr_t)o[i] & 7) != 0;
+		memset(o[i], (int)i, n[i]);
+	}
+	for (i = 0; i < 512; i++)
+		if (o[i] != NULL) {
+			for (j = 0; j < n[i]; j++)
+				bad += o[i][j] != (unsigned char)i;
+			if (n[i] > NPT_POOL_MAX)
+				npt_pool_put(&p, o[i], n[i]);
+		}
+	npt_pool_free(&p);
+	ok(bad == 0 && live > 0 && p.blk == NULL, "pool: 200000 gets, puts "
+	    "and resizes of 1 to 400 bytes, none overlapping, contents kept, "
+	    "a size's last put reused first");
+}
+
 static void
 test_hash(void)
 {
@@ -412,6 +521,7 @@ test_hash(void)
 	ok(bad == 0 && seen == 100001 && t.n == 100001,
 	    "hash: 100000 keys in, found, iterated; NUL bytes in keys count");
 	npt_ht_free(&t);
+	test_hash_blocks();
 }
 
 static uint32_t
@@ -901,6 +1011,7 @@ main(int argc, char *argv[])
 	test_split();
 	test_json();
 	test_hash();
+	test_pool();
 	test_crc();
 	test_writer();
 	test_in();
