@@ -17,7 +17,12 @@
  * each instant, when every sample of the instant is in.  Bytes are 64-bit
  * with every sum checked.  A track's lists grow as entries come, a
  * short step sits in its peak, and level state is allocated only for
- * tracks that have level samples: a track takes about 1 KiB.
+ * tracks that have level samples.  A track's categories are an array of
+ * its own (their names interned, looked up through gidx past GLINEAR of
+ * them), and the small objects that come and go (groups, live
+ * allocations with their cells, top lists) come from a pool, without
+ * malloc's header per object: with -n 5, a track of two categories and
+ * one live allocation takes about 600 bytes.
  *
  * With -l the same sweep writes, at the end of each instant (a start or
  * an end of an allocation), a LIVE row for each track whose live bytes
@@ -52,18 +57,20 @@ static const struct npt_longopt longopts[] = {
 
 /*
  * The peak of a sum: its value, first instant and step there, a step of
- * up to 16 bytes in place (10,000 tracks of a few categories each take
- * no allocation more for their steps).
+ * up to 8 bytes in place (10,000 tracks of a few categories each take no
+ * allocation more for their steps).  alloc is its owner's: whether the
+ * group or track has allocations (it fills the struct's padding).
  */
 struct peak {
 	uint64_t v;
 	struct npt_time when;
-	uint32_t stepn;
-	int has;		/* when is set */
 	union {
-		char in[16];
+		char in[8];
 		char *out;
 	} step;
+	uint32_t stepn;
+	unsigned char has;	/* when is set */
+	unsigned char alloc;
 };
 
 /* The level samples of a track and category, or of a track. */
@@ -74,62 +81,79 @@ struct lvs {
 	struct npt_buf lstep;	/* the step of the last sample */
 	long long lline;	/* the track's: line of its last sample */
 	const char *lsrc;
+	int touched;		/* in tg or tk */
 };
 
 /*
  * An allocation in a top list; cells, its name, ts and dur as the stream
- * wrote them, is one block "name\0ts\0dur\0".
+ * wrote them, is one block "name\0ts\0dur\0" (from the pool).  ord is
+ * its sequence number, with the top bit set if it is not always live:
+ * of two allocations as large, the always-live one, then the first.
  */
 struct top {
-	uint64_t bytes, seq;
+	uint64_t bytes, ord;
 	const char *cat;
 	char *cells;
-	int always;
 };
+#define NOTALWAYS ((uint64_t)1 << 63)
 
-struct track;
-
-/* A track and category. */
+/*
+ * A track and category, in its track's array of them (ls: the level
+ * samples, if it has any); the category's name is interned in cats.
+ */
 struct grp {
-	struct track *k;
 	const char *cat;
-	size_t catn;
-	int alloc, level;	/* has allocations, level samples */
+	struct lvs *ls;
 	uint64_t always, cur;
 	struct peak a;
-	struct lvs *ls;		/* with level samples */
-	int touched;
 };
 
-/* A live allocation that is not always live. */
+/*
+ * A live allocation that is not always live, from the pool: with -n,
+ * its cells (as a top's) follow it.
+ */
+struct track;
 struct live {
 	struct npt_time end;
 	uint64_t bytes, seq;
-	struct grp *g;
-	size_t bpos;			/* in its track's heap by size */
-	char *cells;			/* with -n: as a top's */
+	struct track *k;
+	uint32_t gi;			/* its group: k->g[gi] */
+	uint32_t bpos;			/* in its track's heap by size */
 };
+#define LCELLS(l) ((char *)(l) + sizeof(struct live))
 
+/*
+ * A track: its categories' groups (an array of ng, grown to powers of
+ * two), its sums, and with -n its top lists and its live allocations by
+ * size (bh).  Counts are 32-bit: 2^32 groups or live allocations of one
+ * track would not fit in memory.
+ */
 struct track {
 	const char *name;
-	size_t namen;
-	int alloc, level;
+	struct grp *g;
 	uint64_t always, cur;
 	struct peak a;
 	struct lvs *ls;		/* with level samples */
-	int touched;
-	int pending;		/* a raise of a not yet copied */
-	uint64_t raise;		/* the allocation that made it */
+	union {
+		uint64_t raise;	/* -n: the allocation of a pending raise */
+		uint64_t lv;	/* -l (which is -n 0): its level written */
+	} r;
 	struct top *snap, *alw;	/* top lists: at the peak; always live */
-	size_t nsnap, nalw, capsnap, capalw;
 	struct live **bh;	/* with -n: its live allocations by size */
-	size_t nbh, bhcap;
-	uint64_t lv;		/* -l: its level last written */
-	int lvseen, ltouched;	/* -l: an instant of it ended; in lt */
+	uint32_t ng, nsnap, nalw, nbh, bhcap;
+	unsigned char pending;	/* a raise of a not yet copied */
+	unsigned char lvseen, ltouched;	/* -l: an instant of it ended; in lt */
 };
 
-static struct npt_ht tracks, grps;
-static struct npt_htc gcache;
+/* A group, by its track and index, for the lists that outlive a row. */
+struct gref {
+	struct track *k;
+	uint32_t gi;
+};
+
+static struct npt_ht tracks, cats, gidx;
+static struct npt_htc kcache;
+static struct npt_pool pool;
 static struct npt_tsel tsel;
 static struct npt_loss loss;
 static size_t ntop = 5;
@@ -138,10 +162,9 @@ static struct npt_time front;
 static uint64_t seq;
 static struct live **heap;
 static size_t nheap, heapcap;
-static struct grp **tg;
+static struct gref *tg;
 static struct track **tk;
 static size_t ntg, ntk, tgcap, tkcap;
-static struct npt_buf key;
 static int levels, lvhdr;	/* -l; its header written */
 static struct track **lt;	/* -l: the tracks touched in the instant */
 static size_t nlt, ltcap;
@@ -230,21 +253,24 @@ topless(const struct top *a, const struct top *b)
 {
 	if (a->bytes != b->bytes)
 		return a->bytes > b->bytes;
-	if (a->always != b->always)
-		return a->always;
-	return a->seq < b->seq;
+	return a->ord < b->ord;
 }
 
-/* The name, ts and dur of a row as a block of cells (see struct top). */
-static char *
+/*
+ * The name, ts and dur of a row as a block of cells (see struct top), in
+ * a buffer that the next call reuses.
+ */
+static const char *
 cells(const struct npt_span *name, const struct npt_span *ts,
     const struct npt_span *dur)
 {
-	char *c = npt_ereallocarray(NULL, name->n + ts->n + dur->n + 2, 2);
+	static struct npt_buf c;
 
-	(void)npt_tsv_cstrto(npt_tsv_cstrto(npt_tsv_cstrto(c, name->p,
+	c.n = 0;
+	npt_buf_grow(&c, 2 * (name->n + ts->n + dur->n) + 3);
+	(void)npt_tsv_cstrto(npt_tsv_cstrto(npt_tsv_cstrto(c.p, name->p,
 	    name->n), ts->p, ts->n), dur->p, dur->n);
-	return c;
+	return c.p;
 }
 
 /* The next cell of a block after c. */
@@ -254,35 +280,67 @@ nextcell(const char *c)
 	return c + strlen(c) + 1;
 }
 
+/* The bytes of a block of cells. */
+static size_t
+cellslen(const char *c)
+{
+	return (size_t)(nextcell(nextcell(nextcell(c))) - c);
+}
+
 static char *
 cellsdup(const char *c)
 {
-	const char *e = nextcell(nextcell(nextcell(c)));
-	char *d = npt_emalloc((size_t)(e - c));
+	size_t n = cellslen(c);
 
-	memcpy(d, c, (size_t)(e - c));
-	return d;
+	return memcpy(npt_pool_get(&pool, n), c, n);
+}
+
+/*
+ * The room of a top list of n entries: the power of two from n up, at
+ * most ntop (a list only grows, but for one put back whole).
+ */
+static size_t
+topcap(uint32_t n)
+{
+	size_t c = 1;
+
+	if (n == 0)
+		return 0;
+	while (c < n)
+		c *= 2;
+	return c < ntop ? c : ntop;
+}
+
+/* Put a top list of n entries back, its cells too. */
+static void
+tops_put(struct top *v, uint32_t n)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		npt_pool_put(&pool, v[i].cells, cellslen(v[i].cells));
+	npt_pool_put(&pool, v, topcap(n) * sizeof *v);
 }
 
 /*
  * Insert x into the top list v[0..*n) of at most ntop, best first, its
- * array grown as entries come (*cap of them); the cells are copied if it
- * enters.
+ * array grown as entries come; the cells are copied if it enters.
  */
 static void
-top_add(struct top **v, size_t *n, size_t *cap, const struct top *x)
+top_add(struct top **v, uint32_t *n, const struct top *x)
 {
-	size_t i;
+	uint32_t i;
 
 	for (i = *n; i > 0 && topless(x, &(*v)[i - 1]); i--)
 		;
 	if (i == ntop)
 		return;
-	if (*n == ntop)
-		free((*v)[--*n].cells);
-	if (*n == *cap) {
-		*cap = *cap == 0 ? 1 : 2 * *cap < ntop ? 2 * *cap : ntop;
-		*v = npt_ereallocarray(*v, *cap, sizeof **v);
+	if (*n == ntop) {
+		--*n;
+		npt_pool_put(&pool, (*v)[*n].cells, cellslen((*v)[*n].cells));
+	} else if (topcap(*n) == *n) {
+		*v = npt_pool_resize(&pool, *v, topcap(*n) * sizeof **v,
+		    topcap(*n + 1) * sizeof **v);
 	}
 	memmove(*v + i + 1, *v + i, (*n - i) * sizeof **v);
 	(*v)[i] = *x;
@@ -298,9 +356,9 @@ bigger(const struct live *a, const struct live *b)
 }
 
 static void
-bh_up(struct live **h, size_t i, struct live *x)
+bh_up(struct live **h, uint32_t i, struct live *x)
 {
-	size_t p;
+	uint32_t p;
 
 	for (; i > 0 && bigger(x, h[p = (i - 1) / 2]); i = p) {
 		h[i] = h[p];
@@ -311,9 +369,9 @@ bh_up(struct live **h, size_t i, struct live *x)
 }
 
 static void
-bh_down(struct live **h, size_t n, size_t i, struct live *x)
+bh_down(struct live **h, uint32_t n, uint32_t i, struct live *x)
 {
-	size_t c;
+	uint64_t c;
 
 	while ((c = 2 * i + 1) < n) {
 		if (c + 1 < n && bigger(h[c + 1], h[c]))
@@ -322,18 +380,25 @@ bh_down(struct live **h, size_t n, size_t i, struct live *x)
 			break;
 		h[i] = h[c];
 		h[i]->bpos = i;
-		i = c;
+		i = (uint32_t)c;
 	}
 	h[i] = x;
 	x->bpos = i;
 }
 
+/* Take x out of k's heap by size; an empty heap goes back to the pool. */
 static void
 bh_remove(struct track *k, struct live *x)
 {
 	struct live *last = k->bh[--k->nbh];
-	size_t i = x->bpos;
+	uint32_t i = x->bpos;
 
+	if (k->nbh == 0) {
+		npt_pool_put(&pool, k->bh, k->bhcap * sizeof *k->bh);
+		k->bh = NULL;
+		k->bhcap = 0;
+		return;
+	}
 	if (last == x)
 		return;
 	if (i > 0 && bigger(last, k->bh[(i - 1) / 2]))
@@ -354,10 +419,10 @@ static void
 snapshot(struct track *k)
 {
 	struct live **h = k->bh;
-	size_t i, nq = 0;
+	size_t nq = 0;
 
-	for (i = 0; i < k->nsnap; i++)
-		free(k->snap[i].cells);
+	tops_put(k->snap, k->nsnap);
+	k->snap = NULL;
 	k->nsnap = 0;
 	k->pending = 0;
 	if (k->nbh == 0)
@@ -379,12 +444,14 @@ snapshot(struct track *k)
 		}
 		if (nq > 0)
 			q[j] = x;
-		if (l->seq <= k->raise) {
-			struct top t = { l->bytes, l->seq, NULL, NULL, 0 };
+		if (l->seq <= k->r.raise) {
+			struct top t;
 
-			t.cat = l->g->cat;
-			t.cells = l->cells;
-			top_add(&k->snap, &k->nsnap, &k->capsnap, &t);
+			t.bytes = l->bytes;
+			t.ord = l->seq | NOTALWAYS;
+			t.cat = k->g[l->gi].cat;
+			t.cells = LCELLS(l);
+			top_add(&k->snap, &k->nsnap, &t);
 		}
 		if (nq + 2 > qcap)
 			q = npt_ereallocarray(q, qcap *= 2, sizeof *q);
@@ -413,17 +480,19 @@ touch(struct track *k)
 static void
 release(struct live *l)
 {
-	struct track *k = l->g->k;
+	struct track *k = l->k;
 
 	if (k->pending)
 		snapshot(k);
-	l->g->cur -= l->bytes;
+	k->g[l->gi].cur -= l->bytes;
 	k->cur -= l->bytes;
-	if (ntop > 0)
-		bh_remove(k, l);
 	touch(k);
-	free(l->cells);
-	free(l);
+	if (ntop > 0) {
+		bh_remove(k, l);
+		npt_pool_put(&pool, l, sizeof *l + cellslen(LCELLS(l)));
+	} else {
+		npt_pool_put(&pool, l, sizeof *l);
+	}
 }
 
 static void
@@ -469,9 +538,9 @@ lv_flush(const struct npt_time *at)
 
 		k->ltouched = 0;
 		k->lvseen = 1;
-		if (v == k->lv)
+		if (v == k->r.lv)
 			continue;
-		k->lv = v;
+		k->r.lv = v;
 		if (n == 0)
 			n = npt_time_fmtmin(b, at, 0);
 		npt_out_write(b, n);
@@ -509,12 +578,11 @@ flush_levels(void)
 	size_t i;
 
 	for (i = 0; i < ntg; i++) {
-		struct grp *g = tg[i];
-		struct lvs *ls = g->ls;
+		struct lvs *ls = tg[i].k->g[tg[i].gi].ls;
 
 		if (!ls->l.has || ls->lvl > ls->l.v)
 			raise_peak(&ls->l, ls->lvl, &front, &ls->lstep, NULL);
-		g->touched = 0;
+		ls->touched = 0;
 	}
 	for (i = 0; i < ntk; i++) {
 		struct track *k = tk[i];
@@ -526,7 +594,7 @@ flush_levels(void)
 		if (!ls->l.has || ls->lsum.lo > ls->l.v)
 			raise_peak(&ls->l, ls->lsum.lo, &front, &ls->lstep,
 			    NULL);
-		k->touched = 0;
+		ls->touched = 0;
 	}
 	ntg = ntk = 0;
 }
@@ -538,12 +606,13 @@ cstr(const struct npt_span *f)
 }
 
 static NPT_NORETURN void
-pastmax(struct npt_tsv *t, const struct grp *g, int all)
+pastmax(struct npt_tsv *t, const struct track *k, const struct grp *g,
+    int all)
 {
 	if (all)
-		npt_tsv_err(t, "track %s: live bytes pass 2^64-1", g->k->name);
+		npt_tsv_err(t, "track %s: live bytes pass 2^64-1", k->name);
 	npt_tsv_err(t, "track %s, category %s: live bytes pass 2^64-1",
-	    g->k->name, g->cat);
+	    k->name, g->cat);
 }
 
 /* Columns of the current header. */
@@ -560,56 +629,125 @@ static char *xfersrc;
 static long long xferline;
 static struct npt_tcol tc;
 
-static struct grp *
-group(struct npt_tsv *t)
+/*
+ * The category of the row, interned: cats maps each name to the name as
+ * written out (the key itself, or a copy with a NUL byte escaped), and
+ * the row's is most often the last row's.
+ */
+static const char *
+category(struct npt_tsv *t)
 {
-	const struct npt_span *tr = &t->f[tc.track];
 	static const struct npt_span other = { "other", 5 };
+	static const char *last, *lastout;
+	static size_t lastn;
 	const struct npt_span *c = ccat >= 0 && t->f[ccat].n > 0 ?
 	    &t->f[ccat] : &other;
-	struct grp *g;
+	const char **v;
 	int isnew;
 
-	key.n = 0;
-	npt_buf_add(&key, tr->p, tr->n);
-	npt_buf_addc(&key, '\t');
-	npt_buf_add(&key, c->p, c->n);
-	g = npt_htc_put(&grps, &gcache, key.p, key.n, &isnew);
-	if (isnew) {
-		struct track *k = npt_ht_put(&tracks, tr->p, tr->n, &isnew);
+	if (last != NULL && lastn == c->n && npt_memeq(last, c->p, c->n))
+		return lastout;
+	v = npt_ht_put(&cats, c->p, c->n, &isnew);
+	last = npt_ht_key(v, &lastn);
+	if (isnew)
+		*v = memchr(last, '\0', lastn) != NULL ? cstr(c) : last;
+	return lastout = *v;
+}
 
-		if (isnew) {
-			k->name = npt_ht_key(k, &k->namen);
-			if (memchr(k->name, '\0', k->namen) != NULL)
-				k->name = cstr(tr);
-		}
-		g->k = k;
-		g->cat = npt_ht_key(g, &g->catn);
-		g->cat += tr->n + 1;
-		g->catn -= tr->n + 1;
-		if (memchr(g->cat, '\0', g->catn) != NULL)
-			g->cat = cstr(c);
+/*
+ * Past GLINEAR categories, a track's groups are found through gidx, whose
+ * key is the track and the category (their addresses) and value the
+ * group's index.
+ */
+#define GLINEAR 8
+
+static void
+gidx_put(struct track *k, uint32_t i)
+{
+	const void *key[2];
+
+	key[0] = k;
+	key[1] = k->g[i].cat;
+	*(uint32_t *)npt_ht_put(&gidx, (const char *)key, sizeof key, NULL) =
+	    i;
+}
+
+/* The row's track and category, and the group's index in *gi. */
+static struct track *
+group(struct npt_tsv *t, uint32_t *gi)
+{
+	const struct npt_span *tr = &t->f[tc.track];
+	const char *cat = category(t);
+	struct track *k;
+	uint32_t i;
+	size_t n;
+	int isnew;
+
+	k = npt_htc_put(&tracks, &kcache, tr->p, tr->n, &isnew);
+	if (isnew) {
+		k->name = npt_ht_key(k, &n);
+		if (memchr(k->name, '\0', n) != NULL)
+			k->name = cstr(tr);
 	}
-	return g;
+	if (k->ng <= GLINEAR) {
+		for (i = 0; i < k->ng; i++)
+			if (k->g[i].cat == cat) {
+				*gi = i;
+				return k;
+			}
+	} else {
+		const void *key[2];
+		uint32_t *v;
+
+		key[0] = k;
+		key[1] = cat;
+		if ((v = npt_ht_get(&gidx, (const char *)key, sizeof key)) !=
+		    NULL) {
+			*gi = *v;
+			return k;
+		}
+	}
+	if (k->ng == UINT32_MAX)
+		npt_tsv_err(t, "track %s: 2^32 categories", k->name);
+	if ((k->ng & (k->ng - 1)) == 0)	/* 0, 1, 2, 4...: full */
+		k->g = npt_pool_resize(&pool, k->g, (size_t)k->ng *
+		    sizeof *k->g, (k->ng ? 2 * (size_t)k->ng : 1) *
+		    sizeof *k->g);
+	i = k->ng++;
+	memset(&k->g[i], 0, sizeof k->g[i]);
+	k->g[i].cat = cat;
+	if (k->ng == GLINEAR + 1) {
+		uint32_t j;
+
+		for (j = 0; j < k->ng; j++)
+			gidx_put(k, j);
+	} else if (k->ng > GLINEAR + 1) {
+		gidx_put(k, i);
+	}
+	*gi = i;
+	return k;
 }
 
 static const struct npt_span noname = { "", 0 };
 
 static void
-alloc_row(struct npt_tsv *t, struct grp *g, uint64_t b, int always)
+alloc_row(struct npt_tsv *t, struct track *k, uint32_t gi, uint64_t b,
+    int always)
 {
-	struct track *k = g->k;
+	struct grp *g = &k->g[gi];
 	const struct npt_span *st = cstep >= 0 ? &t->f[cstep] : NULL;
 	struct npt_time ts, dur, end;
 	struct live *l;
+	size_t cl = 0;
+	const char *c = NULL;
 	int d;
 
-	g->alloc = k->alloc = 1;
+	g->a.alloc = k->a.alloc = 1;
 	seq++;
 	if (t->f[tc.ts].n > 0)
 		touch(k);
 	if (always) {
-		struct top x = { b, seq, NULL, NULL, 1 };
+		struct top x;
 
 		if (levels && k->lvseen)
 			npt_tsv_err(t, "track %s: an always-live allocation "
@@ -618,18 +756,19 @@ alloc_row(struct npt_tsv *t, struct grp *g, uint64_t b, int always)
 
 		if (b > UINT64_MAX - g->always ||
 		    g->always + b > UINT64_MAX - g->a.v)
-			pastmax(t, g, 0);
+			pastmax(t, k, g, 0);
 		if (b > UINT64_MAX - k->always ||
 		    k->always + b > UINT64_MAX - k->a.v)
-			pastmax(t, g, 1);
+			pastmax(t, k, g, 1);
 		g->always += b;
 		k->always += b;
 		if (ntop > 0) {
+			x.bytes = b;
+			x.ord = seq;
 			x.cat = g->cat;
-			x.cells = cells(cname >= 0 ? &t->f[cname] : &noname,
-			    &t->f[tc.ts], &t->f[tc.dur]);
-			top_add(&k->alw, &k->nalw, &k->capalw, &x);
-			free(x.cells);
+			x.cells = (char *)cells(cname >= 0 ? &t->f[cname] :
+			    &noname, &t->f[tc.ts], &t->f[tc.dur]);
+			top_add(&k->alw, &k->nalw, &x);
 		}
 		return;
 	}
@@ -645,30 +784,43 @@ alloc_row(struct npt_tsv *t, struct grp *g, uint64_t b, int always)
 	if (npt_time_sign(&dur) == 0)
 		return;
 	if (b > UINT64_MAX - g->cur || g->cur + b > UINT64_MAX - g->always)
-		pastmax(t, g, 0);
+		pastmax(t, k, g, 0);
 	if (b > UINT64_MAX - k->cur || k->cur + b > UINT64_MAX - k->always)
-		pastmax(t, g, 1);
+		pastmax(t, k, g, 1);
 	g->cur += b;
 	k->cur += b;
 	if (g->cur > g->a.v)
 		raise_peak(&g->a, g->cur, &ts, NULL, st);
 	if (k->cur > k->a.v) {
 		raise_peak(&k->a, k->cur, &ts, NULL, st);
-		k->pending = ntop > 0;
-		k->raise = seq;
+		if (ntop > 0) {
+			k->pending = 1;
+			k->r.raise = seq;
+		}
 	}
-	l = npt_ecalloc(1, sizeof *l);
+	if (ntop > 0) {
+		c = cells(cname >= 0 ? &t->f[cname] : &noname, &t->f[tc.ts],
+		    &t->f[tc.dur]);
+		cl = cellslen(c);
+	}
+	l = npt_pool_get(&pool, sizeof *l + cl);
 	l->end = end;
 	l->bytes = b;
 	l->seq = seq;
-	l->g = g;
+	l->k = k;
+	l->gi = gi;
+	l->bpos = 0;
 	if (ntop > 0) {
-		l->cells = cells(cname >= 0 ? &t->f[cname] : &noname,
-		    &t->f[tc.ts], &t->f[tc.dur]);
+		memcpy(LCELLS(l), c, cl);
 		if (k->nbh == k->bhcap) {
-			k->bhcap = k->bhcap ? 2 * k->bhcap : 2;
-			k->bh = npt_ereallocarray(k->bh, k->bhcap,
-			    sizeof *k->bh);
+			uint32_t nc = k->bhcap ? 2 * k->bhcap : 2;
+
+			if (k->bhcap > UINT32_MAX / 2)
+				npt_tsv_err(t, "track %s: 2^32 live allocations",
+				    k->name);
+			k->bh = npt_pool_resize(&pool, k->bh, k->bhcap *
+			    sizeof *k->bh, nc * sizeof *k->bh);
+			k->bhcap = nc;
 		}
 		bh_up(k->bh, k->nbh++, l);
 	}
@@ -676,13 +828,12 @@ alloc_row(struct npt_tsv *t, struct grp *g, uint64_t b, int always)
 }
 
 static void
-level_row(struct npt_tsv *t, struct grp *g, uint64_t v)
+level_row(struct npt_tsv *t, struct track *k, uint32_t gi, uint64_t v)
 {
-	struct track *k = g->k;
+	struct grp *g = &k->g[gi];
 	const struct npt_span *st = cstep >= 0 ? &t->f[cstep] : NULL;
 	struct npt_time x;
 
-	g->level = k->level = 1;
 	if (g->ls == NULL)
 		g->ls = npt_ecalloc(1, sizeof *g->ls);
 	if (k->ls == NULL)
@@ -696,21 +847,22 @@ level_row(struct npt_tsv *t, struct grp *g, uint64_t v)
 	bufset(&k->ls->lstep, st);
 	k->ls->lline = t->in.lineno;
 	k->ls->lsrc = t->in.name;
-	if (!g->touched) {
+	if (!g->ls->touched) {
 		if (ntg == tgcap) {
 			tgcap = tgcap ? 2 * tgcap : 16;
 			tg = npt_ereallocarray(tg, tgcap, sizeof *tg);
 		}
-		tg[ntg++] = g;
-		g->touched = 1;
+		tg[ntg].k = k;
+		tg[ntg++].gi = gi;
+		g->ls->touched = 1;
 	}
-	if (!k->touched) {
+	if (!k->ls->touched) {
 		if (ntk == tkcap) {
 			tkcap = tkcap ? 2 * tkcap : 16;
 			tk = npt_ereallocarray(tk, tkcap, sizeof *tk);
 		}
 		tk[ntk++] = k;
-		k->touched = 1;
+		k->ls->touched = 1;
 	}
 }
 
@@ -750,6 +902,8 @@ row(struct npt_tsv *t)
 	int isalloc = cbytes >= 0 && t->f[cbytes].n > 0, always = 0, d;
 	int islevel = clive >= 0 && t->f[clive].n > 0;
 	struct npt_time ts;
+	struct track *k;
+	uint32_t gi;
 	uint64_t v;
 
 	if (isalloc && cop >= 0 && (t->f[cop].n != 5 ||
@@ -813,10 +967,11 @@ row(struct npt_tsv *t)
 		    digits)
 			digits = d;
 	}
+	k = group(t, &gi);
 	if (isalloc)
-		alloc_row(t, group(t), v, always);
+		alloc_row(t, k, gi, v, always);
 	else
-		level_row(t, group(t), v);
+		level_row(t, k, gi, v);
 }
 
 static void
@@ -908,27 +1063,24 @@ put_level(const char *kind, const char *track, const char *cat,
 static int
 grpcmp(const void *a, const void *b)
 {
-	const struct grp *x = *(struct grp *const *)a;
-	const struct grp *y = *(struct grp *const *)b;
-	int c = strcmp(x->k->name, y->k->name);
-
-	return c != 0 ? c : strcmp(x->cat, y->cat);
+	return strcmp(((const struct grp *)a)->cat,
+	    ((const struct grp *)b)->cat);
 }
 
 static void
 put_top(struct track *k)
 {
 	struct top *v = NULL;
-	size_t n = 0, cap = 0, i;
+	uint32_t n = 0, i;
 	const char *ts;
 	char b[64];
 
 	if (k->pending)
 		snapshot(k);
 	for (i = 0; i < k->nsnap; i++)
-		top_add(&v, &n, &cap, &k->snap[i]);
+		top_add(&v, &n, &k->snap[i]);
 	for (i = 0; i < k->nalw; i++)
-		top_add(&v, &n, &cap, &k->alw[i]);
+		top_add(&v, &n, &k->alw[i]);
 	snprintf(b, sizeof b, "#rank\ttrack\tcategory\tname\tbytes\tlive\t"
 	    "ts_%s\tdur_%s\n", npt_time_unit_name[unit],
 	    npt_time_unit_name[unit]);
@@ -942,24 +1094,29 @@ put_top(struct track *k)
 		npt_out_putc('\t');
 		npt_out_str(v[i].cells);
 		cell_u64(v[i].bytes);
-		npt_out_str(v[i].always ? "\talways\t" : "\t\t");
+		npt_out_str(v[i].ord & NOTALWAYS ? "\t\t" : "\talways\t");
 		ts = nextcell(v[i].cells);
 		npt_out_str(ts);
 		npt_out_putc('\t');
 		npt_out_str(nextcell(ts));
 		npt_out_putc('\n');
-		free(v[i].cells);
 	}
-	free(v);
+	tops_put(v, n);
 }
 
+/*
+ * The table, tracks by name and each one's categories by name; the live
+ * allocations are all released (their group indexes gone), so a track's
+ * groups are sorted in place.
+ */
 static void
 report(void)
 {
-	struct grp **gv;
+	struct track **kv;
 	struct npt_ht_ent *e;
 	struct track *best = NULL, *lbest = NULL;
-	size_t i, j, n;
+	size_t i, n;
+	uint32_t j;
 	char b[160];
 
 	snprintf(b, sizeof b, "#kind\ttrack\tcategory\talways_live_bytes\t"
@@ -968,34 +1125,36 @@ report(void)
 	npt_out_str(b);
 	if (unit < 0)
 		return;
-	gv = npt_ereallocarray(NULL, grps.n ? grps.n : 1, sizeof *gv);
-	for (i = n = 0; (e = npt_ht_iter(&grps, &i)) != NULL; n++)
-		gv[n] = npt_ht_val(e);
-	qsort(gv, n, sizeof *gv, grpcmp);
-	for (i = 0; i < n; i = j) {
-		struct track *k = gv[i]->k;
+	kv = npt_ereallocarray(NULL, tracks.n ? tracks.n : 1, sizeof *kv);
+	for (i = n = 0; (e = npt_ht_iter(&tracks, &i)) != NULL; n++)
+		kv[n] = npt_ht_val(e);
+	qsort(kv, n, sizeof *kv, trackcmp);
+	for (i = 0; i < n; i++) {
+		struct track *k = kv[i];
+		struct grp *g = k->g;
 
-		for (j = i; j < n && gv[j]->k == k; j++)
-			if (gv[j]->alloc)
-				put_alloc("category", k->name, gv[j]->cat,
-				    gv[j]->always, &gv[j]->a);
-		if (k->alloc) {
+		qsort(g, k->ng, sizeof *g, grpcmp);
+		for (j = 0; j < k->ng; j++)
+			if (g[j].a.alloc)
+				put_alloc("category", k->name, g[j].cat,
+				    g[j].always, &g[j].a);
+		if (k->a.alloc) {
 			put_alloc("track", k->name, "all", k->always, &k->a);
 			if (best == NULL ||
 			    k->always + k->a.v > best->always + best->a.v)
 				best = k;
 		}
-		for (j = i; j < n && gv[j]->k == k; j++)
-			if (gv[j]->level)
-				put_level("level", k->name, gv[j]->cat,
-				    &gv[j]->ls->l);
-		if (k->level) {
+		for (j = 0; j < k->ng; j++)
+			if (g[j].ls != NULL)
+				put_level("level", k->name, g[j].cat,
+				    &g[j].ls->l);
+		if (k->ls != NULL) {
 			put_level("level_track", k->name, "all", &k->ls->l);
 			if (lbest == NULL || k->ls->l.v > lbest->ls->l.v)
 				lbest = k;
 		}
 	}
-	free(gv);
+	free(kv);
 	if (best != NULL)
 		put_alloc("overall", best->name, "all", best->always,
 		    &best->a);
@@ -1064,17 +1223,21 @@ main(int argc, char *argv[])
 		argc = 1;
 	}
 	npt_ht_init(&tracks, sizeof(struct track));
-	npt_ht_init(&grps, sizeof(struct grp));
+	npt_ht_init(&cats, sizeof(const char *));
+	npt_ht_init(&gidx, sizeof(uint32_t));
 	if (levels)
 		ntop = 0;
 	for (i = 0; i < argc; i++)
 		read_events(argv[i], &rc);
-	if (levels && started)
+	if (levels && started) {
 		lv_advance(NULL);
-	else if (levels)
+	} else if (levels) {
 		lv_header();
-	else
+	} else {
+		while (nheap > 0)	/* their memory for the report's */
+			release(heap_pop());
 		report();
+	}
 	npt_tsel_free(&tsel);
 	return finish(rc);
 }
