@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "../lib/base.h"
+#include "../lib/stats.h"
 #include "../lib/stream.h"
 
 static const char synopsis[] =
@@ -1104,16 +1105,25 @@ put_top(struct track *k)
 	tops_put(v, n);
 }
 
+/* Tracks, as entries of tracks, by name. */
+static int
+entcmp(const void *a, const void *b)
+{
+	return strcmp(((struct track *)npt_ht_val((struct npt_ht_ent *)a))->
+	    name, ((struct track *)npt_ht_val((struct npt_ht_ent *)b))->name);
+}
+
 /*
- * The table, tracks by name and each one's categories by name; the live
- * allocations are all released (their group indexes gone), so a track's
- * groups are sorted in place.
+ * The table, tracks by name and each one's categories by name, sorted in
+ * place: the tracks in the table's slots, which it is the last use of,
+ * and a track's groups in their array, the live allocations (and their
+ * group indexes) being all released.  No array or copy is allocated at
+ * the peak of memory.
  */
 static void
 report(void)
 {
-	struct track **kv;
-	struct npt_ht_ent *e;
+	void **kv;
 	struct track *best = NULL, *lbest = NULL;
 	size_t i, n;
 	uint32_t j;
@@ -1125,12 +1135,11 @@ report(void)
 	npt_out_str(b);
 	if (unit < 0)
 		return;
-	kv = npt_ereallocarray(NULL, tracks.n ? tracks.n : 1, sizeof *kv);
-	for (i = n = 0; (e = npt_ht_iter(&tracks, &i)) != NULL; n++)
-		kv[n] = npt_ht_val(e);
-	qsort(kv, n, sizeof *kv, trackcmp);
+	kv = npt_ht_pack(&tracks);
+	n = tracks.n;
+	npt_sort_ptr(kv, n, entcmp);
 	for (i = 0; i < n; i++) {
-		struct track *k = kv[i];
+		struct track *k = npt_ht_val(kv[i]);
 		struct grp *g = k->g;
 
 		qsort(g, k->ng, sizeof *g, grpcmp);
@@ -1154,7 +1163,6 @@ report(void)
 				lbest = k;
 		}
 	}
-	free(kv);
 	if (best != NULL)
 		put_alloc("overall", best->name, "all", best->always,
 		    &best->a);

@@ -657,6 +657,12 @@ const char *npt_ht_key(const void *val, size_t *len);
  */
 struct npt_ht_ent *npt_ht_iter(const struct npt_ht *t, size_t *i);
 void *npt_ht_val(struct npt_ht_ent *e);
+/*
+ * The entries (struct npt_ht_ent *) moved to the first n slots, returned:
+ * after it the table can only be freed (a report sorts them there, with
+ * no array of its own).
+ */
+void **npt_ht_pack(struct npt_ht *t);
 void npt_ht_free(struct npt_ht *t);
 
 /* htc.c: entries used lately, direct-mapped, in front of an npt_ht */

@@ -157,6 +157,21 @@ npt_ht_iter(const struct npt_ht *t, size_t *i)
 	return NULL;
 }
 
+void **
+npt_ht_pack(struct npt_ht *t)
+{
+	void **v = (void **)t->slot;	/* written as void *, then read so */
+	struct npt_ht_ent *e;
+	size_t i, n = 0;
+
+	for (i = 0; i < t->nslot; i++)
+		if ((e = t->slot[i]) != NULL)
+			v[n++] = e;
+	while (n < t->nslot)
+		v[n++] = NULL;
+	return v;
+}
+
 void
 npt_ht_free(struct npt_ht *t)
 {

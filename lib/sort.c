@@ -97,3 +97,42 @@ npt_sort_i64(int64_t *v, size_t n)
 		;
 	flag(a, n, shift);
 }
+
+/*
+ * Pointers by a compare function, in place: a heap sort, O(n log n) with
+ * no memory beside v (qsort may allocate a copy of the array), for a
+ * report of many groups at a tool's peak of memory.  Not stable.
+ */
+static void
+siftdown(void **v, size_t i, size_t n, int (*cmp)(const void *,
+    const void *))
+{
+	void *x = v[i];
+	size_t c;
+
+	while ((c = 2 * i + 1) < n) {
+		if (c + 1 < n && cmp(v[c + 1], v[c]) > 0)
+			c++;
+		if (cmp(v[c], x) <= 0)
+			break;
+		v[i] = v[c];
+		i = c;
+	}
+	v[i] = x;
+}
+
+void
+npt_sort_ptr(void **v, size_t n, int (*cmp)(const void *, const void *))
+{
+	size_t i;
+	void *x;
+
+	for (i = n / 2; i > 0; i--)
+		siftdown(v, i - 1, n, cmp);
+	for (i = n; i > 1; i--) {
+		x = v[0];
+		v[0] = v[i - 1];
+		v[i - 1] = x;
+		siftdown(v, 0, i - 1, cmp);
+	}
+}

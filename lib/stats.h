@@ -77,5 +77,11 @@ void npt_qs_free(struct npt_qs *s);
 
 /* sort.c: v[0..n) ascending, in place (a radix sort) */
 void npt_sort_i64(int64_t *v, size_t n);
+/*
+ * v[0..n) ascending by cmp (called with two of the pointers, not their
+ * addresses), in place with no allocation (a heap sort; not stable).
+ */
+void npt_sort_ptr(void **v, size_t n, int (*cmp)(const void *,
+    const void *));
 
 #endif

@@ -405,6 +405,54 @@ test_sort(void)
 	free(b);
 }
 
+static int
+cmpstr(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+static int
+cmpstrp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * npt_sort_ptr against qsort(3) on strings: sizes from 0 to 10,000,
+ * distinct, repeated and all equal (compared as strings: the order of
+ * equal ones is not kept), sorted and reversed.
+ */
+static void
+test_sort_ptr(void)
+{
+	static const size_t sizes[] = { 0, 1, 2, 3, 7, 64, 1001, 10000 };
+	static char s[10000][24];
+	void *a[10000];
+	char *b[10000];
+	size_t i, j, n;
+	int kind, bad = 0, tries = 0;
+
+	for (kind = 0; kind < 5; kind++)
+		for (j = 0; j < sizeof sizes / sizeof *sizes; j++) {
+			n = sizes[j];
+			for (i = 0; i < n; i++) {
+				uint64_t v = kind == 0 ? rnd() : kind == 1 ?
+				    rnd() % 10 : kind == 2 ? 7 : kind == 3 ?
+				    i : n - i;
+
+				snprintf(s[i], sizeof s[i], "k%020" PRIu64, v);
+				a[i] = b[i] = s[i];
+			}
+			npt_sort_ptr(a, n, cmpstr);
+			qsort(b, n, sizeof *b, cmpstrp);
+			for (i = 0; i < n; i++)
+				bad += strcmp(a[i], b[i]) != 0;
+			tries++;
+		}
+	ok(bad == 0 && tries == 40, "sort: the heap sort of pointers orders "
+	    "40 arrays of strings as qsort does");
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -417,5 +465,6 @@ main(int argc, char *argv[])
 	test_fast();
 	test_sketch();
 	test_sort();
+	test_sort_ptr();
 	return tap_done();
 }

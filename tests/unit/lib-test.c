@@ -424,6 +424,23 @@ test_hash_blocks(void)
 	}
 	ok(bad == 0 && t.n == 600, "hash: entries from blocks, keys of 6 to "
 	    "70000 bytes, values aligned, none overlapping");
+	{
+		void **p = npt_ht_pack(&t);
+		char found[600] = { 0 };
+		size_t seen = 0;
+
+		for (i = 0; i < 600; i++)
+			for (j = 0; j < 600 && p[i] != NULL; j++)
+				if (npt_ht_val(p[i]) == v[j] && !found[j]) {
+					found[j] = 1;
+					seen++;
+					break;
+				}
+		for (i = 600; i < t.nslot; i++)
+			bad += p[i] != NULL;
+		ok(bad == 0 && seen == 600, "hash: packed, the 600 entries "
+		    "in the first 600 slots, the rest empty");
+	}
 	npt_ht_free(&t);
 }
 
