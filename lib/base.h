@@ -613,6 +613,17 @@ size_t npt_tmp_fill(int fd, struct npt_tmp_rd *r, size_t need);
  * Objects are aligned to 8 bytes.  Start the pool zeroed.
  */
 #define NPT_POOL_MAX 256
+/* Under AddressSanitizer every object is malloc's, so that it sees each. */
+#if defined(__SANITIZE_ADDRESS__)
+#define NPT_POOL_DIRECT 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define NPT_POOL_DIRECT 1
+#endif
+#endif
+#ifndef NPT_POOL_DIRECT
+#define NPT_POOL_DIRECT 0
+#endif
 struct npt_pool {
 	void *free[NPT_POOL_MAX / 8 + 1];
 	char *blk;		/* newest block */

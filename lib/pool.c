@@ -19,16 +19,7 @@
 
 #include "base.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define DIRECT 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define DIRECT 1
-#endif
-#endif
-#ifndef DIRECT
-#define DIRECT 0
-#endif
+#define DIRECT NPT_POOL_DIRECT
 
 #define BLKHDR 16	/* a block starts with the address of the one before */
 #define BLKMAX 65536
