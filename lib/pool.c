@@ -117,10 +117,10 @@ npt_pool_resize(struct npt_pool *p, void *x, size_t old, size_t n)
 		return npt_pool_get(p, n);
 	if (DIRECT)
 		return npt_erealloc(x, n);
-	if (round8(old) == round8(n) && round8(n) != 0)
-		return x;
 	if (round8(old) > NPT_POOL_MAX && round8(n) > NPT_POOL_MAX)
-		return npt_erealloc(x, n);
+		return npt_erealloc(x, n);	/* (malloc's, of old bytes) */
+	if (round8(old) == round8(n) && round8(n) != 0)
+		return x;			/* (the pool's: round8 bytes) */
 	y = npt_pool_get(p, n);
 	memcpy(y, x, old < n ? old : n);
 	npt_pool_put(p, x, old);
