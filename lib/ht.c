@@ -119,7 +119,7 @@ npt_ht_put(struct npt_ht *t, const char *k, size_t n, int *isnew)
 	if (t->slot[i] != NULL)
 		return npt_ht_val(t->slot[i]);
 	if (n >= UINT32_MAX || n > SIZE_MAX / 2 - HDRSZ - t->valsize)
-		npt_errx(1, "a key of 4 GiB or more");
+		npt_errx(1, "a key of %zu bytes: too long", n);
 	e = npt_pool_carve(&t->pool, HDRSZ + t->valsize + n + 1);
 	e->len = (uint32_t)n;
 	e->h = h;
