@@ -1076,8 +1076,6 @@ put_top(struct track *k)
 	const char *ts;
 	char b[64];
 
-	if (k->pending)
-		snapshot(k);
 	for (i = 0; i < k->nsnap; i++)
 		top_add(&v, &n, &k->snap[i]);
 	for (i = 0; i < k->nalw; i++)
@@ -1242,7 +1240,11 @@ main(int argc, char *argv[])
 	} else if (levels) {
 		lv_header();
 	} else {
-		while (nheap > 0)	/* their memory for the report's */
+		/*
+		 * every pending snapshot taken, before report() sorts each
+		 * track's groups, which the live allocations name by index
+		 */
+		while (nheap > 0)
 			release(heap_pop());
 		report();
 	}
