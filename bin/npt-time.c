@@ -264,27 +264,75 @@ widen(struct val *v)
 }
 
 /*
+ * The digits of the integer part of the last time written but its last
+ * four: times in order mostly share them with the one before.
+ */
+static uint64_t lasttop;	/* 0: none */
+static size_t lastlen;
+static char lastdig[24];	/* up to 13 digits (2^64 / 10^7) */
+
+/*
+ * x < 10^4 at d with no branch on its count of digits (short durations
+ * have 1 to 4, in no order): four digits made, the leading zeros shifted
+ * out (on a little-endian host).  Writes 4 bytes; returns the length.
+ */
+NPT_INLINE size_t
+put4(uint32_t x, char *d)
+{
+#ifdef LE
+	size_t n = 1 + (x >= 10) + (x >= 100) + (x >= 1000);
+	uint32_t w;
+
+	npt_fmt_put2((char *)&w, x / 100);
+	npt_fmt_put2((char *)&w + 2, x % 100);
+	w >>= 8 * (4 - n);
+	memcpy(d, &w, 4);
+	return n;
+#else
+	return (size_t)(npt_fmt_u32(d, x) - d);
+#endif
+}
+
+/*
  * v >= 0 at places decimals, as npt_fmt_dec writes it: the digits in
- * place (the last places moved one up for the point), or the integer
- * part and the three decimals of the default us apart.
+ * place (the last places moved one up for the point), or, at the three
+ * decimals of the default us, the integer part (its leading digits as the
+ * last time's if they are the same, its last four without a branch on
+ * their count) and the decimals apart.  Writes up to 16 bytes past the
+ * length it returns.
  */
 NPT_INLINE size_t
 fmtq(char *d, int64_t v)
 {
-	uint64_t u = (uint64_t)v;
-	uint32_t fr;
+	uint64_t u = (uint64_t)v, u3, top;
+	uint32_t fr, lo;
 	size_t n, i;
 
-	if (v < pow10p || places == 0)
-		return npt_fmt_dec(d, v, places);
 	if (places == 3) {
-		n = npt_fmt_u64_fast(d, u / 1000);
-		fr = (uint32_t)(u % 1000);
+		u3 = u / 1000;
+		fr = (uint32_t)(u - u3 * 1000);
+		top = u3 / 10000;
+		if (top != 0) {
+			if (top != lasttop) {
+				lasttop = top;
+				lastlen = npt_fmt_u64_fast(lastdig, top);
+			}
+			memcpy(d, lastdig, 16);
+			n = lastlen;
+			lo = (uint32_t)(u3 - top * 10000);
+			npt_fmt_put2(d + n, lo / 100);
+			npt_fmt_put2(d + n + 2, lo % 100);
+			n += 4;
+		} else {
+			n = put4((uint32_t)u3, d);
+		}
 		d[n] = '.';
 		d[n + 1] = (char)('0' + fr / 100);
 		npt_fmt_put2(d + n + 2, fr % 100);
 		return n + 4;
 	}
+	if (v < pow10p || places == 0)
+		return npt_fmt_dec(d, v, places);
 	n = npt_fmt_u64_fast(d, u);
 	for (i = n; i > n - (size_t)places; i--)
 		d[i] = d[i - 1];

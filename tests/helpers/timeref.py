@@ -9,6 +9,11 @@ with fractions.Fraction, the rule of npt-time(1) written out in Python.
                                 (with json: clocks of 333 MHz or more,
                                 times that fit 2^63 ns, near 2^61 cycles,
                                 sorted by start)
+  timeref.py gen SEED N sorted  starts in order (each 0 to 20 us after
+                                the one before, from up to 2^40 cycles;
+                                so their digits but the last few repeat)
+                                and durations of 0 to 10^5 cycles, on
+                                tracks t0..t7 at 900 MHz
   timeref.py conv UNIT PLACES [z]
                                 stdin (ts_cyc, dur_cyc, track, ...) to
                                 the stream npt-time -u UNIT -d PLACES [-z]
@@ -70,6 +75,18 @@ def gen(seed, n, json):
     print("\n".join(out))
 
 
+def gen_sorted(seed, n):
+    r = random.Random(seed)
+    out = ["## clock.t%d=900MHz" % i for i in range(8)]
+    out.append("#ts_cyc\tdur_cyc\ttrack\top")
+    c = r.randrange(0, 2**40)
+    for _ in range(n):
+        c += r.randrange(0, 18001)
+        d = r.randrange(0, 10**r.randrange(1, 6))
+        out.append("%d\t%d\tt%d\tOP" % (c, d, r.randrange(8)))
+    print("\n".join(out))
+
+
 def read():
     clock, rows = {}, []
     for line in sys.stdin.read().splitlines():
@@ -113,7 +130,9 @@ def json():
 
 if __name__ == "__main__":
     a = sys.argv[1:]
-    if a[0] == "gen":
+    if a[0] == "gen" and len(a) > 3 and a[3] == "sorted":
+        gen_sorted(int(a[1]), int(a[2]))
+    elif a[0] == "gen":
         gen(int(a[1]), int(a[2]), len(a) > 3 and a[3] == "json")
     elif a[0] == "conv":
         conv(a[1], int(a[2]), len(a) > 3 and a[3] == "z")
