@@ -121,8 +121,11 @@ header(struct npt_tsv *t)
 #endif
 
 /*
- * The clock of a line's track, with its conversion: the last four tracks
- * are kept, compared by name here before lib/clocks.c is asked.  The
+ * The clock of a line's track, with its conversion, kept here before
+ * lib/clocks.c is asked: a track named in 1 to 8 bytes in a table of 16
+ * by a hash of its name (the slot holds the last such track that hashed
+ * to it: no search, so no branch that tracks taking turns would defeat),
+ * another in the last four such tracks, compared by name.  The
  * conversion is npt_time_conv64's, cycles times num over den, with the
  * quotient found by multiplying by inv = floor((2^64 - 1) / den) instead
  * of a division: that estimate is low by at most 2 (inv is short of
@@ -131,12 +134,13 @@ header(struct npt_tsv *t)
  */
 struct fclk {
 	struct npt_clk *k;
-	uint64_t key;		/* k's name if 1 to 8 bytes, as name() reads it */
+	uint64_t key;		/* in fdir: k's name, as name() reads it */
 	uint64_t hz;		/* k's clock when num, den and inv were made */
 	uint64_t num, den, inv, lim;
 };
 
-static struct fclk fclk[4];
+static struct fclk fdir[16];	/* names of 1 to 8 bytes, by hash */
+static struct fclk fclk[4];	/* the others */
 static unsigned nfclk;
 
 /*
@@ -172,20 +176,24 @@ clock_of(struct npt_tsv *t)
 	struct fclk *c;
 	struct npt_clk *k;
 
-	for (i = 0; i < 4; i++) {
-		c = &fclk[i];
+	if (key != 0) {
+		c = &fdir[key * 0x9E3779B97F4A7C15ULL >> 60];
 		k = c->k;
-		if (k == NULL || k->namelen != n)
-			continue;
-		if (key != 0 ? c->key == key : memcmp(k->name, p, n) == 0)
+		if (k != NULL && c->key == key && k->namelen == n)
 			goto found;
+	} else {
+		for (i = 0; i < 4; i++) {
+			c = &fclk[i];
+			k = c->k;
+			if (k != NULL && k->namelen == n &&
+			    memcmp(k->name, p, n) == 0)
+				goto found;
+		}
+		c = &fclk[nfclk++ & 3];
 	}
 	k = npt_clocks_track(&clocks, t, p, n);
-	c = &fclk[nfclk++ & 3];
 	c->k = k;
-	c->key = 0;
-	if (n - 1 < 8)
-		memcpy(&c->key, k->name, n);
+	c->key = key;
 	c->hz = 0;
 found:
 	if (c->hz != k->hz) {
