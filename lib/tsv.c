@@ -390,6 +390,21 @@ npt_tsv_close(struct npt_tsv *t)
 	t->f = NULL;
 }
 
+/* The line ends with CR LF. */
+static void
+crlf(const struct npt_tsv *t)
+{
+	npt_tsv_err(t, "line ends with CR LF; convert it with tr -d '\\r'");
+}
+
+/* The data line's field count is not its header's. */
+static void
+width(const struct npt_tsv *t)
+{
+	npt_tsv_err(t, "%zu field%s, but the header has %zu column%s", t->nf,
+	    t->nf == 1 ? "" : "s", t->hdr.ncol, t->hdr.ncol == 1 ? "" : "s");
+}
+
 /*
  * A data line wholly in the input buffer, cut at its TABs and found to end
  * at its LF in the same pass (npt_in_line and npt_tsv_splitn would each
@@ -397,7 +412,8 @@ npt_tsv_close(struct npt_tsv *t)
  * before the LF are only counted.  The bytes read stop at the end of the
  * buffered input.  Returns 0, having consumed nothing, if the buffer holds
  * no LF: the slow path then reads more or takes a last line without LF.
- * wide (a constant where it is inlined): find marks with AVX2.
+ * The line is checked as npt_tsv_nextn checks one (CR, field count,
+ * escapes).  wide (a constant where it is inlined): marks with AVX2.
  */
 NPT_INLINE int
 scan_(struct npt_tsv *t, size_t need, int wide)
@@ -463,6 +479,13 @@ found:
 	t->line = p;
 	t->len = n;
 	t->nf = k + 1;
+	if (n > 0 && p[n - 1] == '\r')
+		crlf(t);
+	if (t->nf != t->hdr.ncol)
+		width(t);
+	if (in->off > t->bsclean && npt_tsv_hasbs(t))	/* its test first */
+		npt_tsv_esccheck(&t->hdr, t->line, t->len, t->in.name,
+		    t->in.lineno);
 	return 1;
 }
 
@@ -561,17 +584,11 @@ npt_tsv_nextn(struct npt_tsv *t, size_t need)
 	if (t->have_hdr && t->in.beg < t->in.end &&
 	    t->in.buf[t->in.beg] != '#' &&
 #ifdef WIDE
-	    (npt_tsv_wide > 0 ? scanw(t, need) : scan(t, need))) {
+	    (npt_tsv_wide > 0 ? scanw(t, need) : scan(t, need)))
 #else
-	    scan(t, need)) {
+	    scan(t, need))
 #endif
-		p = t->line;
-		n = t->len;
-		if (n > 0 && p[n - 1] == '\r')
-			npt_tsv_err(t, "line ends with CR LF; convert it with "
-			    "tr -d '\\r'");
-		goto check;
-	}
+		return NPT_TSV_DATA;
 	if (!t->have_hdr && t->in.off == 0)
 		firstbytes(t);
 	if ((p = npt_in_line(&t->in, &n)) == NULL)
@@ -579,8 +596,7 @@ npt_tsv_nextn(struct npt_tsv *t, size_t need)
 	t->line = p;
 	t->len = n;
 	if (n > 0 && p[n - 1] == '\r')
-		npt_tsv_err(t, "line ends with CR LF; convert it with tr -d "
-		    "'\\r'");
+		crlf(t);
 	if (n >= 2 && p[0] == '#' && p[1] == '#') {
 		for (n = 2; n < t->len && p[n] == ' '; n++)
 			;
@@ -604,12 +620,9 @@ npt_tsv_nextn(struct npt_tsv *t, size_t need)
 	if (!t->have_hdr)
 		noheader(t, p, n);
 	t->nf = npt_tsv_splitn(p, n, &t->f, &t->fcap, need);
-check:
 	if (t->nf != t->hdr.ncol)
-		npt_tsv_err(t, "%zu field%s, but the header has %zu column%s",
-		    t->nf, t->nf == 1 ? "" : "s", t->hdr.ncol,
-		    t->hdr.ncol == 1 ? "" : "s");
-	if (npt_tsv_hasbs(t))
+		width(t);
+	if (t->in.off > t->bsclean && npt_tsv_hasbs(t))	/* its test first */
 		npt_tsv_esccheck(&t->hdr, t->line, t->len, t->in.name,
 		    t->in.lineno);
 	return NPT_TSV_DATA;
