@@ -142,6 +142,12 @@ struct fclk {
 static struct fclk fdir[16];	/* names of 1 to 8 bytes, by hash */
 static struct fclk fclk[4];	/* the others */
 static unsigned nfclk;
+/*
+ * With -f FREQ, no -f TRACK=FREQ and no -w, every track has that clock
+ * and nothing of its own: one clock for all, and no track looked up.
+ */
+static struct npt_clk kall;
+static struct fclk fall, *all;
 
 /*
  * A track name of 1 to 8 bytes at p as a number, the bytes past it 0, if
@@ -172,10 +178,16 @@ clock_of(struct npt_tsv *t)
 {
 	const char *p = itrack >= 0 ? t->f[itrack].p : "";
 	size_t i, n = itrack >= 0 ? t->f[itrack].n : 0;
-	uint64_t key = name(t, p, n);
+	uint64_t key;
 	struct fclk *c;
 	struct npt_clk *k;
 
+	if (all != NULL) {
+		c = all;
+		k = c->k;
+		goto found;
+	}
+	key = name(t, p, n);
 	if (key != 0) {
 		c = &fdir[key * 0x9E3779B97F4A7C15ULL >> 60];
 		k = c->k;
@@ -512,6 +524,11 @@ main(int argc, char *argv[])
 		    unitname);
 	for (pow10p = 1, i = 0; i < places; i++)
 		pow10p *= 10;
+	if (clocks.all != 0 && clocks.npat == 0 && clocks.bits == 0) {
+		kall.hz = clocks.all;
+		fall.k = &kall;
+		all = &fall;
+	}
 	argv += g.ind;
 	argc -= g.ind;
 	if (argc == 0)
