@@ -126,17 +126,24 @@ header(struct npt_tsv *t)
  * by a hash of its name (the slot holds the last such track that hashed
  * to it: no search, so no branch that tracks taking turns would defeat),
  * another in the last four such tracks, compared by name.  The
- * conversion is npt_time_conv64's, cycles times num over den, with the
- * quotient found by multiplying by inv = floor((2^64 - 1) / den) instead
- * of a division: that estimate is low by at most 2 (inv is short of
- * 2^64 / den by less than 1, the product is truncated), so the remainder
- * corrects it in at most two steps, and the result is the same integer.
+ * conversion is npt_time_conv64's, x = cycles times num, over den and
+ * rounded halves up, which is floor((x + h) / den) with h = floor(den / 2),
+ * found by multiplication instead of a division.  With m = floor((2^64 -
+ * 1) / den) + 1 = (2^64 + e) / den, 0 <= e < den, the high word of
+ * y m is floor(y / den + y e / (den 2^64)), which is floor(y / den) when
+ * y <= inv = floor((2^64 - 1) / den): then y e < 2^64, the excess is below
+ * 1 / den, and the fraction of y / den is at most 1 - 1 / den.  That is one
+ * multiplication, after the one by num, with no branch on the data: the
+ * usual case.  A larger y takes the estimate floor(x inv / 2^64), low by
+ * at most 2 (inv is short of 2^64 / den by less than 1, the product is
+ * truncated), corrected by the remainder, the same integer.
  */
 struct fclk {
 	struct npt_clk *k;
 	uint64_t key;		/* in fdir: k's name, as name() reads it */
 	uint64_t hz;		/* k's clock when num, den and inv were made */
 	uint64_t num, den, inv, lim;
+	uint64_t m, half, xmax;	/* m, h and inv - h, for x <= xmax */
 };
 
 static struct fclk fdir[16];	/* names of 1 to 8 bytes, by hash */
@@ -217,6 +224,9 @@ found:
 		c->den = k->cv.den;
 		c->lim = k->cv.lim;
 		c->inv = c->den > 1 ? UINT64_MAX / c->den : 0;
+		c->m = c->inv + 1;
+		c->half = c->den / 2;
+		c->xmax = c->den > 1 ? c->inv - c->half : 0;
 	}
 	return c;
 }
@@ -232,6 +242,10 @@ fconv(const struct fclk *c, uint64_t cyc, uint64_t *v)
 	x = cyc * c->num;
 	if (c->den == 1) {
 		*v = x;
+		return 0;
+	}
+	if (x <= c->xmax) {
+		npt_mul64(x + c->half, c->m, v, &lo);
 		return 0;
 	}
 	npt_mul64(x, c->inv, &q, &lo);

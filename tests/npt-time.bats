@@ -83,6 +83,47 @@ for c, hz in ((2**63 - 1, 900000000), (2**63, 333333000), (2**64 - 2, 333333000)
 	data <<< "$output" | cut -f1 | cmp - want
 }
 
+@test "time: exact against python fractions where one multiplication stops being enough" {
+	# cycles c whose product x = c num, at 10^(unit + places) / hz = num /
+	# den in lowest terms, lies around floor((2^64 - 1) / den) - den / 2,
+	# where npt-time's conversion changes method, and some further up
+	# where the one multiplication would be wrong
+	for u in ns:0 us:3 ms:6 us:0; do
+		p=${u#*:}
+		u=${u%:*}
+		python3 - "$u" "$p" > in.tsv <<-'PY'
+		import sys
+		from fractions import Fraction as F
+		unit, places = sys.argv[1], int(sys.argv[2])
+		scale = {"ns": 9, "us": 6, "ms": 3}[unit] + places
+		clocks = [("900MHz", 900000000), ("333.333MHz", 333333000),
+		    ("7Hz", 7), ("32768Hz", 32768), ("19.2MHz", 19200000)]
+		for i, (name, hz) in enumerate(clocks):
+		    print("## clock.t%d=%s" % (i, name))
+		print("#ts_cyc\tdur_cyc\ttrack\top")
+		for i, (name, hz) in enumerate(clocks):
+		    f = F(10**scale, hz)
+		    num, den = f.numerator, f.denominator
+		    if den == 1:
+		        continue
+		    x = (2**64 - 1) // den - den // 2
+		    cs = list(range(x // num - 4, x // num + 5))
+		    m = (2**64 - 1) // den + 1
+		    e = m * den - 2**64
+		    c = ((2**64 + e - 1) // e - den // 2) // num if e else 2**64
+		    for c in range(c, min(c + 20000, (2**64 - 1) // num)):
+		        y = c * num + den // 2
+		        if len(cs) < 12 and y * m >> 64 != y // den:
+		            cs.append(c)
+		    for c in cs:
+		        for d in (0, 1, 2, 3, den, 1000):
+		            print("%d\t%d\tt%d\tOP" % (c, d, i))
+		PY
+		npt-time -u "$u" -d "$p" in.tsv | grep -v '^##' > got
+		python3 "$REF" conv "$u" "$p" < in.tsv | cmp - got || flunk "-u $u -d $p"
+	done
+}
+
 @test "time: exact against python fractions on cycles near the edges: 0, 2^32, 2^53, 2^63, 2^64, 10^8, 10^16" {
 	# counts of 1 to 20 digits around each edge (the fast path reads 8
 	# digits at a time), ends past 2^64, clocks whose fraction
