@@ -77,24 +77,6 @@ count(uint64_t m)
  * marks into a byte (each mark lands on its own bit of the top byte and
  * the partial products below it cannot carry into it).
  */
-#ifdef AVX2
-TARGET_AVX2 static inline void
-marks64w(const char *q, uint64_t *tab, uint64_t *nl)
-{
-	const __m256i vt = _mm256_set1_epi8('\t'), vl = _mm256_set1_epi8('\n');
-	__m256i x = _mm256_loadu_si256((const __m256i *)(const void *)q);
-	__m256i y = _mm256_loadu_si256((const __m256i *)(const void *)
-	    (q + 32));
-
-	*tab = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x,
-	    vt)) | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(y,
-	    vt)) << 32;
-	*nl = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x,
-	    vl)) | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(y,
-	    vl)) << 32;
-}
-#endif
-
 #if defined(AVX2) && !defined(WIDE)
 #define marks64 marks64w
 #else
@@ -136,6 +118,25 @@ marks64(const char *q, uint64_t *tab, uint64_t *nl)
 #endif
 	*tab = t;
 	*nl = l;
+}
+#endif
+
+#ifdef AVX2
+/* marks64 with AVX2: two compares of 32 bytes for each of TAB and LF. */
+TARGET_AVX2 static inline void
+marks64w(const char *q, uint64_t *tab, uint64_t *nl)
+{
+	const __m256i vt = _mm256_set1_epi8('\t'), vl = _mm256_set1_epi8('\n');
+	__m256i x = _mm256_loadu_si256((const __m256i *)(const void *)q);
+	__m256i y = _mm256_loadu_si256((const __m256i *)(const void *)
+	    (q + 32));
+
+	*tab = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x,
+	    vt)) | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(y,
+	    vt)) << 32;
+	*nl = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x,
+	    vl)) | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(y,
+	    vl)) << 32;
 }
 #endif
 
@@ -423,6 +424,7 @@ scan_(struct npt_tsv *t, size_t need, int wide)
 	const char *e = in->buf + in->end, *q = p, *s = p, *lf;
 	size_t k = 0, n;
 
+	(void)wide;
 #ifdef SWAR
 	for (; e - q >= 64; q += 64) {
 		uint64_t tab, nl;

@@ -784,8 +784,9 @@ test_tsvscan(int wide)
 	free(at);
 	free(len);
 	ok(bad == 0, wide ? "tsv_nextn agrees with a byte loop on 8 MiB of "
-	    "random lines (AVX2 scan)" : "tsv_nextn agrees with a byte loop on "
-	    "8 MiB of random lines (portable scan)");
+	    "random lines (the AVX2 scan chosen at run time)" : "tsv_nextn "
+	    "agrees with a byte loop on 8 MiB of random lines (the build's "
+	    "scan)");
 }
 
 /* Scan text; op k's name as a C string in a static buffer. */
