@@ -86,3 +86,5 @@ echo "groups: $(npt-agg -k id -q none "$dir/events10k.tsv" | grep -vc '^#') (wit
 echo "-- against ../shared/peers/agg.sh on npt-synth -F events -i $iterations"
 make_events
 vs_peer "npt-agg -k op -q none --no-self" "npt-agg -k op -q none --no-self $ev > /dev/null" agg mawk 10
+same_as_old npt-agg -k op -q none --no-self "$ev"
+same_as_old npt-agg -k op "$ev"

@@ -2,7 +2,9 @@
 # Shared by the benchmarks: the data directory, the event count, and a
 # timer that prints seconds and peak RSS of one command.
 # NPT_BENCH_EVENTS (default 10000000) scales every benchmark;
-# NPT_BENCH_DIR (default a fresh directory under /tmp) holds the data.
+# NPT_BENCH_DIR (default a fresh directory under /tmp) holds the data;
+# NPT_BENCH_OLD=DIR (the bin directory of another build): the outputs of
+# the tools measured are compared with that build's (same_as_old).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 PATH=$top/bin:$PATH
@@ -69,6 +71,26 @@ make_events() {
 # is checked against the quotient, not this rounding).
 ratio() {
 	awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "inf" }'
+}
+
+# same_as_old TOOL ARGS...: with NPT_BENCH_OLD=DIR (the bin directory of
+# another build), TOOL ARGS's output (and errors) compared byte for byte
+# with DIR's TOOL's on the same input (issue 22: faster, and the same)
+same_as_old() {
+	[ -n "${NPT_BENCH_OLD:-}" ] || return 0
+	tool=$1
+	shift
+	if [ ! -x "$NPT_BENCH_OLD/$tool" ]; then
+		echo "output: no $NPT_BENCH_OLD/$tool to compare with"
+		return 0
+	fi
+	"$tool" "$@" > "$dir/same.new" 2>&1 || :
+	if "$NPT_BENCH_OLD/$tool" "$@" 2>&1 | cmp -s - "$dir/same.new"; then
+		echo "output of $tool $*: identical to $NPT_BENCH_OLD's"
+	else
+		echo "output of $tool $*: DIFFERS from $NPT_BENCH_OLD's"
+	fi
+	rm -f "$dir/same.new"
 }
 
 # median of the arguments

@@ -31,3 +31,4 @@ echo "npt-json is faster than:$ratios (target: 10x mawk, under 8 MiB)"
 echo "-- against ../shared/peers/json.sh on npt-synth -F events -i $iterations"
 make_events
 vs_peer "npt-json -f 900MHz" "npt-json -f 900MHz $ev > /dev/null" json mawk 10
+same_as_old npt-json -f 900MHz "$ev"

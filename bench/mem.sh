@@ -41,6 +41,7 @@ pair "npt-mem -n 0" "npt-mem -n 0 $alloc > /dev/null" \
 echo "npt-mem: $(rate "$n" "$amed") M rows/s, peak RSS $arss KiB"
 echo "mawk peer: $(rate "$n" "$bmed") M rows/s, peak RSS $brss KiB (of its largest process)"
 echo "npt-mem is $(ratio "$bmed" "$amed")x the mawk peer (goal: at least 10x, under 8 MiB)"
+same_as_old npt-mem "$alloc"
 mawk -F'\t' -f "$dir/mem-ev.awk" "$alloc" | sort -t'	' -k1,1 -k2,2n -k3,3n |
     mawk -F'\t' -f "$dir/mem-peak.awk" | cut -f1,2 | sort > "$dir/mem.peer"
 npt-mem -n 0 "$alloc" | awk -F'\t' '$1 == "track" { print $2 "\t" $6 }' | sort > "$dir/mem.npt"
@@ -73,6 +74,7 @@ pair "npt-overlap -s iter" "npt-overlap -s iter $ev > /dev/null" \
 echo "npt-overlap -s: $(rate "$m" "$amed") M events/s, peak RSS $arss KiB"
 echo "mawk peer: $(rate "$m" "$bmed") M events/s, peak RSS $brss KiB"
 echo "npt-overlap -s is $(ratio "$bmed" "$amed")x the mawk peer (goal: at least 10x, under 8 MiB)"
+same_as_old npt-overlap -s iter "$ev"
 
 wide=$dir/tracks10k.tsv
 [ -s "$wide" ] || awk 'BEGIN { print "#ts_cyc\tdur_cyc\ttrack\top\tstep"

@@ -33,3 +33,4 @@ echo "npt-time is faster than:$ratios (target: 15x mawk, under 8 MiB)"
 echo "-- against ../shared/peers/conv.sh on npt-synth -F events -i $iterations"
 make_events
 vs_peer "npt-time -f 900MHz" "npt-time -f 900MHz $ev > /dev/null" conv mawk-substr 15
+same_as_old npt-time -f 900MHz "$ev"
