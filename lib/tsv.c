@@ -398,12 +398,21 @@ crlf(const struct npt_tsv *t)
 	npt_tsv_err(t, "line ends with CR LF; convert it with tr -d '\\r'");
 }
 
-/* The data line's field count is not its header's. */
-static void
-width(const struct npt_tsv *t)
+/*
+ * The data line just split: its field count must be its header's, and
+ * its escapes known (npt_tsv_hasbs's own first test made here, where
+ * every line passes it).
+ */
+NPT_INLINE void
+checkdata(struct npt_tsv *t)
 {
-	npt_tsv_err(t, "%zu field%s, but the header has %zu column%s", t->nf,
-	    t->nf == 1 ? "" : "s", t->hdr.ncol, t->hdr.ncol == 1 ? "" : "s");
+	if (t->nf != t->hdr.ncol)
+		npt_tsv_err(t, "%zu field%s, but the header has %zu column%s",
+		    t->nf, t->nf == 1 ? "" : "s", t->hdr.ncol,
+		    t->hdr.ncol == 1 ? "" : "s");
+	if (t->in.off > t->bsclean && npt_tsv_hasbs(t))
+		npt_tsv_esccheck(&t->hdr, t->line, t->len, t->in.name,
+		    t->in.lineno);
 }
 
 /*
@@ -413,8 +422,8 @@ width(const struct npt_tsv *t)
  * before the LF are only counted.  The bytes read stop at the end of the
  * buffered input.  Returns 0, having consumed nothing, if the buffer holds
  * no LF: the slow path then reads more or takes a last line without LF.
- * The line is checked as npt_tsv_nextn checks one (CR, field count,
- * escapes).  wide (a constant where it is inlined): marks with AVX2.
+ * The line is checked as npt_tsv_nextn checks one (CR, checkdata).
+ * wide (a constant where it is inlined): marks with AVX2.
  */
 NPT_INLINE int
 scan_(struct npt_tsv *t, size_t need, int wide)
@@ -483,11 +492,7 @@ found:
 	t->nf = k + 1;
 	if (n > 0 && p[n - 1] == '\r')
 		crlf(t);
-	if (t->nf != t->hdr.ncol)
-		width(t);
-	if (in->off > t->bsclean && npt_tsv_hasbs(t))	/* its test first */
-		npt_tsv_esccheck(&t->hdr, t->line, t->len, t->in.name,
-		    t->in.lineno);
+	checkdata(t);
 	return 1;
 }
 
@@ -622,11 +627,7 @@ npt_tsv_nextn(struct npt_tsv *t, size_t need)
 	if (!t->have_hdr)
 		noheader(t, p, n);
 	t->nf = npt_tsv_splitn(p, n, &t->f, &t->fcap, need);
-	if (t->nf != t->hdr.ncol)
-		width(t);
-	if (t->in.off > t->bsclean && npt_tsv_hasbs(t))	/* its test first */
-		npt_tsv_esccheck(&t->hdr, t->line, t->len, t->in.name,
-		    t->in.lineno);
+	checkdata(t);
 	return NPT_TSV_DATA;
 }
 
