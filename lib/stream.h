@@ -91,11 +91,13 @@ struct npt_tsv {
 	struct npt_buf hint;	/* the error about the first bytes */
 };
 /*
- * The line reader's scan: 1 with AVX2 (x86-64), 0 the portable one, -1
- * (the start) chosen from the processor by the first npt_tsv_open.  Tests
+ * The line reader's scan: 1 with AVX2 (x86-64), 0 the build's own, -1
+ * (the start) npt_tsv_cpuwide()'s choice at the first npt_tsv_open.  Tests
  * set 0 to read with the other.
  */
 extern int npt_tsv_wide;
+/* 1 if this processor runs the AVX2 scan (and the build has it), else 0. */
+int npt_tsv_cpuwide(void);
 /* Open a stream; -1 if it cannot be opened (already reported). */
 int npt_tsv_open(struct npt_tsv *t, const char *path);
 /* A stream held in memory, p[0..n). */

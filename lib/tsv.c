@@ -352,17 +352,22 @@ npt_tsv_err(const struct npt_tsv *t, const char *fmt, ...)
 /* Which scan: found by npt_tsv_open from the processor if -1. */
 int npt_tsv_wide = -1;
 
+int
+npt_tsv_cpuwide(void)
+{
+#ifdef WIDE
+	return __builtin_cpu_supports("avx2") &&
+	    __builtin_cpu_supports("popcnt");
+#else
+	return 0;
+#endif
+}
+
 static void
 pickscan(void)
 {
-	if (npt_tsv_wide < 0) {
-#ifdef WIDE
-		npt_tsv_wide = __builtin_cpu_supports("avx2") &&
-		    __builtin_cpu_supports("popcnt");
-#else
-		npt_tsv_wide = 0;
-#endif
-	}
+	if (npt_tsv_wide < 0)
+		npt_tsv_wide = npt_tsv_cpuwide();
 }
 
 int

@@ -46,16 +46,10 @@ check(const struct npt_tsv *r, size_t need)
 static void
 fuzz_one(const uint8_t *p, size_t n)
 {
-	static int cpu = -1;
 	size_t i, need;
 	int kind;
 
-	if (cpu < 0) {
-		npt_tsv_open_mem(&t, "fuzz.tsv", p, 0);
-		npt_tsv_close(&t);
-		cpu = npt_tsv_wide;
-	}
-	npt_tsv_wide = n > 0 && p[0] & 8 ? 0 : cpu;
+	npt_tsv_wide = n > 0 && p[0] & 8 ? 0 : npt_tsv_cpuwide();
 	npt_tsv_open_mem(&t, "fuzz.tsv", p, n);
 	topen = 1;
 	npt_tsv_open_mem(&t2, "fuzz.tsv", p, n);

@@ -1019,7 +1019,6 @@ test_mlir(void)
 int
 main(int argc, char *argv[])
 {
-	struct npt_tsv t;
 	int wide;
 
 	npt_init(argv[0]);
@@ -1040,10 +1039,8 @@ main(int argc, char *argv[])
 	test_writer();
 	test_in();
 	test_tsvread();
-	npt_tsv_wide = -1;
-	npt_tsv_open_mem(&t, "-", "", 0);	/* the processor's scan */
-	npt_tsv_close(&t);
-	wide = npt_tsv_wide;
+	wide = npt_tsv_cpuwide();
+	npt_tsv_wide = wide;
 	test_tsvscan(wide);
 	if (wide) {
 		npt_tsv_wide = 0;
