@@ -6,8 +6,11 @@
 #   parallel -j 2 npt-agg -k op --partial --part {}/2 FILE ::: 1 2 |
 #       npt-agg --merge
 # in which each job reads its own half of the file and GNU parallel only
-# starts them; with -q sketch and with the default exact quantiles.  The
-# two run in turn, NPT_BENCH_ROUNDS (3) times, and their medians of WALL
+# starts them; and the same through xargs -P 2, each partial to a file:
+#   seq 2 | xargs -P 2 -I {} sh -c 'npt-agg ... --part {}/2 FILE > p.{}'
+#   npt-agg --merge p.1 p.2
+# with -q sketch and with the default exact quantiles.  Each pair runs in
+# turn, NPT_BENCH_ROUNDS (3) times, and their medians of WALL
 # time are compared, wall time being the point of two cores (goal: at
 # least 1.7x).  Last, the tables are compared byte for byte (self time
 # may differ where an event's parent is in the other half).  The machine
@@ -35,11 +38,19 @@ for q in "-q sketch" ""; do
 	    "parallel --part ${q:-(exact)}" "$par > /dev/null"
 	echo "npt-agg -k op ${q:-(exact)}: one process $awmed s wall; parallel -j 2 --part $bwmed s wall:" \
 	    "$(ratio "$awmed" "$bwmed")x (goal: at least 1.7x)"
+	xar="seq 2 | xargs -P 2 -I {} sh -c 'npt-agg -k op $q --partial --part {}/2 $ev > $dir/part.{}' && npt-agg -k op --merge $dir/part.1 $dir/part.2"
+	pair "one process ${q:-(exact)}" "$one > /dev/null" \
+	    "xargs -P 2 --part ${q:-(exact)}" "$xar > /dev/null"
+	echo "npt-agg -k op ${q:-(exact)}: one process $awmed s wall; xargs -P 2 --part $bwmed s wall:" \
+	    "$(ratio "$awmed" "$bwmed")x (goal: at least 1.7x)"
+	sh -c "$xar" > "$dir/part.xar"
 	sh -c "$one" > "$dir/part.one"
 	sh -c "$par" > "$dir/part.par"
-	if cmp -s "$dir/part.one" "$dir/part.par"; then
-		echo "  tables identical"
-	else
-		echo "  tables differ: $(diff "$dir/part.one" "$dir/part.par" | grep -c '^>') lines"
-	fi
+	for f in par xar; do
+		if cmp -s "$dir/part.one" "$dir/part.$f"; then
+			echo "  $f: tables identical"
+		else
+			echo "  $f: tables differ: $(diff "$dir/part.one" "$dir/part.$f" | grep -c '^>') lines"
+		fi
+	done
 done

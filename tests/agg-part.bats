@@ -162,6 +162,24 @@ merged() {
 	[ "$one" = "$got" ]
 }
 
+@test "agg --part: the xargs -P recipe, a partial to a file each; a failing part makes xargs exit 123" {
+	python3 "$GEN" 5 3000 ev.tsv > /dev/null
+	one=$(npt-agg ev.tsv 2>&1)
+	recipe='seq 3 | xargs -P 2 -I {} sh -c "npt-agg --partial --part {}/3 $0 > p.{}" && npt-agg --merge p.1 p.2 p.3'
+	run -0 sh -c "$recipe" ev.tsv
+	[ "$output" = "$one" ]
+	rm p.1 p.2 p.3
+	# a part that fails: xargs says so by its status (1 to 125: 123)
+	printf '#dur_ns\top\n1\ta\n2\ta\n3\ta\nx\ta\n' > bad.tsv
+	run -123 sh -c "$recipe" bad.tsv
+	[[ $output == *"npt-agg: bad.tsv, part 3/3 from byte "*":"*": column dur_ns: "* ]] || flunk "$output"
+	need_busybox
+	rm -f p.*
+	run -0 busybox sh -c "${recipe//xargs/busybox xargs}" ev.tsv
+	[ "$output" = "$one" ]
+	run -123 busybox sh -c "${recipe//xargs/busybox xargs}" bad.tsv
+}
+
 @test "agg --part: /dev/full is a write error; | head -n1 ends quietly; busybox sh" {
 	python3 "$GEN" 4 3000 ev.tsv > /dev/null
 	run -0 --separate-stderr sh -c 'npt-agg --partial --part 2/3 ev.tsv | head -n1'
