@@ -1113,6 +1113,7 @@ step_close(struct step *sp)
 			g->nthr++;
 			free(st->thr[j].name);
 			st->thr[j].name = NULL;
+			st->thr[j].namelen = 0;
 			st->thr[j].depth = 0;
 			memset(&st->thr[j].r, 0, sizeof st->thr[j].r);
 		}
@@ -1240,8 +1241,11 @@ thread(struct st *st, const char *p, size_t n, struct npt_time ts,
 	 */
 	for (j = 0; j < st->nthr; j++) {
 		h = &st->thr[j];
-		if (p != NULL) {
-			if (h->namelen == n && npt_memeq(h->name, p, n))
+		/* a thread named is not a lane, nor a lane any thread named
+		 * (a header may bring or drop the column within a step) */
+		if (p != NULL || h->name != NULL) {
+			if (p != NULL && h->name != NULL && h->namelen == n &&
+			    npt_memeq(h->name, p, n))
 				return h;
 			continue;
 		}
@@ -1258,10 +1262,8 @@ thread(struct st *st, const char *p, size_t n, struct npt_time ts,
 			npt_errx(1, "more than 2^32 threads on a track");
 		st->cap = (uint32_t)cap;
 		h = &st->thr[st->nthr++];
-		if (p != NULL) {
-			h->name = npt_estrndup(p, n);
-			h->namelen = n;
-		}
+		h->name = p != NULL ? npt_estrndup(p, n) : NULL;
+		h->namelen = p != NULL ? n : 0;
 	}
 	h = &st->thr[j];
 	if (p == NULL) {

@@ -165,6 +165,7 @@ merged() {
 @test "agg --part: the xargs -P recipe, a partial to a file each; a failing part makes xargs exit 123" {
 	python3 "$GEN" 5 3000 ev.tsv > /dev/null
 	one=$(npt-agg ev.tsv 2>&1)
+	# shellcheck disable=SC2016 # $0: the file, given to each sh -c run
 	recipe='seq 3 | xargs -P 2 -I {} sh -c "npt-agg --partial --part {}/3 $0 > p.{}" && npt-agg --merge p.1 p.2 p.3'
 	run -0 sh -c "$recipe" ev.tsv
 	[ "$output" = "$one" ]

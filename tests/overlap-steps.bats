@@ -67,6 +67,27 @@ hand() {
 	[ "${#lines[@]}" -eq 3 ]
 }
 
+@test "steps: a header that drops the thread column and one that brings it back within a step: lanes and threads apart" {
+	# Step s1 closes when s3 comes (two steps stay open); s3 reuses its
+	# place.  fuzz-npt-overlap found npt-overlap reading a thread name
+	# freed at s1's close there (SIGSEGV).
+	{
+		printf '#ts_cyc\tdur_cyc\ttrack\top\tthread\tstep\n'
+		printf '0\t5\tcore0\tA\tt1\ts1\n10\t5\tcore0\tA\tt1\ts2\n'
+		printf '#ts_cyc\tdur_cyc\ttrack\top\tstep\n'
+		printf '20\t5\tcore0\tA\ts3\n'
+		printf '#ts_cyc\tdur_cyc\ttrack\top\tthread\tstep\n'
+		printf '30\t15\tcore0\tA\tt9\ts3\n50\t30\tcore0\tA\t\ts3\n'
+	} > h.tsv
+	run -0 npt-overlap -s step h.tsv
+	# s3: core0 busy 5 + 15 + 30 = 50; its threads are the lane of the
+	# event at 20 (5), t9 (15) and the empty name (30), not the lane:
+	# mean 50/3 over 30 = 55.556%.
+	[ "${lines[3]}" = "s3${T}compute${T}1${T}1${T}50${T}50${T}50${T}50${T}100.000${T}100.000${T}55.556" ]
+	[ "${lines[1]}" = "s1${T}compute${T}1${T}1${T}5${T}5${T}5${T}5${T}100.000${T}100.000${T}100.000" ]
+	[ "${#lines[@]}" -eq 4 ]
+}
+
 @test "steps: means round half up at the input's decimals; one active tile of four" {
 	printf '#ts_ns\tdur_ns\ttrack\tstep\n0\t0.005\tpe3\t7\n0\t0\tpe0\t8\n0\t0\tpe1\t8\n0\t0\tpe2\t8\n' > t.tsv
 	run -0 npt-overlap -s step t.tsv
