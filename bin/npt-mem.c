@@ -503,10 +503,22 @@ freeto(const struct npt_time *ts)
 		release(heap_pop());
 }
 
+/*
+ * The unit of the output's times: the memory rows', else that of the
+ * first header with times (a stream without memory rows), else cycles.
+ */
+static int tabunit = -1;
+
+static int
+outunit(void)
+{
+	return unit >= 0 ? unit : tabunit >= 0 ? tabunit : NPT_UNIT_CYC;
+}
+
 static void
 lv_header(void)
 {
-	const char *u = npt_time_unit_name[unit < 0 ? NPT_UNIT_CYC : unit];
+	const char *u = npt_time_unit_name[outunit()];
 	char b[64];
 
 	if (lvhdr)
@@ -569,6 +581,23 @@ lv_advance(const struct npt_time *ts)
 		while (nheap > 0 && npt_time_cmp(&heap[0]->end, &e) == 0)
 			release(heap_pop());
 		lv_flush(&e);
+	}
+}
+
+/*
+ * -l: the metadata lines read since the last row, written once the rows
+ * of the instants before the next row are (or at the end): a clock line
+ * then follows the rows of the lines before it, whose times it does not
+ * convert.
+ */
+static struct npt_buf lvmeta;
+
+static void
+lvmeta_put(void)
+{
+	if (lvmeta.n > 0) {
+		npt_out_write(lvmeta.p, lvmeta.n);
+		lvmeta.n = 0;
 	}
 }
 
@@ -872,11 +901,20 @@ header(struct npt_tsv *t)
 {
 	cbytes = npt_tsv_hdr_find(&t->hdr, "bytes");
 	clive = npt_tsv_hdr_find(&t->hdr, "live_bytes");
-	if (cbytes < 0 && clive < 0)
+	if (cbytes < 0 && clive < 0) {
+		struct npt_tcol x;
+
+		/* no memory rows: their unit is not bound by this one */
+		if (tabunit < 0 && npt_tcol_find(&x, &t->hdr) == NULL)
+			tabunit = x.unit;
 		return;
+	}
 	(void)npt_tcol_header(&tc, t, NPT_TCOL_TS | NPT_TCOL_TRACK, &unit);
-	if (levels)
+	if (levels) {
+		if (!lvhdr)	/* the metadata read before it, first */
+			lvmeta_put();
 		lv_header();
+	}
 	ccat = npt_tsv_hdr_find(&t->hdr, "category");
 	cname = npt_tsv_hdr_find(&t->hdr, "name");
 	calways = npt_tsv_hdr_find(&t->hdr, "live");
@@ -961,6 +999,7 @@ row(struct npt_tsv *t)
 		front = ts;
 		started = 1;
 	}
+	lvmeta_put();
 	if ((islevel || always) && t->f[tc.dur].n > 0) {
 		struct npt_time dur;	/* unused, but checked */
 
@@ -991,8 +1030,8 @@ read_events(const char *path, int *rc)
 			npt_tsel_meta(&tsel, &t.key, &t.val);
 			npt_loss_meta(&loss, &t);
 			if (levels) {
-				npt_out_write(t.line, t.len);
-				npt_out_putc('\n');
+				npt_buf_add(&lvmeta, t.line, t.len);
+				npt_buf_add(&lvmeta, "\n", 1);
 			}
 		} else if (r == NPT_TSV_HEADER) {
 			header(&t);
@@ -1000,8 +1039,6 @@ read_events(const char *path, int *rc)
 			row(&t);
 		}
 	}
-	if (ntg > 0)
-		flush_levels();
 	if (t.in.err)
 		*rc = 1;
 	npt_tsv_close(&t);
@@ -1023,8 +1060,13 @@ put_peak(const struct peak *p)
 	if (p->has) {
 		npt_out_write(b, npt_time_fmtmin(b, &p->when, digits));
 		npt_out_putc('\t');
-		if (p->stepn > 0)
-			npt_out_write(peak_step(p), p->stepn);
+		if (p->stepn > 0) {
+			/* escaped, as the other cells (a raw NUL as \0) */
+			char *c = npt_tsv_cstr(peak_step(p), p->stepn);
+
+			npt_out_str(c);
+			free(c);
+		}
 	} else {
 		npt_out_putc('\t');
 	}
@@ -1129,7 +1171,7 @@ report(void)
 
 	snprintf(b, sizeof b, "#kind\ttrack\tcategory\talways_live_bytes\t"
 	    "not_always_live_peak_bytes\tpeak_bytes\tpeak_ts_%s\tpeak_step\n",
-	    npt_time_unit_name[unit < 0 ? NPT_UNIT_CYC : unit]);
+	    npt_time_unit_name[outunit()]);
 	npt_out_str(b);
 	if (unit < 0)
 		return;
@@ -1235,9 +1277,14 @@ main(int argc, char *argv[])
 		ntop = 0;
 	for (i = 0; i < argc; i++)
 		read_events(argv[i], &rc);
+	/* the files are one stream: its last instant may span two */
+	if (ntg > 0)
+		flush_levels();
 	if (levels && started) {
 		lv_advance(NULL);
+		lvmeta_put();
 	} else if (levels) {
+		lvmeta_put();
 		lv_header();
 	} else {
 		/*

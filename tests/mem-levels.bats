@@ -217,6 +217,29 @@ check_counters() {
 	assert_stderr 'npt-mem: m.tsv:2: column bytes: not a number: "12x"'
 }
 
+@test "levels: a clock line comes after the rows of the instants before the next data line, whose clock they keep" {
+	printf '## clock.t0=1GHz\n#ts_cyc\tdur_cyc\ttrack\tbytes\n0\t5\tt0\t7\n## clock.t0=500MHz\n6\t1\tt0\t1\n' > k.tsv
+	run -0 npt-mem -l k.tsv
+	assert_output <<-EOF
+	## clock.t0=1GHz
+	#ts_cyc${T}dur_cyc${T}track${T}op${T}live_bytes
+	0${T}${T}t0${T}LIVE${T}7
+	5${T}${T}t0${T}LIVE${T}0
+	## clock.t0=500MHz
+	6${T}${T}t0${T}LIVE${T}1
+	7${T}${T}t0${T}LIVE${T}0
+	EOF
+	# the end at 5 cycles is 5 ns at 1 GHz (0.005 us), not 10 ns at
+	# 500 MHz; 6 and 7 cycles at 500 MHz are 12 and 14 ns
+	run -0 sh -c 'npt-mem -l k.tsv | npt-json -C live_bytes | grep -o "\"ts\":[0-9.]*,\"args\":{\"live_bytes\":[0-9]*"'
+	assert_output <<-EOF
+	"ts":0.000,"args":{"live_bytes":7
+	"ts":0.005,"args":{"live_bytes":0
+	"ts":0.012,"args":{"live_bytes":1
+	"ts":0.014,"args":{"live_bytes":0
+	EOF
+}
+
 @test "levels: loss lines go through; only --strict warns and exits 1" {
 	stream <<-EOF
 	0 5 t 3 -
@@ -224,8 +247,10 @@ check_counters() {
 	printf '## lost.records.core0.bin=3\n' >> m.tsv
 	run -0 --separate-stderr npt-mem -l m.tsv
 	[ -z "$stderr" ]
-	# as it is read: before the rows of the instants that end after it
-	[ "${lines[1]}" = "## lost.records.core0.bin=3" ]
+	# where it falls in time: after the rows of the instants before the
+	# next data line, here the end of the input
+	[ "${lines[3]}" = "## lost.records.core0.bin=3" ]
+	[ "${#lines[@]}" -eq 4 ]
 	run -1 --separate-stderr npt-mem -l --strict m.tsv
 	assert_stderr "npt-mem: warning: input incomplete: 3 records lost (core0.bin); the level stream leaves them out"
 	[ "${#lines[@]}" -eq 4 ]

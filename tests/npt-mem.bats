@@ -176,6 +176,34 @@ stream() {
 	EOF
 }
 
+@test "mem: level samples of one instant in two files: the last holds; their sum is checked at the instant's end" {
+	printf '#ts_cyc\tdur_cyc\ttrack\top\tlive_bytes\n5\t\tt0\tLIVE\t100\n' > a.tsv
+	printf '#ts_cyc\tdur_cyc\ttrack\top\tlive_bytes\n5\t\tt0\tLIVE\t10\n' > b.tsv
+	# the files are one stream: at 5, 100 then 10, so 10 holds
+	run -0 npt-mem a.tsv b.tsv
+	[ "${lines[1]}" = "level${T}t0${T}other${T}${T}${T}10${T}5${T}" ]
+	[ "$output" = "$(cat a.tsv b.tsv | npt-mem)" ]
+	# at 5, a is 2^64-1 and b 1 then 0: the sum 2^64-1 at the end of 5
+	printf '#ts_cyc\tdur_cyc\ttrack\top\tcategory\tlive_bytes\n5\t\tt0\tLIVE\ta\t18446744073709551615\n5\t\tt0\tLIVE\tb\t1\n' > c.tsv
+	printf '#ts_cyc\tdur_cyc\ttrack\top\tcategory\tlive_bytes\n5\t\tt0\tLIVE\tb\t0\n' > d.tsv
+	run -0 npt-mem c.tsv d.tsv
+	[ "${lines[3]}" = "level_track${T}t0${T}all${T}${T}${T}18446744073709551615${T}5${T}" ]
+	run -1 --separate-stderr npt-mem c.tsv
+	assert_stderr "npt-mem: c.tsv:3: track t0: live_bytes of its categories sum past 2^64-1"
+}
+
+@test "mem: a step cell is escaped as the other cells; a stream without memory rows keeps its unit" {
+	printf '#ts_cyc\tdur_cyc\ttrack\tcategory\tname\tstep\tbytes\n0\t5\ta\0b\tc\0d\tn\0m\ts\0t\t7\n' > nul.tsv
+	run -0 npt-mem -n 0 nul.tsv
+	[ "${lines[1]}" = "category${T}a\\0b${T}c\\0d${T}0${T}7${T}7${T}0${T}s\\0t" ]
+	[ "${lines[2]}" = "track${T}a\\0b${T}all${T}0${T}7${T}7${T}0${T}s\\0t" ]
+	printf '#ts_us\tdur_us\ttrack\top\n1\t3.0\tcore1\tCONV\n' > op.tsv
+	run -0 npt-mem op.tsv
+	assert_output "${HDR/peak_ts_cyc/peak_ts_us}"
+	run -0 npt-mem -l op.tsv
+	assert_output "#ts_us${T}dur_us${T}track${T}op${T}live_bytes"
+}
+
 @test "mem: rows without bytes or live_bytes, and headers without them, are left out" {
 	printf '#ts_cyc\tdur_cyc\ttrack\top\n0\t5\tcore0\tCONV\n' > m.tsv
 	printf '#ts_cyc\tdur_cyc\ttrack\top\tbytes\n1\t5\tcore0\tCONV\t\n2\t1\tcore0\tALLOC\t9\n' >> m.tsv
