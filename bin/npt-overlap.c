@@ -1025,8 +1025,11 @@ step_header(void)
 	if (bytescol != NULL)
 		npt_out_str("\tbytes_in\tbytes_out\tbytes\tdata_balance_pct");
 	for (j = 0; nk > 0 && j <= nk; j++) {
-		snprintf(b, sizeof b, "\top_%s_%s", kcls[j].name, u);
-		npt_out_str(b);
+		/* the class's name whole, however long */
+		npt_out_str("\top_");
+		npt_out_str(kcls[j].name);
+		npt_out_putc('_');
+		npt_out_str(u);
 	}
 	npt_out_putc('\n');
 }

@@ -88,6 +88,21 @@ hand() {
 	[ "${#lines[@]}" -eq 4 ]
 }
 
+@test "steps: a step printed before a more precise value keeps the decimals read by then; a long -k class name is whole in the header" {
+	printf '#ts_us\tdur_us\ttrack\tstep\n0\t2\tcore0\tA\n0\t3\tcore1\tA\n10\t1\tcore0\tB\n20\t1\tcore0\tC\n30\t1.5\tcore0\tC\n' > d.tsv
+	run -0 npt-overlap -s step d.tsv
+	# A closes when C comes, before 1.5 is read: 0 decimals, the mean
+	# 2.5 half up to 3; balance 100*5/(2*3).  B: core0 1 of 2 tracks.
+	# C: core0 1 + 1.5 = 2.5, the mean 1.25 half up to 1.3.
+	[ "${lines[1]}" = "A${T}compute${T}2${T}2${T}2${T}3${T}3${T}3${T}83.333${T}83.333${T}83.333" ]
+	[ "${lines[2]}" = "B${T}compute${T}2${T}1${T}0.0${T}0.5${T}1.0${T}1.0${T}50.000${T}100.000${T}100.000" ]
+	[ "${lines[3]}" = "C${T}compute${T}2${T}1${T}0.0${T}1.3${T}2.5${T}2.5${T}50.000${T}100.000${T}100.000" ]
+	k=$(printf 'a%.0s' $(seq 150))
+	printf '#ts_cyc\tdur_cyc\ttrack\top\tstep\n0\t2\tcore0\tx\tA\n' > k.tsv
+	run -0 npt-overlap -s step -k "$k=x" k.tsv
+	[[ ${lines[0]} == *"${T}op_${k}_cyc${T}op_other_cyc" ]] || flunk "${lines[0]}"
+}
+
 @test "steps: means round half up at the input's decimals; one active tile of four" {
 	printf '#ts_ns\tdur_ns\ttrack\tstep\n0\t0.005\tpe3\t7\n0\t0\tpe0\t8\n0\t0\tpe1\t8\n0\t0\tpe2\t8\n' > t.tsv
 	run -0 npt-overlap -s step t.tsv
