@@ -119,6 +119,7 @@ static size_t *keyoff;
 static int nfirst = 1;
 static unsigned long long nostart;
 static ns_t tfirst;		/* start of the first event written */
+static int anyev;		/* one was */
 
 /* The separator before an event, and "[" before the first. */
 static char *
@@ -321,10 +322,13 @@ pfns(struct npt_tsv *t, const ns_t *v)
 	return v->lo;
 }
 
-/* A metadata event: name, tid, and args {key: string or number}. */
+/*
+ * A metadata event: name, tid, and args {key: string or number}; tsv: the
+ * string is a stream's field, its escapes undone.
+ */
 static void
 meta2(const char *what, long tid, const char *key, const char *s, size_t n,
-    long num, const char *track, size_t tn)
+    long num, const char *track, size_t tn, int tsv)
 {
 	size_t need = 250 + 6 * (n + tn);
 	char *b = npt_out_reserve(need), *d;
@@ -339,7 +343,7 @@ meta2(const char *what, long tid, const char *key, const char *s, size_t n,
 	d = put(d, ",\"ts\":0,\"args\":{\"");
 	d = put(d, key);
 	d = put(d, "\":");
-	d = s ? putstr(d, s, n, 1) : putnum(d, num);
+	d = s ? putstr(d, s, n, tsv) : putnum(d, num);
 	if (track != NULL) {
 		d = put(d, ",\"npt_track\":");
 		d = putstr(d, track, tn, 1);
@@ -352,22 +356,22 @@ static void
 meta(const char *what, long tid, const char *key, const char *s, size_t n,
     long num)
 {
-	meta2(what, tid, key, s, n, num, NULL, 0);
+	meta2(what, tid, key, s, n, num, NULL, 0, 1);
 }
 
 static void
 process(const ns_t *ts)
 {
+	(void)ts;
 	if (pstarted)
 		return;
-	if (pid == 1)
-		tfirst = *ts;
 	pstarted = 1;
 	if (perfetto) {
 		pfdesc(puuid(), pname, strlen(pname), 0, 0, 0);
 		return;
 	}
-	meta("process_name", 0, "name", pname, strlen(pname), 0);
+	/* an option's or a file's name, not a field: no escapes */
+	meta2("process_name", 0, "name", pname, strlen(pname), 0, NULL, 0, 0);
 	meta("process_sort_index", 0, "sort_index", NULL, 0, pid);
 }
 
@@ -433,7 +437,7 @@ newtid(struct track *k, size_t lane)
 	if (lane == 0 && k->namelen > 0) {
 		meta("thread_name", tid, "name", tname, tn, 0);
 	} else if (lane == 0) {
-		meta2("thread_name", tid, "name", tname, tn, 0, "", 0);
+		meta2("thread_name", tid, "name", tname, tn, 0, "", 0, 1);
 	} else {
 		struct npt_buf b = { 0 };
 
@@ -441,7 +445,7 @@ newtid(struct track *k, size_t lane)
 		npt_buf_add(&b, tname, tn);
 		npt_buf_add(&b, name, n);
 		meta2("thread_name", tid, "name", b.p, b.n, 0, k->name,
-		    k->namelen);
+		    k->namelen, 1);
 		npt_buf_free(&b);
 	}
 	meta("thread_sort_index", tid, "sort_index", NULL, 0, tid);
@@ -826,9 +830,9 @@ counter(struct track *k, struct npt_tsv *t, const ns_t *ts, int vals)
 /*
  * The counter values of an event: they drop to 0 at te, unless the next
  * event of the track has started by then; those of a level sample (hold)
- * hold until the track's next values.
+ * hold until the track's next values.  Whether the event had values.
  */
-static void
+static int
 counters(struct track *k, struct npt_tsv *t, const ns_t *ts, const ns_t *te,
     int hold)
 {
@@ -850,15 +854,16 @@ counters(struct track *k, struct npt_tsv *t, const ns_t *ts, const ns_t *te,
 		k->cpend = 0;
 	}
 	if (!any)
-		return;
+		return 0;
 	counter(k, t, ts, 1);
 	if (hold) {
 		k->cpend = 0;
-		return;
+		return 1;
 	}
 	if (!k->cpend || LT(k->cend, *te))
 		k->cend = *te;
 	k->cpend = 1;
+	return 1;
 }
 
 /*
@@ -1028,8 +1033,12 @@ data(struct npt_tsv *t)
 		    k->namelen ? k->name : "(none)", k->lastline);
 	process(&ts);
 	live = iop >= 0 && f[iop].n == 4 && memcmp(f[iop].p, "LIVE", 4) == 0;
-	if (ncopt > 0)
-		counters(k, t, &ts, &te, live);
+	/* a LIVE row is drawn only as a counter's value */
+	if (((ncopt > 0 && counters(k, t, &ts, &te, live)) || !live) &&
+	    !anyev) {
+		anyev = 1;
+		tfirst = ts;
+	}
 	k->have = 1;
 	k->last = ts;
 	k->lastline = t->in.lineno;

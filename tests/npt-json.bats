@@ -290,6 +290,16 @@ for i, (s, d, t) in enumerate(ev):
 	assert_stderr "npt-json: -p: 3 names for 2 inputs"
 }
 
+@test "json: a process name from -p or a file name is written as given, its backslashes not escapes" {
+	printf '#ts_us\tdur_us\ttrack\n1000\t5\tcore0\n' > e.tsv
+	cp e.tsv 'a\tb.tsv'
+	npt-json -p 'C:\temp\new' e.tsv 'a\tb.tsv' > out.json
+	json_ok "$(cat out.json)"
+	events out.json M name pid args | grep '^process_name' | cut -f2- > got
+	# json.dumps writes a backslash as two
+	python3 -c 'import json; print("1\t" + json.dumps({"name": "C:\\temp\\new"})); print("2\t" + json.dumps({"name": "a\\tb.tsv"}))' | cmp - got
+}
+
 @test "json: -C draws a counter per track that drops to 0 after the event" {
 	printf '#ts_us\tdur_us\ttrack\tpct\tq\n0\t10\tcore0\t5\t1\n2\t3\tcore0\t\t2\n10\t5\tcore0\t7.5\t\n20\t1\tcore0\t1\t3\n20\t1\tdma0\t\t\n' > in.tsv
 	npt-json -C pct -C q in.tsv > out.json
@@ -602,6 +612,12 @@ for i, (s, d, t) in enumerate(ev):
 	[ "$output" = '[
 {"name":"input incomplete: 3 records lost (x\\ty)","cat":"npt_lost","ph":"i","s":"g","pid":1,"ts":0.000,"args":{"lost.records.x\\ty":3}}
 ]' ]
+	# the first event written: of a later file, when the first has none;
+	# not a LIVE row, which is drawn only with -C
+	printf '#ts_us\tdur_us\ttrack\top\tlive_bytes\n## lost.records.x=3\n' > d.tsv
+	printf '#ts_us\tdur_us\ttrack\top\tlive_bytes\n500\t\tcore0\tLIVE\t5\n1000\t5\tcore0\tOP\t\n' > e.tsv
+	npt-json d.tsv e.tsv 2> /dev/null | jq -e '.[-1] | .ph == "i" and .ts == 1000'
+	npt-json -C live_bytes d.tsv e.tsv 2> /dev/null | jq -e '.[-1] | .ph == "i" and .ts == 500'
 	# summed over the inputs
 	run --separate-stderr -1 npt-json --strict a.tsv b.tsv
 	json_ok
