@@ -93,6 +93,8 @@ struct track {
 	size_t idx;		/* in tlist: -F perfetto's counter tracks */
 	int cdesc;		/* their descriptors written */
 	struct npt_clk *clk;	/* its clock, once asked (lib/clocks.c) */
+	uint64_t lvcat;		/* -C: a hash of its level samples' category */
+	int lvcatset, lvmixed;	/* one seen; another seen */
 };
 
 static char **popt, **copt;	/* -p -C */
@@ -109,7 +111,14 @@ static unsigned nrecent;
 static size_t ntlist;
 
 /* the current header */
-static long its, idur, itrack, iop, iname;
+static long its, idur, itrack, iop, iname, icat;
+/*
+ * -C: the tracks whose level samples (LIVE rows) are of more than one
+ * category, and the first one's name: their counter shows each category
+ * in turn, not the track's sum (npt-mem's level_track).
+ */
+static unsigned long long nmixed;
+static struct npt_buf mixedex;
 static int tsunit, durunit;	/* 0 for cycles, else 9, 6 or 3 */
 static size_t *argcol, nargcol;
 static long *ccol;		/* -C columns in the header, -1 if absent */
@@ -618,6 +627,7 @@ header(struct npt_tsv *t)
 	itrack = npt_tsv_hdr_find(h, "track");
 	iop = npt_tsv_hdr_find(h, "op");
 	iname = npt_tsv_hdr_find(h, "name");
+	icat = npt_tsv_hdr_find(h, "category");
 
 	argcol = npt_ereallocarray(argcol, h->ncol, sizeof *argcol);
 	argiid = npt_ereallocarray(argiid, h->ncol + 1, sizeof *argiid);
@@ -866,6 +876,26 @@ counters(struct track *k, struct npt_tsv *t, const ns_t *ts, const ns_t *te,
 	return 1;
 }
 
+/* A level sample of track k drawn, of category c (see nmixed). */
+static void
+levelcat(struct track *k, const struct npt_span *c)
+{
+	uint64_t h = 14695981039346656037ULL;	/* FNV-1a */
+	size_t i;
+
+	for (i = 0; i < c->n; i++)
+		h = (h ^ (unsigned char)c->p[i]) * 1099511628211ULL;
+	if (!k->lvcatset) {
+		k->lvcatset = 1;
+		k->lvcat = h;
+	} else if (h != k->lvcat && !k->lvmixed) {
+		k->lvmixed = 1;
+		if (nmixed++ == 0)
+			npt_buf_add(&mixedex, k->namelen ? k->name : "(none)",
+			    k->namelen ? k->namelen : 6);
+	}
+}
+
 /*
  * An argument value: a JSON number if it is one that viewers keep exactly
  * (at most 15 digits), else a string.
@@ -1019,7 +1049,7 @@ data(struct npt_tsv *t)
 	long tid;
 	size_t need, i, nargs;
 	char *b, *d;
-	int live;
+	int live, drawn;
 
 	if (f[its].n == 0) {
 		nostart++;
@@ -1034,8 +1064,10 @@ data(struct npt_tsv *t)
 	process(&ts);
 	live = iop >= 0 && f[iop].n == 4 && memcmp(f[iop].p, "LIVE", 4) == 0;
 	/* a LIVE row is drawn only as a counter's value */
-	if (((ncopt > 0 && counters(k, t, &ts, &te, live)) || !live) &&
-	    !anyev) {
+	drawn = ncopt > 0 && counters(k, t, &ts, &te, live);
+	if (drawn && live && icat >= 0)
+		levelcat(k, &f[icat]);
+	if ((drawn || !live) && !anyev) {
 		anyev = 1;
 		tfirst = ts;
 	}
@@ -1268,6 +1300,13 @@ main(int argc, char *argv[])
 	if (nostart > 0)
 		npt_warning("%llu event%s with no start time left out",
 		    nostart, nostart == 1 ? "" : "s");
+	if (nmixed > 0)
+		npt_warning("%llu track%s (%.*s%s) with level samples of more "
+		    "than one category: a counter shows each category's in "
+		    "turn, not their sum; draw one category (awk) or see the "
+		    "sums with npt-mem", nmixed,
+		    nmixed == 1 ? "" : "s", (int)mixedex.n, mixedex.p,
+		    nmixed == 1 ? "" : ", ...");
 	closearray();
 	for (i = 0; i < 3; i++)
 		npt_ht_free(&interned[i]);
@@ -1277,6 +1316,7 @@ main(int argc, char *argv[])
 	npt_buf_free(&tmp);
 	npt_buf_free(&str);
 	npt_buf_free(&ient);
+	npt_buf_free(&mixedex);
 	rc |= npt_out_close();
 	if (npt_loss_warn(&loss, "the trace") && strict)
 		rc = 1;

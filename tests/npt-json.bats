@@ -290,6 +290,18 @@ for i, (s, d, t) in enumerate(ev):
 	assert_stderr "npt-json: -p: 3 names for 2 inputs"
 }
 
+@test "json: -C on level samples of several categories on one track: drawn in turn, with a warning" {
+	printf '#ts_us\tdur_us\ttrack\top\tcategory\tlive_bytes\n0\t\ttile0\tLIVE\tweights\t100\n0\t\ttile0\tLIVE\tactivations\t50\n0\t\ttile1\tLIVE\tweights\t7\n10\t\ttile0\tLIVE\tactivations\t70\n10\t\ttile1\tLIVE\tweights\t8\n' > cat.tsv
+	run -0 --separate-stderr npt-json -C live_bytes cat.tsv
+	json_ok
+	assert_stderr "npt-json: warning: 1 track (tile0) with level samples of more than one category: a counter shows each category's in turn, not their sum; draw one category (awk) or see the sums with npt-mem"
+	# one category a track, or the rows not drawn (no -C): no warning
+	run -0 --separate-stderr sh -c "awk -F'\t' '\$5 != \"activations\"' cat.tsv | npt-json -C live_bytes"
+	[ -z "$stderr" ]
+	run -0 --separate-stderr npt-json cat.tsv
+	[ -z "$stderr" ]
+}
+
 @test "json: a process name from -p or a file name is written as given, its backslashes not escapes" {
 	printf '#ts_us\tdur_us\ttrack\n1000\t5\tcore0\n' > e.tsv
 	cp e.tsv 'a\tb.tsv'
