@@ -1266,6 +1266,10 @@ main(int argc, char *argv[])
 				    g.arg);
 			break;
 		case 'C':
+			/* -F perfetto: a counter track's uuid has 8 bits
+			 * for the column */
+			if (ncopt == 256)
+				npt_errx(2, "-C: more than 256 columns");
 			copt = npt_ereallocarray(copt, ncopt + 1, sizeof *copt);
 			copt[ncopt++] = g.arg;
 			break;

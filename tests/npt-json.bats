@@ -517,6 +517,11 @@ for i, (s, d, t) in enumerate(ev):
 	assert_stderr 'npt-json: -f: not a frequency: "1.2GHzz"'
 	run --separate-stderr -2 npt-json -w 65
 	assert_stderr 'npt-json: -w: not a counter width from 1 to 64 bits: "65"'
+	# -F perfetto numbers a track's counters in 8 bits
+	mapfile -t c < <(for i in $(seq 257); do printf -- '-C\nc%s\n' "$i"; done)
+	run --separate-stderr -2 npt-json "${c[@]}" < /dev/null
+	assert_stderr 'npt-json: -C: more than 256 columns'
+	run -0 npt-json "${c[@]:0:512}" < /dev/null
 }
 
 @test "json: empty input, header only, no final newline, empty fields" {
