@@ -1122,6 +1122,7 @@ struct vela {
 	size_t clockcol;		/* summary: core_clock, or -1 */
 	size_t sramcol;			/* SRAM Usage, or -1 */
 	long livecol, catcol;		/* live_bytes and category */
+	int dropwarned;			/* columns past the limit said */
 	struct npt_time ts;
 	unsigned long long layer;
 	uint32_t trk;
@@ -1212,7 +1213,7 @@ vela_header(struct vela *v)
 	struct csv *c = &v->c;
 	struct npt_span h;
 	size_t i, k, nnet = 0;
-	int cyc = 0;
+	int cyc = 0, dropped = 0;
 
 	if (v->cap < c->nf) {
 		v->cap = c->nf;
@@ -1267,11 +1268,23 @@ vela_header(struct vela *v)
 			if ((eq(h, "SRAM Usage") || eq(h, "SRAM_usage")) &&
 			    v->sramcol == (size_t)-1) {
 				/* the level of a memory stream too */
-				v->sramcol = i;
 				v->livecol = npt_imp_col(c->m, "live_bytes", 10);
 				v->catcol = npt_imp_col(c->m, "category", 8);
+				if (v->livecol >= 0 && v->catcol >= 0)
+					v->sramcol = i;
+				else
+					dropped = 1;
 			}
 		}
+	}
+	for (i = 0; i < c->nf; i++)
+		if (v->what[i] == V_EXTRA && v->col[i] < 0)
+			dropped = 1;
+	/* past the columns a stream may have (npt_imp_col) */
+	if (dropped && !v->dropwarned) {
+		v->dropwarned = 1;
+		npt_warnat(c->in->name, c->in->lineno, "more than 1024 "
+		    "columns: those beyond are left out");
 	}
 	if (!cyc)
 		return fail(c, "no %s column in the header", v->summary ?

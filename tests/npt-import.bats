@@ -1278,6 +1278,23 @@ npt-import: 1 event read before the error is written"
 	EOF
 }
 
+@test "import: vela: past 1024 columns the rest are left out with a warning; SRAM Usage there is no level" {
+	local T=$'\t'
+	# 1100 columns before SRAM Usage: it and live_bytes, category have no
+	# room (npt-import used to write past its columns: SIGSEGV)
+	python3 -c "print(','.join(['TFLite_operator','Op Cycles']+['c%d'%i for i in range(1100)]+['SRAM Usage','Name'])); print(','.join(['ADD','3']+[str(i) for i in range(1100)]+['77','n']))" > w.csv
+	run -0 --separate-stderr npt-import w.csv
+	assert_stderr "npt-import: warning: w.csv:1: more than 1024 columns: those beyond are left out"
+	[[ ${lines[1]} == *"${T}c1023" ]] || flunk "${lines[1]:(-40)}"
+	[ "$(printf '%s\n' "${lines[2]}" | awk -F'\t' '{ print NF, $4, $5, $NF }')" = "1031 ADD n 1023" ]
+	# SRAM Usage first: its level is kept, the columns past 1024 are not
+	python3 -c "print(','.join(['TFLite_operator','Op Cycles','SRAM Usage']+['c%d'%i for i in range(1030)]+['Name'])); print(','.join(['ADD','3','77']+[str(i) for i in range(1030)]+['n']))" > w2.csv
+	run -0 --separate-stderr npt-import w2.csv
+	assert_stderr "npt-import: warning: w2.csv:1: more than 1024 columns: those beyond are left out"
+	[ "$(printf '%s\n' "${lines[1]}" | cut -f8-10)" = "sram_bytes${T}live_bytes${T}category" ]
+	[ "$(printf '%s\n' "${lines[2]}" | cut -f8-10)" = "77${T}77${T}sram" ]
+}
+
 @test "import: vela: the summary of Vela 2.0 and older, npu_clock its clock" {
 	# the start and end of the header of write_summary_metrics_csv up to
 	# Vela 2.0 (ethos-u-vela 79d07d2 to 42e833d): npu_clock, not core_clock
