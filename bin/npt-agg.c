@@ -481,6 +481,7 @@ read_events(const char *path, int *rc)
 }
 
 /* Partial state: "## npt-agg.NAME=VALUE" lines, then a header and groups. */
+static int nounit;	/* the input had no header: no unit line */
 static const char *const pcol[] = {
 	"count", "sum", "sumsq", "min", "max", "self", "values",
 };
@@ -681,7 +682,9 @@ read_partial(const char *path, int *rc)
 		}
 		merge_line(t.in.name, t.in.lineno, t.f, col, nk);
 	}
-	if ((nh > 0 || hline > 0) && (qpart < 0 || unit < 0 || !pscale))
+	/* no unit: the partial of an input without a header, no groups */
+	if ((nh > 0 || hline > 0) && (qpart < 0 || (unit < 0 && nh > 0) ||
+	    !pscale))
 		npt_errat(t.in.name, hline > 0 ? hline : h[0].line, "%s",
 		    notpart);
 	if (nh > 0 && !t.have_hdr)
@@ -735,8 +738,10 @@ print_partial(struct group **gv, size_t n)
 
 	npt_out_str("## npt-agg.quantiles=");
 	npt_out_str(qname[qmode]);
-	npt_out_str("\n## npt-agg.unit=");
-	npt_out_str(npt_time_unit_name[unit < 0 ? 0 : unit]);
+	if (!nounit) {
+		npt_out_str("\n## npt-agg.unit=");
+		npt_out_str(npt_time_unit_name[unit < 0 ? 0 : unit]);
+	}
 	npt_out_str("\n## npt-agg.scale=12\n## npt-agg.digits=");
 	npt_out_u64((uint64_t)digits);
 	npt_out_str("\n## npt-agg.skipped=");
@@ -1773,10 +1778,18 @@ main(int argc, char *argv[])
 		npt_tsv_keys("op", &keys, &nkeys);
 	if (nkeys > 16)
 		npt_errx(2, "-k: more than 16 columns");
-	for (i = 0; i < nkeys; i++)
+	for (i = 0; i < nkeys; i++) {
+		size_t j;
+
 		if (strcmp(keys[i], "count") == 0 ||
 		    strcmp(keys[i], "share_pct") == 0)
 			npt_errx(2, "-k: %s is an output column", keys[i]);
+		/* those of a partial, which a merge reads back */
+		for (j = 0; j < NPCOL; j++)
+			if (strcmp(keys[i], pcol[j]) == 0)
+				npt_errx(2, "-k: %s is a column of --partial",
+				    keys[i]);
+	}
 	if (sarg != NULL)
 		parse_sort(sarg);
 	if (npart > 0 && (!partial || merge))
@@ -1812,9 +1825,15 @@ main(int argc, char *argv[])
 		gv[n]->key = e->key;
 		gv[n]->keylen = e->len;
 	}
-	if (unit >= 0 || n > 0) {
+	/*
+	 * a partial of an input without a header still carries its losses
+	 * and skipped events to the merge, without a unit of its own
+	 */
+	if (unit >= 0 || n > 0 || (partial && (skipped > 0 ||
+	    npt_loss_count(&loss) > 0))) {
 		int u = unit < 0 ? 0 : unit;
 
+		nounit = unit < 0;
 		unit = u;
 		batch_end();
 		if (nrun > 0)

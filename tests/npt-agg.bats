@@ -568,6 +568,12 @@ print("%d.%d" % divmod((isqrt(4 * d * d * 100 // 2) + 1) // 2, 10))')
 	assert_stderr 'npt-agg: -k: empty column name in "op,,id"'
 	run --separate-stderr -2 npt-agg -k count /nonexistent
 	assert_stderr 'npt-agg: -k: count is an output column'
+	# a partial's columns: a key of one of those names would be read back
+	# as its column
+	for c in sum sumsq min max self values; do
+		run --separate-stderr -2 npt-agg -k "op,$c" /nonexistent
+		assert_stderr "npt-agg: -k: $c is a column of --partial"
+	done
 	run --separate-stderr -2 npt-agg -p --partial /nonexistent
 	assert_stderr 'npt-agg: -p and --partial exclude each other'
 	run --separate-stderr -2 npt-agg -t 'core*' --merge /nonexistent
@@ -816,6 +822,26 @@ print("%d.%d" % divmod((isqrt(4 * d * d * 100 // 2) + 1) // 2, 10))')
 	## lost..x=5|metadata lost..x: not lost.KIND.SOURCE
 	## lost.records.x|metadata lost.records.x: no count (## lost.KIND.SOURCE=COUNT)
 	EOF
+}
+
+@test "agg: the partial of an input with losses and no header carries them to the merge" {
+	printf '## lost.records.core0.bin=5\n' > la.tsv
+	printf '#dur_ns\top\n5\tA\n' > lb.tsv
+	npt-agg --partial la.tsv > pa
+	npt-agg --partial lb.tsv > pb
+	# no header, no unit: the loss, and the partial's header for the merge
+	[ "$(grep -c '^## npt-agg.unit=' pa)" -eq 0 ]
+	[ "$(grep '^## lost\.' pa)" = "## lost.records.core0.bin=5" ]
+	run --separate-stderr -1 npt-agg --strict la.tsv lb.tsv
+	one=$output
+	for order in "pa pb" "pb pa"; do
+		# shellcheck disable=SC2086 # two files
+		run --separate-stderr -1 npt-agg --merge --strict $order
+		[ "$output" = "$one" ]
+		assert_stderr "npt-agg: warning: input incomplete: 5 records lost (core0.bin); the table leaves them out"
+	done
+	# an empty input still gives an empty partial
+	[ ! -s "$(: | npt-agg --partial > e; echo e)" ]
 }
 
 @test "agg: --partial carries the losses summed per kind and source; --merge sums the partials" {
