@@ -1422,11 +1422,10 @@ groupcmp(const void *pa, const void *pb)
 		}
 		c = -c;		/* statistics: largest first */
 	}
-	if (reverse)
-		c = -c;
 	if (c == 0)
 		c = npt_bytecmp(a->key, a->keylen, b->key, b->keylen);
-	return c;
+	/* the whole order, ties too, as sort -r */
+	return reverse ? -c : c;
 }
 
 static struct npt_u256 *remv;	/* remainders, for remcmp */

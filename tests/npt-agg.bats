@@ -179,6 +179,12 @@ roles() {
 	npt-agg -k id -s count ev.tsv | awk -F'\t' 'NR > 1 && $1 != "*" { print $2 }' > got
 	sort -nr got | cmp - got
 	npt-agg -k id -s total_cyc ev.tsv | cmp - <(npt-agg -k id ev.tsv)
+	# -r reverses ties too: the lines but the header and * in the order
+	# of the table without -r, backwards (many ops share a count)
+	npt-agg -k op -s count ev.tsv | awk 'NR > 1 && $1 != "*"' > fwd
+	npt-agg -k op -s count -r ev.tsv | awk 'NR > 1 && $1 != "*"' > got
+	[ "$(cut -f2 fwd | sort | uniq -d | wc -l)" -gt 0 ]
+	tac fwd | cmp - got
 }
 
 @test "agg: the totals line is the last, with * in every key column" {
