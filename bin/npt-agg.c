@@ -256,7 +256,11 @@ keep_value(struct group *g, const struct npt_time *v)
 	g->w[g->nv++] = *v;
 }
 
-static void
+/*
+ * -1: past the sketch's 2^64 - 1 units of the unit's scale (ps; cycles,
+ * whole numbers below 2^64, always fit)
+ */
+static int
 add_value(struct group *g, const struct npt_time *v)
 {
 	struct npt_u256 x;
@@ -283,14 +287,19 @@ add_value(struct group *g, const struct npt_time *v)
 		keep_value(g, v);
 	} else if (qmode == Q_SKETCH) {
 		int64_t q;
+		uint64_t u;
 
 		/* exact when it is a whole number of the unit's scale, the
-		 * usual case, without npt_time_i64's rounding division */
-		if (npt_time_narrow(v, npt_time_unit_scale[unit], &q) < 0 &&
-		    npt_time_i64(v, npt_time_unit_scale[unit], &q) < 0)
-			q = INT64_MAX;
-		npt_qs_addn(&g->qs, npt_qs_bucket((uint64_t)q), 1);
+		 * usual case, without npt_time_i64's rounding division; from
+		 * 2^63 on, unsigned */
+		if (npt_time_narrow(v, npt_time_unit_scale[unit], &q) == 0 ||
+		    npt_time_i64(v, npt_time_unit_scale[unit], &q) == 0)
+			u = (uint64_t)q;
+		else if (npt_time_u64(v, npt_time_unit_scale[unit], &u) < 0)
+			return -1;
+		npt_qs_addn(&g->qs, npt_qs_bucket(u), 1);
 	}
+	return 0;
 }
 
 /* Self time: the event [ts, ts + dur) on track tr, of group g. */
@@ -464,7 +473,10 @@ read_events(const char *path, int *rc)
 			g = small_group(k, kp, kn);
 		else
 			g = npt_htc_put(&groups, &gcache, kp, kn, NULL);
-		add_value(g, &v);
+		if (add_value(g, &v) < 0)
+			npt_tsv_err(&t, "column %s: past the range of -q sketch "
+			    "(2^64-1 ps, 213 days): give -q exact",
+			    t.hdr.col[tc.dur].p);
 		if (!noself && npt_time_add(&g->self, &g->self, &v) < 0)
 			npt_tsv_err(&t, "self time too large");
 		if (noself || tc.ts < 0 || trcol < 0 || t.f[tc.ts].n == 0 ||

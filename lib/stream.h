@@ -302,6 +302,8 @@ int npt_time_cycend(struct npt_time *t, uint64_t ts, uint64_t dur,
 int npt_time_shift(struct npt_time *t, int k);
 /* t rounded to decimals places (halves up) as an integer; -1 if too large. */
 int npt_time_i64(const struct npt_time *t, int decimals, int64_t *v);
+/* The same for t >= 0, up to 2^64 - 1; -1 if negative or too large. */
+int npt_time_u64(const struct npt_time *t, int decimals, uint64_t *v);
 /* The same count in 128 bits, into r (it always fits). */
 void npt_time_round(struct npt_time *r, const struct npt_time *t,
     int decimals);

@@ -326,6 +326,18 @@ npt_time_i64(const struct npt_time *t, int decimals, int64_t *v)
 	return 0;
 }
 
+int
+npt_time_u64(const struct npt_time *t, int decimals, uint64_t *v)
+{
+	uint64_t hi, lo;
+	int s = roundmag(t, decimals, &hi, &lo);
+
+	if (hi != 0 || (s && lo != 0))
+		return -1;
+	*v = lo;
+	return 0;
+}
+
 void
 npt_time_round(struct npt_time *r, const struct npt_time *t, int decimals)
 {

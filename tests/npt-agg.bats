@@ -241,6 +241,37 @@ for i in range(20000):
 	npt-agg -q sketch ev.tsv | head -n1 | grep -qx '## npt-agg.quantiles=sketch'
 }
 
+@test "agg: sketch quantiles from 2^63 to 2^64-1 cycles are within 1/128; past 2^64-1 ps is an error" {
+	python3 -c '
+import random
+r = random.Random(5)
+print("#dur_cyc\top")
+for i in range(2000):
+    print("%d\t%s" % (r.randrange(2**63, 2**64), r.choice("AB")))' > big.tsv
+	npt-agg --no-self big.tsv | cut -f1,8-10 | sort > ex.out
+	npt-agg --no-self -q sketch big.tsv | grep -v '^##' | cut -f1,8-10 | sort > sk.out
+	# the exact and sketch percentiles, as integers (python: no float)
+	paste ex.out sk.out | python3 -c '
+import sys
+n = 0
+for l in sys.stdin.read().split("\n")[1:]:
+    f = l.split("\t")
+    if len(f) < 8 or f[0] == "*":
+        continue
+    for i in (1, 2, 3):
+        e, s = int(f[i]), int(f[i + 4])
+        assert abs(s - e) * 128 <= e, (f[0], e, s)
+        n += 1
+assert n == 6, n'
+	# 2^64 ps and more: a located error, where it had given one bucket
+	printf '#dur_ns\top\n1\tA\n18446744073709552\tA\n' > ps.tsv
+	run --separate-stderr -1 npt-agg -q sketch ps.tsv
+	assert_stderr "npt-agg: ps.tsv:3: column dur_ns: past the range of -q sketch (2^64-1 ps, 213 days): give -q exact"
+	printf '#dur_ns\top\n1\tA\n18446744073709551\tA\n' > ps.tsv
+	run -0 npt-agg -q sketch ps.tsv
+	run -0 npt-agg ps.tsv
+}
+
 @test "agg: --merge of partials of any split equals one pass (exact, sketch, none)" {
 	npt-synth -i 30 -F events > ev.tsv
 	gen 8 600 >> ev.tsv
