@@ -493,7 +493,6 @@ read_events(const char *path, int *rc)
 }
 
 /* Partial state: "## npt-agg.NAME=VALUE" lines, then a header and groups. */
-static int nounit;	/* the input had no header: no unit line */
 static const char *const pcol[] = {
 	"count", "sum", "sumsq", "min", "max", "self", "values",
 };
@@ -742,8 +741,9 @@ copy_text(const struct group *g)
 	free(r.buf);
 }
 
+/* nounit: the input had no header (no groups): no unit line */
 static void
-print_partial(struct group **gv, size_t n)
+print_partial(struct group **gv, size_t n, int nounit)
 {
 	char b[96];
 	size_t i, j, k;
@@ -1842,9 +1842,8 @@ main(int argc, char *argv[])
 	 */
 	if (unit >= 0 || n > 0 || (partial && (skipped > 0 ||
 	    npt_loss_count(&loss) > 0))) {
-		int u = unit < 0 ? 0 : unit;
+		int u = unit < 0 ? 0 : unit, nounit = unit < 0;
 
-		nounit = unit < 0;
 		unit = u;
 		batch_end();
 		if (nrun > 0)
@@ -1856,7 +1855,7 @@ main(int argc, char *argv[])
 				if (qmode == Q_EXACT)
 					sort_values(gv[i]);
 			qsort(gv, n, sizeof *gv, groupcmp);
-			print_partial(gv, n);
+			print_partial(gv, n, nounit);
 		} else {
 			qsort(gv, n, sizeof *gv, groupcmp);
 			print_table(gv, n);

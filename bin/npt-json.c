@@ -93,8 +93,8 @@ struct track {
 	size_t idx;		/* in tlist: -F perfetto's counter tracks */
 	int cdesc;		/* their descriptors written */
 	struct npt_clk *clk;	/* its clock, once asked (lib/clocks.c) */
-	uint64_t lvcat;		/* -C: a hash of its level samples' category */
-	int lvcatset, lvmixed;	/* one seen; another seen */
+	const void *lvcat;	/* -C: its level samples' category, in lvcats */
+	int lvmixed;		/* another seen */
 };
 
 static char **popt, **copt;	/* -p -C */
@@ -119,6 +119,7 @@ static long its, idur, itrack, iop, iname, icat;
  */
 static unsigned long long nmixed;
 static struct npt_buf mixedex;
+static struct npt_ht lvcats;	/* the categories, each once */
 static int tsunit, durunit;	/* 0 for cycles, else 9, 6 or 3 */
 static size_t *argcol, nargcol;
 static long *ccol;		/* -C columns in the header, -1 if absent */
@@ -369,9 +370,8 @@ meta(const char *what, long tid, const char *key, const char *s, size_t n,
 }
 
 static void
-process(const ns_t *ts)
+process(void)
 {
-	(void)ts;
 	if (pstarted)
 		return;
 	pstarted = 1;
@@ -880,15 +880,12 @@ counters(struct track *k, struct npt_tsv *t, const ns_t *ts, const ns_t *te,
 static void
 levelcat(struct track *k, const struct npt_span *c)
 {
-	uint64_t h = 14695981039346656037ULL;	/* FNV-1a */
-	size_t i;
+	/* one entry a category: the same category, the same entry */
+	const void *e = npt_ht_put(&lvcats, c->p, c->n, NULL);
 
-	for (i = 0; i < c->n; i++)
-		h = (h ^ (unsigned char)c->p[i]) * 1099511628211ULL;
-	if (!k->lvcatset) {
-		k->lvcatset = 1;
-		k->lvcat = h;
-	} else if (h != k->lvcat && !k->lvmixed) {
+	if (k->lvcat == NULL) {
+		k->lvcat = e;
+	} else if (e != k->lvcat && !k->lvmixed) {
 		k->lvmixed = 1;
 		if (nmixed++ == 0)
 			npt_buf_add(&mixedex, k->namelen ? k->name : "(none)",
@@ -1061,7 +1058,7 @@ data(struct npt_tsv *t)
 		npt_tsv_err(t, "track %s: the event starts before the one of "
 		    "line %lld; sort the stream by start time",
 		    k->namelen ? k->name : "(none)", k->lastline);
-	process(&ts);
+	process();
 	live = iop >= 0 && f[iop].n == 4 && memcmp(f[iop].p, "LIVE", 4) == 0;
 	/* a LIVE row is drawn only as a counter's value */
 	drawn = ncopt > 0 && counters(k, t, &ts, &te, live);
@@ -1294,6 +1291,7 @@ main(int argc, char *argv[])
 	npt_errat_hook = closearray;
 	for (i = 0; i < 3; i++)
 		npt_ht_init(&interned[i], sizeof(uint64_t));
+	npt_ht_init(&lvcats, 1);
 	if (argc == 0)
 		rc |= run("-");
 	for (i = 0; i < argc; i++)
@@ -1321,6 +1319,7 @@ main(int argc, char *argv[])
 	npt_buf_free(&str);
 	npt_buf_free(&ient);
 	npt_buf_free(&mixedex);
+	npt_ht_free(&lvcats);
 	rc |= npt_out_close();
 	if (npt_loss_warn(&loss, "the trace") && strict)
 		rc = 1;
