@@ -1283,11 +1283,12 @@ thread(struct st *st, const char *p, size_t n, struct npt_time ts,
 
 static void
 addbytes(struct npt_tsv *t, uint64_t *sum, uint64_t v, const char *what,
-    const char *name, const struct step *sp)
+    const char *name, size_t namelen, const struct step *sp)
 {
 	if ((*sum += v) < v)
-		npt_tsv_err(t, "column %s: the bytes of %s %s in step \"%s\" "
-		    "add past 2^64", bytescol, what, name, sp->name);
+		npt_tsv_err(t, "column %s: the bytes of %s %.*s in step \"%s\" "
+		    "add past 2^64", bytescol, what, (int)namelen, name,
+		    sp->name);
 }
 
 static void
@@ -1296,7 +1297,7 @@ step_event(struct npt_tsv *t, struct step *sp, const struct track *k,
 {
 	struct st *st;
 	size_t i = k->idx;
-	int c;
+	int c, dir = 0;
 
 	if (i >= sp->cap)
 		sp->st = zgrow(sp->st, &sp->cap, i, sizeof *sp->st);
@@ -1306,41 +1307,46 @@ step_event(struct npt_tsv *t, struct step *sp, const struct track *k,
 	st->active = 1;
 	runadd(&st->r, ts, end);
 	if (nk > 0) {
-		long n;
-
 		if (st->k == NULL)
 			st->k = npt_ecalloc((size_t)nk + 1, sizeof *st->k);
-		npt_buf_grow(&opbuf, t->f[ocol].n + 1);
-		n = npt_tsv_unescape(opbuf.p, t->f[ocol].p, t->f[ocol].n);
-		opbuf.p[n < 0 ? 0 : n] = '\0';
+		npt_buf_grow(&opbuf, 2 * t->f[ocol].n + 1);
+		if (npt_tsv_fnname(opbuf.p, t->f[ocol].p, t->f[ocol].n) == NULL)
+			opbuf.p[0] = '\0';
 		runadd(&st->k[classify(kcls, nk, opbuf.p)], ts, end);
 	}
 	runadd(&thread(st, thcol >= 0 ? t->f[thcol].p : NULL, thcol >= 0 ?
 	    t->f[thcol].n : 0, ts, end)->r, ts, end);
-	if (bcol >= 0 && t->f[bcol].n > 0) {
+	if (bcol < 0)
+		return;
+	/* dir is checked on every row, with bytes or not */
+	if (dcol >= 0) {
+		const struct npt_span *f = &t->f[dcol];
+
+		if (f->n == 2 && memcmp(f->p, "in", 2) == 0)
+			dir = 1;
+		else if (f->n == 3 && memcmp(f->p, "out", 3) == 0)
+			dir = 2;
+		else if (f->n != 0)
+			npt_tsv_err(t, "column dir: not in, out or empty: "
+			    "\"%.*s\"", (int)f->n, f->p);
+	}
+	if (t->f[bcol].n > 0) {
 		const struct npt_span *f = &t->f[bcol];
 		const char *err;
 		uint64_t v;
-		char *name;
 
 		if ((err = npt_parse_u64(f->p, f->n, &v)) != NULL)
 			npt_tsv_err(t, "column %s: %s: \"%.*s\"", bytescol, err,
 			    (int)f->n, f->p);
 		c = k->class;
-		name = npt_estrndup(k->name, k->namelen);
-		addbytes(t, &st->bytes, v, "track", name, sp);
-		free(name);
-		addbytes(t, &sp->btot[c], v, "class", cls[c].name, sp);
-		if (dcol >= 0) {
-			f = &t->f[dcol];
-			if (f->n == 2 && memcmp(f->p, "in", 2) == 0)
-				sp->bin[c] += v;
-			else if (f->n == 3 && memcmp(f->p, "out", 3) == 0)
-				sp->bout[c] += v;
-			else if (f->n != 0)
-				npt_tsv_err(t, "column dir: not in, out or "
-				    "empty: \"%.*s\"", (int)f->n, f->p);
-		}
+		addbytes(t, &st->bytes, v, "track", k->name, k->namelen, sp);
+		addbytes(t, &sp->btot[c], v, "class", cls[c].name,
+		    strlen(cls[c].name), sp);
+		/* below btot[c], which did not pass 2^64 */
+		if (dir == 1)
+			sp->bin[c] += v;
+		else if (dir == 2)
+			sp->bout[c] += v;
 	}
 }
 
@@ -1419,7 +1425,7 @@ read_events(const char *path, int *rc)
 		struct step *sp = NULL;
 		struct track *k = NULL;
 		unsigned slot;
-		int isnew;
+		int isnew, d2;
 
 		if (r == NPT_TSV_META) {
 			selgen++;
@@ -1454,10 +1460,9 @@ read_events(const char *path, int *rc)
 			if (k != NULL)
 				k->selgen = selgen;
 		}
-		if ((d = tget(&t, (size_t)tc.dur, unit, 1, &dur)) > digits)
-			digits = d;
-		if ((d = tget(&t, (size_t)tc.ts, unit, 0, &ts)) > digits)
-			digits = d;
+		d = tget(&t, (size_t)tc.dur, unit, 1, &dur);
+		if ((d2 = tget(&t, (size_t)tc.ts, unit, 0, &ts)) > d)
+			d = d2;
 		end = tadd(ts, dur);
 		if (!started) {
 			started = 1;
@@ -1491,10 +1496,14 @@ read_events(const char *path, int *rc)
 			} else {
 				f = t.f[scol];
 			}
+			/* out of every step: sorted, but its decimals not
+			 * shown, as a row -t leaves out */
 			if (f.n == 0)
 				continue;
 			sp = step_find(&t, f.p, f.n);
 		}
+		if (d > digits)
+			digits = d;
 		isnew = 0;
 		if (k == NULL)
 			k = npt_htc_put(&tracks, &tcache, t.f[trcol].p,
@@ -1502,15 +1511,14 @@ read_events(const char *path, int *rc)
 		if (k->selgen != selgen)	/* kept just now */
 			k->selgen = selgen;
 		if (isnew) {
-			char *name = npt_emalloc(t.f[trcol].n + 1);
-			long n = npt_tsv_unescape(name, t.f[trcol].p,
-			    t.f[trcol].n);
+			char *name = npt_ereallocarray(NULL, t.f[trcol].n + 1,
+			    2);
 
-			if (n < 0)
+			if (npt_tsv_fnname(name, t.f[trcol].p,
+			    t.f[trcol].n) == NULL)
 				npt_tsv_err(&t, "column track: invalid escape: "
 				    "\"%.*s\"", (int)t.f[trcol].n,
 				    t.f[trcol].p);
-			name[n] = '\0';
 			k->class = torq ? qclassify(name) :
 			    classify(cls, ncls, name);
 			free(name);

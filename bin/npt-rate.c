@@ -1158,9 +1158,9 @@ op_class(const char *p, size_t n)
 	slot = npt_ht_put(&opclass, p, n, &isnew);
 	if (!isnew)
 		return *slot - 1;
-	b.n = 0;
-	npt_buf_add(&b, p, n);
-	npt_buf_addc(&b, '\0');
+	npt_buf_grow(&b, 2 * n + 1);
+	if (npt_tsv_fnname(b.p, p, n) == NULL)
+		b.p[0] = '\0';
 	*slot = 0;
 	for (k = 1; k >= 0 && *slot == 0; k--) {
 		if (k == 0 && !patgiven[0])

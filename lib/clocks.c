@@ -33,12 +33,21 @@ static void
 resolve(const struct npt_clocks *c, struct npt_clk *k)
 {
 	size_t i;
+	char *name;
 
-	for (i = c->npat; i-- > 0; ) {
-		if (fnmatch(c->pat[i].pat, k->name, 0) == 0) {
-			k->hz = c->pat[i].hz;
-			return;
+	if (c->npat > 0) {
+		/* an invalid escape, which the reader refuses, matches as "" */
+		name = npt_ereallocarray(NULL, k->namelen + 1, 2);
+		if (npt_tsv_fnname(name, k->name, k->namelen) == NULL)
+			name[0] = '\0';
+		for (i = c->npat; i-- > 0; ) {
+			if (fnmatch(c->pat[i].pat, name, 0) == 0) {
+				k->hz = c->pat[i].hz;
+				free(name);
+				return;
+			}
 		}
+		free(name);
 	}
 	k->hz = c->all ? c->all : k->meta;
 }

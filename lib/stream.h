@@ -138,6 +138,13 @@ size_t npt_tsv_col(struct npt_tsv *t, const char *name);
 char *npt_tsv_cstr(const char *p, size_t n);
 /* The same written at d (room for 2n + 1 bytes); returns past its NUL. */
 char *npt_tsv_cstrto(char *d, const char *p, size_t n);
+/*
+ * A field with its escapes undone, as a C string for fnmatch(3) at d (room
+ * for 2n + 1 bytes): a NUL, which a C string cannot hold, is the two
+ * characters \0, as npt_tsv_cstr prints it.  Returns d, or NULL if an
+ * escape is invalid.
+ */
+char *npt_tsv_fnname(char *d, const char *p, size_t n);
 
 /* time.c: times, exact (npt-events(5), Range and precision) */
 /*

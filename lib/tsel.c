@@ -95,10 +95,10 @@ npt_tsel_miss(struct npt_tsel *s, const char *track, size_t n)
 		return *keep == 1;
 	*keep = 2;
 	if (s->npat > 0) {
-		char *name = npt_emalloc(n + 1);
-		long m = npt_tsv_unescape(name, track, n);
+		char *name = npt_ereallocarray(NULL, n + 1, 2);
 
-		name[m < 0 ? 0 : m] = '\0';
+		if (npt_tsv_fnname(name, track, n) == NULL)
+			name[0] = '\0';
 		for (i = 0; i < s->npat; i++)
 			if (fnmatch(s->pat[i], name, 0) == 0)
 				*keep = 1;

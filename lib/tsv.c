@@ -670,6 +670,28 @@ npt_tsv_cstrto(char *d, const char *p, size_t n)
 }
 
 char *
+npt_tsv_fnname(char *d, const char *p, size_t n)
+{
+	long m = npt_tsv_unescape(d, p, n);
+	char *u;
+
+	if (m < 0)
+		return NULL;
+	if (memchr(d, '\0', (size_t)m) == NULL) {
+		d[m] = '\0';
+		return d;
+	}
+	/*
+	 * Moved to the end of the room and written back from its start: byte
+	 * i is read from 2n + 1 - m + i, past the at most 2i bytes written
+	 * before it, as i < m <= n.
+	 */
+	u = memmove(d + 2 * n + 1 - m, d, (size_t)m);
+	(void)npt_tsv_cstrto(d, u, (size_t)m);
+	return d;
+}
+
+char *
 npt_tsv_cstr(const char *p, size_t n)
 {
 	char *c = npt_ereallocarray(NULL, n + 1, 2);

@@ -103,6 +103,31 @@ hand() {
 	[[ ${lines[0]} == *"${T}op_${k}_cyc${T}op_other_cyc" ]] || flunk "${lines[0]}"
 }
 
+@test "steps: a row out of every step (its step empty) does not set the decimals, as a row -t leaves out" {
+	printf '#ts_us\tdur_us\ttrack\tstep\n0\t2\tcore0\tA\n0\t1.25\tcore1\t\n1\t0.5\tdma0\tA\n' > d.tsv
+	run -0 npt-overlap -s step -t 'core*' d.tsv
+	# core0 2 of one track (core1 not in a step): no decimals
+	[ "${lines[1]}" = "A${T}compute${T}1${T}1${T}2${T}2${T}2${T}2${T}100.000${T}100.000${T}100.000" ]
+	[ "${#lines[@]}" -eq 2 ]
+}
+
+@test "steps: -c, -k and -t match a name with its escapes undone, a NUL as the two characters \\0" {
+	printf '#ts_cyc\tdur_cyc\ttrack\top\tstep\n0\t2\tcore\\0x\tmm\\0a\t1\n0\t3\tcore\\ty\tmm\t1\n' > n.tsv
+	# "core" alone matches neither track: both are other; core\0x is
+	# matched by core\\0* (fnmatch: \\ a backslash), core<TAB>y by core?y
+	run -0 npt-overlap -s step -c 'c=core' -k 'k=mm' n.tsv
+	[ "${lines[1]}" = "1${T}c${T}0${T}0${T}${T}${T}${T}${T}${T}${T}${T}0${T}0" ]
+	[[ ${lines[2]} == "1${T}other${T}2${T}2${T}2${T}"* ]] || flunk "${lines[2]}"
+	run -0 npt-overlap -s step -c 'c=core\\0*,core?y' -k 'k=mm' -k 'z=mm\\0a' n.tsv
+	[ "${#lines[@]}" -eq 2 ]
+	# class c: both tracks; op mm 3 (core<TAB>y), mm\0a 2 (core\0x)
+	[[ ${lines[1]} == "1${T}c${T}2${T}2${T}2${T}"*"${T}3${T}2${T}0" ]] || flunk "${lines[1]}"
+	run -0 npt-overlap -s step -t 'core' n.tsv
+	[ "${#lines[@]}" -eq 1 ]
+	run -0 npt-overlap -s step -t 'core\\0x' n.tsv
+	[[ ${lines[1]} == "1${T}compute${T}1${T}1${T}2${T}"* ]] || flunk "${lines[1]}"
+}
+
 @test "steps: means round half up at the input's decimals; one active tile of four" {
 	printf '#ts_ns\tdur_ns\ttrack\tstep\n0\t0.005\tpe3\t7\n0\t0\tpe0\t8\n0\t0\tpe1\t8\n0\t0\tpe2\t8\n' > t.tsv
 	run -0 npt-overlap -s step t.tsv
@@ -177,6 +202,7 @@ print("\t".join(map(str, ["s", "compute", 3, 3, m, r(F(s, 3), 0),
 	-s step --bytes b|#ts_cyc\tdur_cyc\ttrack\tstep\tb\n0\t1\tt\t1\t18446744073709551615\n1\t1\tt\t1\t1\n|3: column b: the bytes of track t in step "1" add past 2^64
 	-s step --bytes b|#ts_cyc\tdur_cyc\ttrack\tstep\tb\n0\t1\tt\t1\t18446744073709551615\n1\t1\tu\t1\t1\n|3: column b: the bytes of class other in step "1" add past 2^64
 	-s step --bytes b|#ts_cyc\tdur_cyc\ttrack\tstep\tb\tdir\n0\t1\tt\t1\t1\tup\n|2: column dir: not in, out or empty: "up"
+	-s step --bytes b|#ts_cyc\tdur_cyc\ttrack\tstep\tb\tdir\n0\t1\tt\t1\t\tup\n|2: column dir: not in, out or empty: "up"
 	-s step|#ts_cyc\tdur_cyc\ttrack\tstep\n0\tx\tt\t1\n|2: column dur_cyc: not a number: "x"
 	EOF
 }

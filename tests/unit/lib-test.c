@@ -81,6 +81,52 @@ test_dign(void)
 	    "and refuses every other byte");
 }
 
+/*
+ * npt_tsv_fnname against a byte-by-byte reading of the escapes, on fields
+ * of random escapes and bytes, in a room of exactly 2n + 1 bytes (which
+ * an ASan build checks): a NUL comes out as \0, the rest as unescaped.
+ */
+static void
+test_fnname(void)
+{
+	static const char *piece[] = { "a", "\\0", "\\t", "\\\\", "\\n",
+	    "0", "\\r" };
+	static const char plain[] = { 'a', 0, '\t', '\\', '\n', '0', '\r' };
+	char in[64], want[128], *d;
+	size_t n, w, i, j;
+	unsigned x = 7;
+	int bad = 0, k, len;
+
+	for (i = 0; i < 20000; i++) {
+		n = w = 0;
+		len = (int)(i % 13);
+		for (k = 0; k < len; k++) {
+			x = x * 1103515245u + 12345u;
+			j = (x >> 16) % 7;
+			memcpy(in + n, piece[j], strlen(piece[j]));
+			n += strlen(piece[j]);
+			if (plain[j] == 0) {
+				want[w++] = '\\';
+				want[w++] = '0';
+			} else {
+				want[w++] = plain[j];
+			}
+		}
+		want[w] = '\0';
+		d = malloc(2 * n + 1);
+		if (d == NULL || npt_tsv_fnname(d, in, n) != d ||
+		    strlen(d) != w || memcmp(d, want, w + 1) != 0)
+			bad++;
+		free(d);
+	}
+	d = malloc(5);
+	bad += d == NULL || npt_tsv_fnname(d, "a\\q", 3) != NULL ||
+	    npt_tsv_fnname(d, "a\\", 2) != NULL;
+	free(d);
+	ok(bad == 0, "fnname undoes escapes and writes a NUL as \\0 in a room "
+	    "of 2n + 1 bytes; a bad escape is NULL");
+}
+
 static void
 test_memcpy(void)
 {
@@ -1027,6 +1073,7 @@ main(int argc, char *argv[])
 	test_dig8();
 	test_dign();
 	test_memcpy();
+	test_fnname();
 	test_parse();
 	test_freq();
 	test_muldiv();
