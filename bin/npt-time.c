@@ -226,7 +226,10 @@ found:
 		c->inv = c->den > 1 ? UINT64_MAX / c->den : 0;
 		c->m = c->inv + 1;
 		c->half = c->den / 2;
-		c->xmax = c->den > 1 ? c->inv - c->half : 0;
+		/* past den = 2^32.5, h > inv: only x = 0, whose y m,
+		 * below 2^63 + h, has the high word 0 */
+		c->xmax = c->den > 1 && c->inv >= c->half ?
+		    c->inv - c->half : 0;
 	}
 	return c;
 }

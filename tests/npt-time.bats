@@ -125,6 +125,31 @@ for c, hz in ((2**63 - 1, 900000000), (2**63, 333333000), (2**64 - 2, 333333000)
 	done
 }
 
+@test "time: exact against python fractions at clocks past 6.07 GHz, where den / 2 passes floor((2^64 - 1) / den)" {
+	# num / den = 10^(unit + places) / hz in lowest terms; with den past
+	# 2^32.5 the one multiplication's bound inv - den / 2 is below 0
+	for u in ns:0 us:3 ms:6 ns:2; do
+		p=${u#*:}
+		u=${u%:*}
+		python3 - > in.tsv <<-'PY'
+		import random
+		r = random.Random(61)
+		clocks = ["7000000001Hz", "6074001001Hz", "9999999999999Hz",
+		    "7777777777777Hz", "6074000999Hz", "4294967311Hz"]
+		for i, name in enumerate(clocks):
+		    print("## clock.t%d=%s" % (i, name))
+		print("#ts_cyc\tdur_cyc\ttrack\top")
+		for k in range(3000):
+		    c = r.choice([r.randrange(2**34), r.randrange(2**64 - 2**40),
+		        r.randrange(10**6)])
+		    print("%d\t%d\tt%d\tOP" % (c, r.choice([0, 1, 7, r.randrange(2**40)]),
+		        k % len(clocks)))
+		PY
+		npt-time -u "$u" -d "$p" in.tsv | grep -v '^##' > got
+		python3 "$REF" conv "$u" "$p" < in.tsv | cmp - got || flunk "-u $u -d $p"
+	done
+}
+
 @test "time: exact against python fractions on cycles near the edges: 0, 2^32, 2^53, 2^63, 2^64, 10^8, 10^16" {
 	# counts of 1 to 20 digits around each edge (the fast path reads 8
 	# digits at a time), ends past 2^64, clocks whose fraction
