@@ -677,6 +677,44 @@ ns(ns_t *r, const struct npt_time *v, int exp)
 }
 
 /*
+ * v - r 10^(3 + exp) (r: v rounded to the nanosecond), v of a unit of
+ * 10^-exp s: what the rounding left, |v - r| <= 1/2 ns, in 10^-12 ns.
+ */
+static int64_t
+nsrest(const struct npt_time *v, const ns_t *r, int exp)
+{
+	/* a small difference: exact in the low 64 bits */
+	uint64_t d = v->lo - r->lo * npt_pow10[3 + exp];
+
+	return (int64_t)d * (int64_t)npt_pow10[9 - exp];
+}
+
+/*
+ * Start and end in nanoseconds of a start a (tsunit) and a duration b
+ * (durunit), units that differ: a + b in the finer unit, to 10^-12 of it,
+ * may pass 128 bits (from 10^19 ms at 10^-12 ns), so the end is a and b
+ * each rounded to the nanosecond, plus what the two roundings left
+ * (below one nanosecond each) rounded: the same, halves up.
+ */
+static void
+mixed(ns_t *ts, ns_t *te, const struct npt_time *a, const struct npt_time *b)
+{
+	static const ns_t one = { 1, 0 }, minus1 = { UINT64_MAX, -1 };
+	ns_t bn;
+	int64_t left;
+
+	ns(ts, a, tsunit);
+	ns(&bn, b, durunit);
+	/* below 10^31 ns each: no overflow */
+	(void)npt_time_add(te, ts, &bn);
+	left = nsrest(a, ts, tsunit) + nsrest(b, &bn, durunit);
+	if (left >= 500000000000)
+		(void)npt_time_add(te, te, &one);
+	else if (left < -500000000000)
+		(void)npt_time_add(te, te, &minus1);
+}
+
+/*
  * Start and end of the event of track jk in nanoseconds, which has a
  * start.  A track's clock is asked of lib/clocks.c once, and again if
  * metadata took it away (its error then).
@@ -689,7 +727,6 @@ times(struct npt_tsv *t, struct track *jk, ns_t *ts, ns_t *te)
 	struct npt_clk *k;
 	uint64_t c, dc;
 	int64_t q;
-	int exp = tsunit > durunit ? tsunit : durunit;
 
 	if (tsunit == 0) {
 		if ((k = jk->clk) == NULL || k->hz == 0)
@@ -718,14 +755,14 @@ times(struct npt_tsv *t, struct track *jk, ns_t *ts, ns_t *te)
 	memset(&b, 0, sizeof b);
 	if (f[idur].n > 0)
 		timeof(t, (size_t)idur, durunit, 1, &b);
-	/* both in the finer unit, then exactly added */
-	if (npt_time_shift(&a, exp - tsunit) < 0)
-		npt_tsv_err(t, "column %s: too large", t->hdr.col[its].p);
-	if (npt_time_shift(&b, exp - durunit) < 0 ||
-	    npt_time_add(&e, &a, &b) < 0)
-		npt_tsv_err(t, "column %s: too large", t->hdr.col[idur].p);
-	ns(ts, &a, exp);
-	ns(te, &e, exp);
+	if (tsunit != durunit) {
+		mixed(ts, te, &a, &b);
+		return;
+	}
+	/* below 10^37 each: the sum fits */
+	(void)npt_time_add(&e, &a, &b);
+	ns(ts, &a, tsunit);
+	ns(te, &e, tsunit);
 }
 
 /* Nanoseconds as microseconds with three decimals. */

@@ -502,14 +502,63 @@ for i, (s, d, t) in enumerate(ev):
 	10000000000000000000000000|1|column ts_us: too large: "10000000000000000000000000"
 	1|1.|column dur_us: not a number: "1."
 	EOF
-	# a start in ms that is in the range but not once in ns (the finer
-	# unit of the two, which the end is added in) names its own column
-	printf '#ts_ms\tdur_ns\n0\t1\n9999999999999999999999.5\t1\n' > in.tsv
+	# in units that differ, a time past the range is the same error
+	printf '#ts_ms\tdur_ns\n0\t1\n10000000000000000000000000\t1\n' > in.tsv
 	run --separate-stderr -1 npt-json in.tsv
-	assert_stderr "npt-json: in.tsv:3: column ts_ms: too large"
-	printf '#ts_ns\tdur_ms\n0\t1\n1\t9999999999999999999999.5\n' > in.tsv
+	assert_stderr 'npt-json: in.tsv:3: column ts_ms: too large: "10000000000000000000000000"'
+	printf '#ts_ns\tdur_ms\n0\t1\n1\t-1\n' > in.tsv
 	run --separate-stderr -1 npt-json in.tsv
-	assert_stderr "npt-json: in.tsv:3: column dur_ms: too large"
+	assert_stderr 'npt-json: in.tsv:3: column dur_ms: negative: "-1"'
+}
+
+@test "json: a start and a duration in units that differ convert over the whole range, rounded once" {
+	# from 10^19 ms, 10^-12 ns of a start in ms passed 128 bits: such
+	# starts were "too large"; the end is still the exact sum rounded
+	cat > rows <<-'EOF'
+	ms ns 10000000000000000000 5
+	ms ns 9999999999999999999999.999999999999 0.000000000001
+	ms ns 9999999999999999999999.9999995 0.5
+	ms ns 1234567890123456789012.0000004 0.099999999999
+	ms ns 1234567890123456789012.0000004 0.1
+	ms ns -9999999999999999999999.999999999999 0.5
+	ms ns -9999999999999999999999.0000005 0.000000000001
+	ms ns -12345678901234567890.0000015 0.499999999999
+	ns ms 12.5 9999999999999999999999.999999999999
+	ns ms -0.499999999999 10000000000000000000.0000005
+	ms us 9999999999999999999999.999999999999 0.000500000001
+	us ms -99999999999999999999999.9999995 99999999999999999999.000000000001
+	us ns 9999999999999999999999999.5 0.5
+	ns us 7 1
+	EOF
+	n=0
+	while read -r tu du ts dur; do
+		n=$((n + 1))
+		printf '#ts_%s\tdur_%s\ttrack\n%s\t%s\tt%s\n' "$tu" "$du" "$ts" "$dur" "$n" > "$n.tsv"
+	done < rows
+	mapfile -t in < <(seq -f %g.tsv "$n")
+	npt-json "${in[@]}" > out.json
+	json_ok "$(cat out.json)"
+	events out.json X ts dur > got
+	# exact fractions: start and end each in ns, floor(x + 1/2); in us
+	python3 - > want <<-'EOF'
+	from fractions import Fraction as F
+	u = {"ns": 1, "us": 1000, "ms": 10**6}
+	def r(x):
+	    return (x + F(1, 2)).__floor__()
+	def us(n):
+	    s = "-" if n < 0 else ""
+	    return "%s%d.%03d" % (s, abs(n) // 1000, abs(n) % 1000)
+	for l in open("rows"):
+	    tu, du, ts, dur = l.split()
+	    a = F(ts) * u[tu]
+	    b = a + F(dur) * u[du]
+	    print(us(r(a)) + "\t" + us(r(b) - r(a)))
+	EOF
+	cmp want got
+	# and Perfetto takes what fits its 64 bits, a located error past it
+	printf '#ts_ms\tdur_ns\ttrack\n18446744073709.551615\t0\ta\n18446744073709.551615\t1\ta\n' > p.tsv
+	run --separate-stderr -1 npt-json -F perfetto p.tsv
+	assert_stderr "npt-json: p.tsv:3: a time past 2^64 - 1 ns after 0 ns: Perfetto's times are unsigned 64-bit nanoseconds"
 }
 
 @test "json: bad options are usage errors" {
