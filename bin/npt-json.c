@@ -24,6 +24,7 @@
  * candidate, pointers shortened on each search (as in union-find), so
  * many tracks with one base tid do not step through each other's tids.
  */
+#include <float.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -875,6 +876,40 @@ counter(struct track *k, struct npt_tsv *t, const ns_t *ts, int vals)
 }
 
 /*
+ * What is wrong with a -C value, or NULL: a JSON number, an exponent
+ * allowed (a Chrome counter's value through npt-import, awk's %g), within
+ * the range of a double, which viewers hold it in.
+ */
+static const char *
+cval(const struct npt_span *f)
+{
+	const char *p = f->p;
+	size_t n = f->n, m, i, len;
+	double d;
+
+	for (m = 0; m < n && p[m] != 'e' && p[m] != 'E'; m++)
+		;
+	if (!npt_jsonw_isnum(p, m))
+		return "not a number";
+	if (m < n) {
+		i = m + 1;
+		if (i < n && (p[i] == '+' || p[i] == '-'))
+			i++;
+		if (i == n)
+			return "not a number";
+		for (; i < n; i++)
+			if (p[i] < '0' || p[i] > '9')
+				return "not a number";
+	} else if (m < 300) {
+		return NULL;
+	}
+	d = strtod(raw(p, n, &len), NULL);
+	if (d > DBL_MAX || d < -DBL_MAX)
+		return "too large for a counter (a double)";
+	return NULL;
+}
+
+/*
  * The counter values of an event: they drop to 0 at te, unless the next
  * event of the track has started by then; those of a level sample (hold)
  * hold until the track's next values.  Whether the event had values.
@@ -883,6 +918,7 @@ static int
 counters(struct track *k, struct npt_tsv *t, const ns_t *ts, const ns_t *te,
     int hold)
 {
+	const char *e;
 	size_t j;
 	int any = 0;
 
@@ -891,9 +927,9 @@ counters(struct track *k, struct npt_tsv *t, const ns_t *ts, const ns_t *te,
 
 		if (ccol[j] < 0 || f->n == 0)
 			continue;
-		if (!npt_jsonw_isnum(f->p, f->n))
-			npt_tsv_err(t, "column %s: not a number: \"%.*s\"",
-			    copt[j], (int)f->n, f->p);
+		if ((e = cval(f)) != NULL)
+			npt_tsv_err(t, "column %s: %s: \"%.*s\"", copt[j], e,
+			    (int)f->n, f->p);
 		any = 1;
 	}
 	if (k->cpend && LT(k->cend, *ts)) {

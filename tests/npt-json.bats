@@ -335,6 +335,67 @@ for i, (s, d, t) in enumerate(ev):
 	json_ok
 }
 
+@test "json: -C values may have an exponent, as JSON numbers: written as they are, doubles in Perfetto" {
+	vals='1e3 2.5E-1 -1.5e+2 0e0 6.25e-2 1.5E300 1e-400 12'
+	{ printf '#ts_us\tdur_us\ttrack\tc\n'
+	i=0
+	for v in $vals; do
+		printf '%s\t1\tcore0\t%s\n' $((2 * i)) "$v"
+		i=$((i + 1))
+	done; } > in.tsv
+	npt-json -C c in.tsv > out.json
+	json_ok "$(cat out.json)"
+	# the values as written, each at its event's start
+	events out.json C ts args | awk -F'\t' '$2 != "{\"c\": 0}"' > got
+	i=0
+	for v in $vals; do
+		printf '%s.000\t{"c": %s}\n' $((2 * i)) "$v"
+		i=$((i + 1))
+	done | cmp - got
+	# Perfetto: the nearest double (IEEE 754 bits, by python3), an
+	# integer as an integer
+	command -v protoc > /dev/null || skip "protoc is not installed"
+	npt-json -F perfetto -C c in.tsv | protoc --decode_raw |
+		awk '$1 == "44:" || ($1 == "30:" && $2 != 0) { print $2 }' > got
+	# shellcheck disable=SC2086
+	python3 - $vals > want <<-'EOF'
+	import struct, sys
+	for v in sys.argv[1:-1]:
+	    print("0x%016x" % struct.unpack("<Q", struct.pack("<d", float(v)))[0])
+	print(sys.argv[-1])
+	EOF
+	cmp want got
+	# awk's %g (and npt-import, of a Chrome or Perfetto counter) writes
+	# exponents: they go through
+	run -0 sh -c "npt-json -F perfetto -C c in.tsv | npt-import -c | npt-json -C value | jq -r '.[] | select(.ph == \"C\" and .args.value != 0) | .args.value'"
+	[ "${lines[0]}" = 1000 ]
+	# 0e0 and 1e-400 are 0
+	[ "${#lines[@]}" -eq 6 ]
+}
+
+@test "json: -C of a number with a bad exponent, or past a double's range, is an error" {
+	while IFS='|' read -r v msg; do
+		printf '#ts_us\tdur_us\ttrack\tc\n0\t1\tcore0\t1\n1\t1\tcore0\t%s\n' "$v" > in.tsv
+		run --separate-stderr -1 npt-json -C c in.tsv
+		assert_stderr "npt-json: in.tsv:3: column c: $msg: \"$v\""
+		json_ok
+	done <<-'EOF'
+	1e|not a number
+	1e+|not a number
+	e3|not a number
+	1.e3|not a number
+	01e3|not a number
+	1e3.5|not a number
+	1e0x|not a number
+	1e309|too large for a counter (a double)
+	-2E+999|too large for a counter (a double)
+	EOF
+	# 310 digits without an exponent: the same
+	printf '#ts_us\tdur_us\ttrack\tc\n0\t1\tcore0\t1%0309d\n' 0 > in.tsv
+	run --separate-stderr -1 npt-json -C c in.tsv
+	[[ $stderr == 'npt-json: in.tsv:2: column c: too large for a counter (a double): "1000'* ]]
+}
+
 @test "json: -C of a column a header lacks gives no counter values under it, and no error" {
 	printf '#ts_us\tdur_us\ttrack\tpct\n0\t10\tcore0\t5\n' > a.tsv
 	printf '#ts_us\tdur_us\ttrack\n0\t10\tcore0\n' > b.tsv
