@@ -89,8 +89,8 @@ struct track {
 	ns_t last;		/* start of the last event */
 	long long lastline;
 	int have;
-	ns_t cend;		/* -C: when the last counter value ends */
-	int cpend;
+	ns_t *cend;		/* -C: when each column's value drops to 0, */
+	uint64_t cpend[4];	/* of the columns whose value will */
 	size_t idx;		/* in tlist: -F perfetto's counter tracks */
 	int cdesc;		/* their descriptors written */
 	struct npt_clk *clk;	/* its clock, once asked (lib/clocks.c) */
@@ -786,8 +786,14 @@ putus(char *d, const ns_t *t)
 	return d + 2;
 }
 
-/* Counter samples: "ts" and args from the -C columns (zeros if !vals). */
-/* -F perfetto: the values of the -C columns on their counter tracks. */
+/* the -C columns of a drop to 0 being written; column j is in a set */
+static uint64_t dropnow[4];
+#define HAS(set, j) ((set)[(j) / 64] >> (j) % 64 & 1)
+
+/*
+ * -F perfetto: the values of the -C columns on their counter tracks
+ * (!vals: zeros, of the columns in dropnow).
+ */
 static void
 pfcounter(struct track *k, struct npt_tsv *t, const ns_t *ts, int vals)
 {
@@ -814,7 +820,7 @@ pfcounter(struct track *k, struct npt_tsv *t, const ns_t *ts, int vals)
 	for (j = 0; j < ncopt; j++) {
 		const struct npt_span *f = vals ? &t->f[ccol[j]] : NULL;
 
-		if (vals && (ccol[j] < 0 || f->n == 0))
+		if (vals ? ccol[j] < 0 || f->n == 0 : !HAS(dropnow, j))
 			continue;
 		ev.n = 0;
 		npt_pb_varint_field(&ev, 9, 4);		/* COUNTER */
@@ -833,6 +839,10 @@ pfcounter(struct track *k, struct npt_tsv *t, const ns_t *ts, int vals)
 	}
 }
 
+/*
+ * A counter event: "ts" and args from the -C columns (!vals: zeros, of
+ * the columns in dropnow).
+ */
 static void
 counter(struct track *k, struct npt_tsv *t, const ns_t *ts, int vals)
 {
@@ -858,7 +868,7 @@ counter(struct track *k, struct npt_tsv *t, const ns_t *ts, int vals)
 	for (j = 0; j < ncopt; j++) {
 		long c = ccol[j];
 
-		if (vals && (c < 0 || t->f[c].n == 0))
+		if (vals ? c < 0 || t->f[c].n == 0 : !HAS(dropnow, j))
 			continue;
 		if (d[-1] != '{')
 			*d++ = ',';
@@ -909,10 +919,48 @@ cval(const struct npt_span *f)
 	return NULL;
 }
 
+/* The time of the earliest drop of track k into at; whether it has one. */
+static int
+nextdrop(const struct track *k, ns_t *at)
+{
+	size_t j;
+	int any = 0;
+
+	for (j = 0; j < ncopt; j++)
+		if (HAS(k->cpend, j) && (!any || LT(k->cend[j], *at))) {
+			*at = k->cend[j];
+			any = 1;
+		}
+	return any;
+}
+
 /*
- * The counter values of an event: they drop to 0 at te, unless the next
- * event of the track has started by then; those of a level sample (hold)
- * hold until the track's next values.  Whether the event had values.
+ * The drops to 0 of track k before time *before (all with NULL), in
+ * order of time, the columns of one time in one counter event.
+ */
+static void
+drops(struct track *k, struct npt_tsv *t, const ns_t *before)
+{
+	ns_t at;
+	size_t j;
+
+	while (nextdrop(k, &at) && (before == NULL || LT(at, *before))) {
+		memset(dropnow, 0, sizeof dropnow);
+		for (j = 0; j < ncopt; j++)
+			if (HAS(k->cpend, j) && !LT(at, k->cend[j])) {
+				dropnow[j / 64] |= (uint64_t)1 << j % 64;
+				k->cpend[j / 64] &= ~((uint64_t)1 << j % 64);
+			}
+		counter(k, t, &at, 0);
+	}
+}
+
+/*
+ * The counter values of an event: each drops to 0 at te, unless an event
+ * of the track with a value of its column has started by then (then at
+ * the later end); those of a level sample (hold) hold until the next
+ * value of their column, whatever the drops of other columns.  Whether
+ * the event had values.
  */
 static int
 counters(struct track *k, struct npt_tsv *t, const ns_t *ts, const ns_t *te,
@@ -932,20 +980,24 @@ counters(struct track *k, struct npt_tsv *t, const ns_t *ts, const ns_t *te,
 			    (int)f->n, f->p);
 		any = 1;
 	}
-	if (k->cpend && LT(k->cend, *ts)) {
-		counter(k, t, &k->cend, 0);
-		k->cpend = 0;
-	}
+	drops(k, t, ts);
 	if (!any)
 		return 0;
 	counter(k, t, ts, 1);
-	if (hold) {
-		k->cpend = 0;
-		return 1;
+	if (k->cend == NULL)
+		k->cend = npt_ereallocarray(NULL, ncopt, sizeof *k->cend);
+	for (j = 0; j < ncopt; j++) {
+		uint64_t bit = (uint64_t)1 << j % 64, *w = &k->cpend[j / 64];
+
+		if (ccol[j] < 0 || t->f[ccol[j]].n == 0)
+			continue;
+		if (hold) {
+			*w &= ~bit;
+		} else if (!(*w & bit) || LT(k->cend[j], *te)) {
+			*w |= bit;
+			k->cend[j] = *te;
+		}
 	}
-	if (!k->cpend || LT(k->cend, *te))
-		k->cend = *te;
-	k->cpend = 1;
 	return 1;
 }
 
@@ -1295,8 +1347,8 @@ done:
 		struct track *k = tlist[i];
 		size_t j;
 
-		if (k->cpend)
-			counter(k, &t, &k->cend, 0);
+		drops(k, &t, NULL);
+		free(k->cend);
 		for (j = 0; j < k->nlane; j++)
 			free(k->lane[j].end);
 		free(k->lane);

@@ -312,19 +312,53 @@ for i, (s, d, t) in enumerate(ev):
 	python3 -c 'import json; print("1\t" + json.dumps({"name": "C:\\temp\\new"})); print("2\t" + json.dumps({"name": "a\\tb.tsv"}))' | cmp - got
 }
 
-@test "json: -C draws a counter per track that drops to 0 after the event" {
+@test "json: -C draws a counter per track whose series each drop to 0 after the last event that set them" {
 	printf '#ts_us\tdur_us\ttrack\tpct\tq\n0\t10\tcore0\t5\t1\n2\t3\tcore0\t\t2\n10\t5\tcore0\t7.5\t\n20\t1\tcore0\t1\t3\n20\t1\tdma0\t\t\n' > in.tsv
 	npt-json -C pct -C q in.tsv > out.json
 	json_ok "$(cat out.json)"
 	events out.json C name ts args | tr -d ' ' > got
+	# q's 2 drops at 10, where the event that set it before ends, though
+	# the next event (which sets only pct) starts there: pct's 7.5 drops
+	# at 15, its event's end
 	cat > want <<-'EOF'
 	core0	0.000	{"pct":5,"q":1}
 	core0	2.000	{"q":2}
 	core0	10.000	{"pct":7.5}
-	core0	15.000	{"pct":0,"q":0}
+	core0	10.000	{"q":0}
+	core0	15.000	{"pct":0}
 	core0	20.000	{"pct":1,"q":3}
 	core0	21.000	{"pct":0,"q":0}
 	EOF
+	cmp want got
+}
+
+@test "json: -C: the end of an event drops only the series it set, not a level a LIVE row holds" {
+	# core0's live bytes (LIVE rows) beside its operators' pct: CONV's
+	# 50 drops at 5 though a LIVE row came in between, and ADD's end at
+	# 14 leaves the 80 live bytes as they are
+	printf '#ts_us\tdur_us\ttrack\top\tlive_bytes\tpct\n' > in.tsv
+	printf '%s\t%s\tcore0\t%s\t%s\t%s\n' 0 '' LIVE 100 '' 2 3 CONV '' 50 \
+	    4 '' LIVE 120 '' 10 '' LIVE 80 '' 12 2 ADD '' 30 20 '' LIVE 60 '' >> in.tsv
+	cat > want <<-'EOF'
+	live_bytes 0 100
+	live_bytes 4 120
+	live_bytes 10 80
+	live_bytes 20 60
+	pct 2 50
+	pct 5 0
+	pct 12 30
+	pct 14 0
+	EOF
+	# each series as Perfetto's JSON importer makes it: one counter track
+	# per argument, a sample where the argument is
+	npt-json -C live_bytes -C pct in.tsv > out.json
+	jq -r '.[] | select(.ph == "C") | .ts as $t | .args | to_entries[] |
+	    "\(.key) \($t) \(.value)"' out.json | sort -s -k1,1 > got
+	cmp want got
+	# the same counter tracks in Perfetto's protobuf
+	npt-json -F perfetto -C live_bytes -C pct in.tsv | npt-import -c |
+		awk -F'\t' '$3 ~ /^core0 / { sub(/^core0 /, "", $3); print $3, $1 + 0, $8 }' |
+		sort -s -k1,1 > got
 	cmp want got
 }
 
@@ -400,13 +434,14 @@ for i, (s, d, t) in enumerate(ev):
 	printf '#ts_us\tdur_us\ttrack\tpct\n0\t10\tcore0\t5\n' > a.tsv
 	printf '#ts_us\tdur_us\ttrack\n0\t10\tcore0\n' > b.tsv
 	# one stream of two headers: pct's 5 drops at 10, the second header
-	# has no pct; the second file has none at all
+	# has no pct; the second file has none at all; nope, of no value,
+	# has no series and no drop
 	cat a.tsv b.tsv > ab.tsv
 	run --separate-stderr -0 npt-json -C pct -C nope ab.tsv b.tsv
 	[ -z "$stderr" ]
 	json_ok
 	events <(printf '%s\n' "$output") C name pid ts args | tr -d ' ' > got
-	printf 'core0\t1\t0.000\t{"pct":5}\ncore0\t1\t10.000\t{"pct":0,"nope":0}\n' | cmp - got
+	printf 'core0\t1\t0.000\t{"pct":5}\ncore0\t1\t10.000\t{"pct":0}\n' | cmp - got
 	[ "$(printf '%s\n' "$output" | grep -c '"ph":"X"')" -eq 3 ]
 }
 
