@@ -1329,39 +1329,58 @@ finish(struct group *g, int scale, int d)
 	}
 }
 
-/* Compare numbers written "[-]D[.D]" by value. */
+/*
+ * A number "[-]D[.D]" (npt_parse_scale) without its sign, the leading
+ * zeros of its integer part and the trailing zeros of its fraction: "0.5"
+ * as ".5", "1.50" as "1.5", "2.0" as "2", zero as "".  Returns whether it
+ * was negative; *dot is its point, NULL without a fraction.
+ */
+static int
+numtrim(const char **p, size_t *n, const char **dot)
+{
+	const char *s = *p;
+	size_t k = *n;
+	int neg = k > 0 && s[0] == '-';
+
+	if (neg)
+		s++, k--;
+	while (k > 0 && s[0] == '0')
+		s++, k--;
+	if ((*dot = memchr(s, '.', k)) != NULL) {
+		while (s[k - 1] == '0')
+			k--;
+		if (s[k - 1] == '.') {
+			k--;
+			*dot = NULL;
+		}
+	}
+	*p = s;
+	*n = k;
+	return neg;
+}
+
+/* Compare numbers "[-]D[.D]" by value: -0, 0, 00.0 and .0 are equal. */
 static int
 numcmp(const char *a, size_t an, const char *b, size_t bn)
 {
-	int na = an > 0 && a[0] == '-', nb = bn > 0 && b[0] == '-', s = 1;
-	size_t ia, ib, i;
 	const char *da, *db;
+	int na = numtrim(&a, &an, &da), nb = numtrim(&b, &bn, &db), s;
+	size_t ia, ib, i;
 
-	if (na != nb)
-		return na ? -1 : 1;
-	if (na) {
-		s = -1;
-		a++, an--, b++, bn--;
-	}
-	while (an > 1 && a[0] == '0' && a[1] != '.')
-		a++, an--;
-	while (bn > 1 && b[0] == '0' && b[1] != '.')
-		b++, bn--;
-	da = memchr(a, '.', an);
-	db = memchr(b, '.', bn);
+	if (an == 0 && bn == 0)
+		return 0;
+	if (an == 0 || bn == 0 || na != nb)
+		return an == 0 ? (nb ? 1 : -1) : bn == 0 ? (na ? -1 : 1) :
+		    na ? -1 : 1;
+	s = na ? -1 : 1;
 	ia = da ? (size_t)(da - a) : an;
 	ib = db ? (size_t)(db - b) : bn;
 	if (ia != ib)
 		return ia < ib ? -s : s;
-	for (i = 0; i < an || i < bn; i++) {
-		char x = i < an ? a[i] : '0', y = i < bn ? b[i] : '0';
-
-		if (x == '.' || y == '.')
-			continue;
-		if (x != y)
-			return x < y ? -s : s;
-	}
-	return 0;
+	for (i = 0; i < an && i < bn; i++)
+		if (a[i] != b[i])
+			return a[i] < b[i] ? -s : s;
+	return an == bn ? 0 : an < bn ? -s : s;
 }
 
 /* Field i of a key (fields joined by TAB). */

@@ -187,6 +187,40 @@ roles() {
 	tac fwd | cmp - got
 }
 
+@test "agg: -s on a numeric key orders every number form by value, as python's decimals" {
+	# leading zeros, no integer part (.7), signs, -0, trailing zeros and
+	# long decimals; text keys after the numbers, in byte order; equal
+	# values (0, -0, .0, 00.00) in byte order
+	python3 -c '
+import random
+r = random.Random(5)
+def num():
+	i = r.choice(["", "0", "00", "7", "1", "10", "007", str(r.randrange(10**r.randrange(1, 26)))])
+	f = r.choice(["", "", "." + "".join(r.choice("0123456789") for _ in range(r.randrange(1, 31))),
+		".0", ".5", ".50", ".7", ".07", ".6"])
+	if i == "" and f == "":
+		f = ".0"
+	return r.choice(["", "-"]) + i + f
+print("#dur_cyc\tid")
+for k in [num() for _ in range(800)] + ["0", "-0", ".0", "00.00", "x", "7.", "+7", "1e3", "", "-"]:
+	print("1\t" + k)
+' > ev.tsv
+	python3 -c '
+import re, sys
+from decimal import Decimal
+ks = set(l.rstrip("\n").split("\t")[1] for l in open("ev.tsv") if not l.startswith("#"))
+isnum = lambda k: re.fullmatch(r"-?(\d+(\.\d+)?|\.\d+)", k) is not None
+num = sorted((k for k in ks if isnum(k)), key=lambda k: (Decimal(k), k.encode()))
+txt = sorted((k for k in ks if not isnum(k)), key=lambda k: k.encode())
+open("want", "w").write("".join(k + "\n" for k in num + txt))
+'
+	[ "$(wc -l < want)" -gt 200 ]
+	npt-agg -k id -s id -q none --no-self ev.tsv | awk -F'\t' 'NR > 1 && $1 != "*"' | cut -f1 > got
+	cmp want got || flunk "$(diff want got | head -6)"
+	npt-agg -k id -s id -r -q none --no-self ev.tsv | awk -F'\t' 'NR > 1 && $1 != "*"' | cut -f1 > got
+	tac want | cmp - got
+}
+
 @test "agg: the totals line is the last, with * in every key column" {
 	gen 4 200 > ev.tsv
 	run -0 npt-agg -k op,track ev.tsv
