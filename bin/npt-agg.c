@@ -106,6 +106,7 @@ struct frame {
 
 struct track {
 	struct npt_time last;
+	const char *file;	/* the operand its last event came from */
 	struct frame *st;
 	size_t n, cap;
 };
@@ -145,6 +146,7 @@ static struct run {
 static size_t nrun, runcap;
 static unsigned long long skipped;
 static struct npt_loss loss;
+static const char *curfile;	/* the operand read_events reads */
 
 /* -s: a key column, or a statistic with or without its unit suffix */
 static void
@@ -318,6 +320,12 @@ nest(struct npt_tsv *t, const struct npt_span *tr,
 		char b[48];
 
 		b[npt_time_fmtmin(b, &k->last, npt_time_unit_scale[unit])] = '\0';
+		if (k->file != curfile)
+			npt_tsv_err(t, "column %s: out of order on track %.*s: "
+			    "\"%.*s\" after %s in %s (the files are one stream: "
+			    "give --no-self, or merge the --partial of each)",
+			    t->hdr.col[tscol].p, (int)tr->n, tr->p,
+			    (int)t->f[tscol].n, t->f[tscol].p, b, k->file);
 		npt_tsv_err(t, "column %s: out of order on track %.*s: "
 		    "\"%.*s\" after %s (self time needs events sorted by start "
 		    "per track: sort them, or give --no-self)",
@@ -325,6 +333,7 @@ nest(struct npt_tsv *t, const struct npt_span *tr,
 		    t->f[tscol].p, b);
 	}
 	k->last = *ts;
+	k->file = curfile;
 	while (k->n > 0 && (npt_time_cmp(&k->st[k->n - 1].end, ts) <= 0 ||
 	    npt_time_cmp(&k->st[k->n - 1].end, &end) < 0))
 		k->n--;
@@ -400,6 +409,7 @@ read_events(const char *path, int *rc)
 		*rc = 1;
 		return;
 	}
+	curfile = t.in.name;
 	if (npart > 0 && (strcmp(path, "-") == 0 ||
 	    npt_in_range(&t.in, ipart, npart, &lo, &hi) < 0))
 		npt_errx(2, "%s: --part needs a regular file", path);

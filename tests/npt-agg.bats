@@ -457,6 +457,49 @@ assert n == 6, n'
 	run -0 npt-agg --no-self ev.tsv
 }
 
+@test "agg: several files are one stream: roles hold and self time nests across them; runs restarting at 0 are a located error" {
+	# a.tsv makes c a control track and opens P [0, 100) on x; b.tsv has
+	# no roles, and its C [20, 70) on x is P's child: by hand, P's self
+	# time is 100 - 50, and Q on c is left out in both files
+	printf '## role.c=control\n#ts_cyc\tdur_cyc\ttrack\top\n0\t100\tx\tP\n10\t5\tc\tQ\n' > a.tsv
+	printf '#ts_cyc\tdur_cyc\ttrack\top\n20\t50\tx\tC\n30\t7\tc\tQ\n' > b.tsv
+	run -0 sh -c 'npt-agg -q none a.tsv b.tsv | cut -f1,2,3,9'
+	assert_output <<-'EOF'
+	#op	count	total_cyc	self_cyc
+	P	1	100	50
+	C	1	50	50
+	*	2	150	100
+	EOF
+	[ "$(cat a.tsv b.tsv | npt-agg)" = "$(npt-agg a.tsv b.tsv)" ]
+	[ "$(npt-agg - b.tsv < a.tsv)" = "$(npt-agg a.tsv b.tsv)" ]
+	# b.tsv first: the table counts its Q (no role yet), and a.tsv's P
+	# starts before C on x: the error names the file of the event before
+	run --separate-stderr -1 npt-agg b.tsv a.tsv
+	assert_stderr 'npt-agg: a.tsv:3: column ts_cyc: out of order on track x: "0" after 20 in b.tsv (the files are one stream: give --no-self, or merge the --partial of each)'
+	run --separate-stderr -1 npt-agg - a.tsv < b.tsv
+	assert_stderr 'npt-agg: a.tsv:3: column ts_cyc: out of order on track x: "0" after 20 in <stdin> (the files are one stream: give --no-self, or merge the --partial of each)'
+	# as runs: without self time, or each file's own table merged, whose
+	# roles are its own (b.tsv's Q counts) and whose events nest among
+	# themselves (P's self time is its total)
+	run -0 sh -c 'npt-agg --no-self -q none b.tsv a.tsv | cut -f1,2,3'
+	assert_output <<-'EOF'
+	#op	count	total_cyc
+	P	1	100
+	C	1	50
+	Q	1	7
+	*	3	157
+	EOF
+	for f in b.tsv a.tsv; do npt-agg --partial "$f"; done > parts
+	run -0 sh -c 'npt-agg --merge -q none parts | cut -f1,2,3,9'
+	assert_output <<-'EOF'
+	#op	count	total_cyc	self_cyc
+	P	1	100	100
+	C	1	50	50
+	Q	1	7	7
+	*	3	157	157
+	EOF
+}
+
 @test "agg: times since the epoch (us with 3 decimals, ns) equal the independent computation; rebased, the same table" {
 	for u in us ns; do
 		base=1712195495406752.797
