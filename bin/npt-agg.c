@@ -147,6 +147,9 @@ static size_t nrun, runcap;
 static unsigned long long skipped;
 static struct npt_loss loss;
 static const char *curfile;	/* the operand read_events reads */
+/* --merge: the counts and sums of every line so far, which bound the groups' */
+static uint64_t mcount;
+static struct npt_u256 ms1, ms2;
 
 /* -s: a key column, or a statistic with or without its unit suffix */
 static void
@@ -562,8 +565,11 @@ merge_meta(struct npt_tsv *t)
 	} else if (kn == 7 && memcmp(k, "skipped", 7) == 0) {
 		uint64_t s;
 
-		if (npt_parse_u64(v, vn, &s) == NULL)
-			skipped += s;
+		if (npt_parse_u64(v, vn, &s) != NULL)
+			npt_tsv_err(t, "bad skipped \"%.*s\"", (int)vn, v);
+		if (s > UINT64_MAX - skipped)
+			npt_tsv_err(t, "skipped too large (2^64 events or more)");
+		skipped += s;
 	}
 	/* whichever of the two came first */
 	if (unit >= 0 && digits > (unit == NPT_UNIT_CYC ? 0 : NPT_TIME_DEC))
@@ -581,8 +587,14 @@ merge_values(struct group *g, const char *p, size_t n, uint64_t count)
 
 	if (qmode == Q_NONE)
 		return NULL;
-	if (qmode == Q_SKETCH)
-		return npt_qs_parse(&g->qs, p, n);
+	if (qmode == Q_SKETCH) {
+		k = g->qs.count;
+		if ((err = npt_qs_parse(&g->qs, p, n)) != NULL)
+			return err;
+		k = g->qs.count - k;
+		return k < count ? "fewer values than the count" :
+		    k > count ? "more values than the count" : NULL;
+	}
 	if (segment(g, p, n, count) == 0)
 		return NULL;
 	while (p < e) {
@@ -614,7 +626,9 @@ merge_line(const char *src, long long line, const struct npt_span *f,
 	g = npt_ht_put(&groups, f[0].p + 1, kn, &isnew);
 	memset(&x, 0, sizeof x);
 	if ((e = npt_parse_u64(f[col[P_COUNT]].p, f[col[P_COUNT]].n,
-	    &x.count)) != NULL ||
+	    &x.count)) == NULL && x.count > UINT64_MAX - mcount)
+		npt_errat(src, line, "counts too large (2^64 events or more)");
+	if (e != NULL ||
 	    (e = npt_u256_parse(f[col[P_SUM]].p, f[col[P_SUM]].n,
 	    &x.s1)) != NULL ||
 	    (e = npt_u256_parse(f[col[P_SUMSQ]].p, f[col[P_SUMSQ]].n,
@@ -634,8 +648,10 @@ merge_line(const char *src, long long line, const struct npt_span *f,
 		g->min = x.min;
 	if (isnew || npt_time_cmp(&x.max, &g->max) > 0)
 		g->max = x.max;
+	mcount += x.count;
 	g->count += x.count;
-	if (npt_u256_add(&g->s1, &x.s1) < 0 ||
+	if (npt_u256_add(&ms1, &x.s1) < 0 || npt_u256_add(&ms2, &x.s2) < 0 ||
+	    npt_u256_add(&g->s1, &x.s1) < 0 ||
 	    npt_u256_add(&g->s2, &x.s2) < 0 ||
 	    npt_time_add(&g->self, &g->self, &x.self) < 0)
 		npt_errat(src, line, "sums too large");

@@ -139,6 +139,9 @@ npt_qs_parse(struct npt_qs *s, const char *p, size_t n)
 			return err;
 		if (b >= NPT_QS_NBUCKET)
 			return "bucket out of range";
+		/* a bucket's count is at most the total: neither wraps */
+		if (k > UINT64_MAX - s->count)
+			return "counts too large";
 		npt_qs_addn(s, (int)b, k);
 		p = c + (c < e);
 		if (c + 1 == e)

@@ -70,7 +70,10 @@ void npt_qs_addn(struct npt_qs *s, int b, uint64_t n);
 void npt_qs_merge(struct npt_qs *a, const struct npt_qs *b);
 /* The value of rank r (1 = smallest) as its bucket's midpoint. */
 uint64_t npt_qs_rank(const struct npt_qs *s, uint64_t r);
-/* Text form "bucket:count,..." on standard output, and back (adding). */
+/*
+ * Text form "bucket:count,..." on standard output, and back (adding;
+ * "counts too large" where the sketch's count would pass 2^64 - 1).
+ */
 void npt_qs_print(const struct npt_qs *s);
 const char *npt_qs_parse(struct npt_qs *s, const char *p, size_t n);
 void npt_qs_free(struct npt_qs *s);

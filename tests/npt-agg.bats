@@ -764,6 +764,51 @@ print("%d.%d" % divmod((isqrt(4 * d * d * 100 // 2) + 1) // 2, 10))')
 	assert_stderr 'npt-agg: t.part:7: bad partial: too large'
 }
 
+# --merge of the partials after the message fails with it: npt-agg: MSG
+merge_fails() {
+	local msg=$1
+	shift
+	run --separate-stderr -1 npt-agg --merge "$@"
+	assert_stderr "npt-agg: $msg"
+}
+
+@test "agg: --merge refuses counts and sums that add past their type, in a group, over the groups and in a sketch" {
+	printf '#dur_cyc\top\n5\tA\n7\tB\n' > ev.tsv
+	npt-agg -q none --partial ev.tsv > n.part
+	m64=$(python3 -c 'print(2**64 - 1)')
+	grep -v '^=B' n.part > a.part
+	grep -v '^=A' n.part > b.part
+	# a count of 2^64 - 1 fits; one event more, in its group or in
+	# another (the totals line), does not
+	awk -F'\t' -v OFS='\t' -v x="$m64" '$1 == "=A" { $2 = x } { print }' a.part > c.part
+	run -0 npt-agg --merge c.part
+	# (avg 5 / (2^64 - 1) and stddev sqrt(25 / (2^64 - 1)) round to 0.0)
+	[ "${lines[1]}" = "A	$m64	5	100.000	0.0	5	5	0.0	5" ] || flunk "${lines[1]}"
+	merge_fails 'a.part:7: counts too large (2^64 events or more)' c.part a.part
+	merge_fails 'c.part:7: counts too large (2^64 events or more)' b.part c.part
+	# the sums (2^255 each) of two groups: the totals line would wrap to 0
+	awk -F'\t' -v OFS='\t' -v x="$(python3 -c 'print(2**255)')" \
+	    '/^=/ { $3 = x } { print }' n.part > s.part
+	merge_fails 's.part:8: sums too large' s.part
+	# the skipped events of the partials, and a bad count of them
+	sed "s/^## npt-agg.skipped=0\$/## npt-agg.skipped=$m64/" n.part > k.part
+	run --separate-stderr -0 npt-agg --merge k.part
+	assert_stderr "npt-agg: warning: $m64 events with an empty duration skipped"
+	merge_fails 'k.part:5: skipped too large (2^64 events or more)' k.part k.part
+	sed 's/^## npt-agg.skipped=0$/## npt-agg.skipped=1x/' n.part > kx.part
+	merge_fails 'kx.part:5: bad skipped "1x"' kx.part
+	# a sketch's bucket counts add up to the count, and never wrap:
+	# 2^64 - 1 + 2 would be 1
+	npt-agg -q sketch --partial ev.tsv | grep -v '=B' > q.part
+	grep -q '^=A	1	.*	5:1$' q.part
+	sed "s/5:1\$/5:$m64,6:2/" q.part > qw.part
+	merge_fails 'qw.part:7: bad partial: counts too large' qw.part
+	sed 's/5:1$/5:1,6:1/' q.part > q2.part
+	merge_fails 'q2.part:7: bad partial: more values than the count' q2.part
+	sed 's/^=A\t1\t/=A\t2\t/' q.part > q0.part
+	merge_fails 'q0.part:7: bad partial: fewer values than the count' q0.part
+}
+
 @test "agg: --merge checks that a partial's digits fit its unit" {
 	# found by tests/fuzz/fuzz-npt-agg: digits=5 in cycles indexed a
 	# power of ten below 10^0

@@ -350,6 +350,16 @@ test_sketch(void)
 	npt_qs_free(&a);
 	npt_qs_free(&b);
 	npt_qs_free(&m);
+	/* 2^64 - 1 values, in one bucket or two, then one more */
+	ok(npt_qs_parse(&a, "5:18446744073709551615", 22) == NULL &&
+	    a.count == UINT64_MAX &&
+	    npt_qs_parse(&a, "5:1", 3) != NULL && a.count == UINT64_MAX &&
+	    npt_qs_parse(&b, "5:18446744073709551614,6:1", 26) == NULL &&
+	    npt_qs_parse(&m, "5:18446744073709551614,5:2", 26) != NULL,
+	    "sketch: counts past 2^64 - 1 are refused, not wrapped");
+	npt_qs_free(&a);
+	npt_qs_free(&b);
+	npt_qs_free(&m);
 }
 
 static int
