@@ -12,7 +12,8 @@
  * rise of its peak marks the track, and just before its next free (or at
  * the end) the -n largest are copied from that heap, best first, in
  * O(n log n), from the allocations started up to the one that made the
- * peak (those after it, at the same instant, have no bytes).  Level
+ * peak (one after it at the same instant would have raised it again: an
+ * allocation of 0 bytes, which holds nothing, is never live).  Level
  * samples (live_bytes) are summed per track and compared at the end of
  * each instant, when every sample of the instant is in.  Bytes are 64-bit
  * with every sum checked.  A track's lists grow as entries come, a
@@ -792,7 +793,7 @@ alloc_row(struct npt_tsv *t, struct track *k, uint32_t gi, uint64_t b,
 			pastmax(t, k, g, 1);
 		g->always += b;
 		k->always += b;
-		if (ntop > 0) {
+		if (ntop > 0 && b > 0) {
 			x.bytes = b;
 			x.ord = seq;
 			x.cat = g->cat;
@@ -811,7 +812,7 @@ alloc_row(struct npt_tsv *t, struct track *k, uint32_t gi, uint64_t b,
 	if (npt_time_add(&end, &ts, &dur) < 0)
 		npt_tsv_err(t, "column %s: too large", t->hdr.col[tc.dur].p);
 	freeto(&ts);
-	if (npt_time_sign(&dur) == 0)
+	if (npt_time_sign(&dur) == 0 || b == 0)
 		return;
 	if (b > UINT64_MAX - g->cur || g->cur + b > UINT64_MAX - g->always)
 		pastmax(t, k, g, 0);

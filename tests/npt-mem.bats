@@ -116,8 +116,8 @@ stream() {
 	1 3 t zero 0 act - 1
 	2 1 t one 18446744073709551615 act - 7
 	EOF
-	# duration 0: never live; zero bytes: live but no peak; step 7 has
-	# one allocation, which makes the peak
+	# duration 0: never live; zero bytes: hold nothing, so in no peak and
+	# not listed; step 7 has one allocation, which makes the peak
 	run -0 npt-mem -n 4 m.tsv
 	assert_output <<-EOF
 	$HDR
@@ -127,7 +127,47 @@ stream() {
 	overall${T}t${T}all${T}0${T}18446744073709551615${T}18446744073709551615${T}2${T}7
 	$TOP
 	1${T}t${T}act${T}one${T}18446744073709551615${T}${T}2${T}1
-	2${T}t${T}act${T}zero${T}0${T}${T}1${T}3
+	EOF
+}
+
+@test "mem: an allocation of 0 bytes is in no list, whatever its place in the instant, always live or not" {
+	# live at the peak's instant 4 by their lifetimes: z0 (started
+	# before), z1 (started at 4 before the peak's a), z2 (at 4 after it)
+	# and the always-live w0; none is listed, in either order of rows
+	stream <<-EOF
+	- - t w0 0 weights always -
+	- - t w1 3 weights always -
+	2 9 t z0 0 act - 1
+	4 5 t z1 0 act - 2
+	4 5 t a 10 act - 3
+	4 5 t z2 0 act - 4
+	EOF
+	run -0 npt-mem -n 9 m.tsv
+	assert_output <<-EOF
+	$HDR
+	category${T}t${T}act${T}0${T}10${T}10${T}4${T}3
+	category${T}t${T}weights${T}3${T}0${T}3${T}${T}
+	track${T}t${T}all${T}3${T}10${T}13${T}4${T}3
+	overall${T}t${T}all${T}3${T}10${T}13${T}4${T}3
+	$TOP
+	1${T}t${T}act${T}a${T}10${T}${T}4${T}5
+	2${T}t${T}weights${T}w1${T}3${T}always${T}${T}
+	EOF
+	{ head -n 4 m.tsv; sed -n 7p m.tsv; sed -n 6p m.tsv; sed -n 5p m.tsv; } > r.tsv
+	[ "$(npt-mem -n 9 r.tsv)" = "$output" ]
+	# a track of allocations of 0 bytes alone: a row, no peak, no list
+	stream <<-EOF
+	- - t w 0 weights always -
+	1 3 t z 0 act - 1
+	EOF
+	run -0 npt-mem m.tsv
+	assert_output <<-EOF
+	$HDR
+	category${T}t${T}act${T}0${T}0${T}0${T}${T}
+	category${T}t${T}weights${T}0${T}0${T}0${T}${T}
+	track${T}t${T}all${T}0${T}0${T}0${T}${T}
+	overall${T}t${T}all${T}0${T}0${T}0${T}${T}
+	$TOP
 	EOF
 }
 

@@ -88,7 +88,9 @@ def apeak(al, track, c):
     mine = [a for a in al if a["track"] == track and (c is None or
                                                       cat(a) == c)]
     always = sum(a["b"] for a in mine if a["always"])
-    live = [a for a in mine if not a["always"] and a["e"] > a["s"]]
+    # an allocation of 0 bytes holds nothing: in no peak and no list
+    live = [a for a in mine if not a["always"] and a["e"] > a["s"] and
+            a["b"] > 0]
     best, when = 0, None
     for t in sorted(set(a["s"] for a in live)):
         v = sum(a["b"] for a in live if a["s"] <= t < a["e"])
@@ -96,7 +98,7 @@ def apeak(al, track, c):
             best, when = v, t
     step = ""
     if when is not None:
-        last = [a for a in live if a["s"] == when and a["b"] > 0][-1]
+        last = [a for a in live if a["s"] == when][-1]
         step = last.get("step", "")
     return always, best, when, step, live
 
@@ -211,12 +213,10 @@ def ref(path, n):
         top = []
         mine = [a for a in al if a["track"] == k]
         if when is not None:
-            # live at the first instant of the peak, up to the allocation
-            # that made it (a zero-byte one started after it is later)
-            last = [a for a in live if a["s"] == when and a["b"] > 0][-1]
-            top += [a for a in live if a["s"] <= when < a["e"] and
-                    a["line"] <= last["line"]]
-        top += [a for a in mine if a["always"]]
+            # live at the first instant of the peak: every allocation of
+            # bytes there started before the peak was made, or made it
+            top += [a for a in live if a["s"] <= when < a["e"]]
+        top += [a for a in mine if a["always"] and a["b"] > 0]
         top.sort(key=lambda a: (-a["b"], not a["always"], a["line"]))
         out.append("#rank\ttrack\tcategory\tname\tbytes\tlive\tts_cyc\t"
                    "dur_cyc")
