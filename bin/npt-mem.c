@@ -946,6 +946,11 @@ row(struct npt_tsv *t)
 	uint32_t gi;
 	uint64_t v;
 
+	if (!isalloc && !islevel)
+		return;
+	/* a track left out: its row is not read further, as npt-agg does */
+	if (!npt_tsel_keep(&tsel, t->f[tc.track].p, t->f[tc.track].n))
+		return;
 	if (isalloc && cop >= 0 && (t->f[cop].n != 5 ||
 	    memcmp(t->f[cop].p, "ALLOC", 5) != 0)) {
 		if (nxfer++ == 0) {
@@ -953,16 +958,14 @@ row(struct npt_tsv *t)
 			xfersrc = npt_estrdup(t->in.name);
 			xferline = t->in.lineno;
 		}
+		if (!islevel)
+			return;
 		isalloc = 0;
 	}
-	if (!isalloc && !islevel)
-		return;
 	if (isalloc && islevel)
 		npt_tsv_err(t, "both bytes and live_bytes: an allocation or a "
 		    "level sample, not both");
 	if (levels && !isalloc)
-		return;
-	if (!npt_tsel_keep(&tsel, t->f[tc.track].p, t->f[tc.track].n))
 		return;
 	v = bytes(t, isalloc ? cbytes : clive);
 	if (calways >= 0 && t->f[calways].n > 0) {

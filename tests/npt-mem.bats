@@ -288,6 +288,59 @@ stream() {
 	[ "${#lines[@]}" -eq 6 ]
 }
 
+@test "mem: the rows of a track left out, by -t or as a control track, are read no further than their track, as npt-agg reads them" {
+	# core0 holds one good allocation; u's rows are each bad in one way
+	# (bytes, ts, dur, live, both bytes and live_bytes, out of order) or a
+	# transfer; ctrl0 is a control track with a bad row too
+	{ printf '## role.ctrl0=control\n'
+	printf '%s\tlive_bytes\n' "$H"
+	printf '5\t4\tcore0\tALLOC\tgood\t7\tact\t\t3\t\n'
+	printf '5\t1\tu\tALLOC\tb\t1x\tact\t\t\t\n'
+	printf '5x\t1\tu\tALLOC\tb\t1\tact\t\t\t\n'
+	printf '5\t-1\tu\tALLOC\tb\t1\tact\t\t\t\n'
+	printf '5\t1\tu\tALLOC\tb\t1\tact\tyes\t\t\n'
+	printf '5\t1\tu\tALLOC\tb\t1\tact\t\t\t9\n'
+	printf '0\t1\tu\tALLOC\tb\t1\tact\t\t\t\n'
+	printf '5\t1\tu\tDMA\tb\t64\tact\t\t\t\n'
+	printf '6\tx\tctrl0\tALLOC\tc\t-5\tact\t\t\t\n'; } > m.tsv
+	# by hand: core0's 7 bytes at 5, step 3; no warning of a transfer
+	run --separate-stderr -0 npt-mem -t core0 m.tsv
+	assert_output <<-EOF
+	$HDR
+	category${T}core0${T}act${T}0${T}7${T}7${T}5${T}3
+	track${T}core0${T}all${T}0${T}7${T}7${T}5${T}3
+	overall${T}core0${T}all${T}0${T}7${T}7${T}5${T}3
+	$TOP
+	1${T}core0${T}act${T}good${T}7${T}${T}5${T}4
+	EOF
+	[ -z "$stderr" ]
+	run --separate-stderr -0 npt-mem -l -t core0 m.tsv
+	[ "${lines[2]}" = "5${T}${T}core0${T}LIVE${T}7" ] && [ -z "$stderr" ]
+	# u counted: its first bad row is the error; ctrl0 named: its row
+	run --separate-stderr -1 npt-mem -t core0 -t u m.tsv
+	assert_stderr 'npt-mem: m.tsv:4: column bytes: not a number: "1x"'
+	sed -n 1,3p m.tsv > c.tsv
+	sed -n '$p' m.tsv >> c.tsv
+	run --separate-stderr -1 npt-mem -t '*' c.tsv
+	assert_stderr 'npt-mem: c.tsv:4: column bytes: negative: "-5"'
+	run -0 npt-mem c.tsv
+	# the same rows of u one by one under -t '*': each is its error, or
+	# the transfer's warning
+	for i in 5 6 7 8 9; do
+		sed -n "1,3p;${i}p" m.tsv > one.tsv
+		run -1 npt-mem -t '*' one.tsv
+	done
+	sed -n '1,3p;10p' m.tsv > one.tsv
+	run --separate-stderr -0 npt-mem -t '*' one.tsv
+	[[ $stderr == *"1 row with bytes and an op other than ALLOC"* ]] || flunk "$stderr"
+	# npt-agg and npt-overlap leave such lines of a track out unread too
+	printf '## role.c=control\n#ts_cyc\tdur_cyc\ttrack\top\n5\t4\tx\tA\n0\t1x\tc\tQ\n' > ev.tsv
+	run -0 npt-agg -q none -t x ev.tsv
+	run -0 npt-agg -q none ev.tsv
+	run -1 npt-agg -q none -t '*' ev.tsv
+	run -0 npt-overlap ev.tsv
+}
+
 @test "mem: unsorted input is a located error" {
 	stream <<-EOF
 	10 5 t a 1 act - -
