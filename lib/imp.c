@@ -285,10 +285,14 @@ npt_imp_track_str(const struct npt_imp *m, uint32_t t, size_t *n)
 	return m->trk[t].name;
 }
 
-void
-npt_imp_track_clock(struct npt_imp *m, uint32_t t, uint64_t hz)
+int
+npt_imp_track_clock(struct npt_imp *m, uint32_t t, uint64_t hz, uint64_t *old)
 {
+	*old = m->trk[t].hz;
+	if (*old != 0 && *old != hz && m->hz == 0)
+		return -1;
 	m->trk[t].hz = hz;
+	return 0;
 }
 
 void

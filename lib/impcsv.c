@@ -1126,7 +1126,7 @@ struct vela {
 	struct npt_time ts;
 	unsigned long long layer;
 	uint32_t trk;
-	uint64_t hz;
+	const char *clockname;		/* core_clock or npu_clock */
 	unsigned char *used;		/* per column: the header has it */
 	size_t nused;
 	struct npt_ht sfx;		/* per name: the last suffix tried */
@@ -1233,8 +1233,11 @@ vela_header(struct vela *v)
 		v->col[i] = -1;
 		if (v->summary) {
 			/* npu_clock up to Vela 2.0 */
-			if (eq(h, "core_clock") || eq(h, "npu_clock"))
+			if (eq(h, "core_clock") || eq(h, "npu_clock")) {
 				v->clockcol = i;
+				v->clockname = h.p[0] == 'c' ? "core_clock" :
+				    "npu_clock";
+			}
 			if (eq(h, "network"))
 				v->what[i] = V_NAME;
 			else if (eq(h, "cycles_total"))
@@ -1292,17 +1295,46 @@ vela_header(struct vela *v)
 	return 0;
 }
 
+/*
+ * The summary's core_clock (Hz, printed as a float) as the clock of its
+ * track: every row's, and they must agree with each other and with the
+ * summaries before.
+ */
+static int
+vela_clock(struct vela *v)
+{
+	struct csv *c = &v->c;
+	struct npt_span s = trim(c->f[v->clockcol]);
+	struct npt_time hz;
+	uint64_t old;
+	int64_t t0;
+	int d, rounded;
+	char b[48];
+
+	if (npt_time_parse(&hz, s.p, s.n, NPT_TIME_JSON, 0, &d,
+	    &rounded) != NULL || rounded || npt_time_decimals(&hz) != 0 ||
+	    npt_time_i64(&hz, 0, &t0) < 0 || t0 <= 0)
+		return fail(c, "%s: not a clock in Hz: \"%.*s\"", v->clockname,
+		    (int)(s.n > 40 ? 40 : s.n), s.p);
+	if (npt_imp_track_clock(c->m, v->trk, (uint64_t)t0, &old) < 0) {
+		b[npt_freq_fmt(b, old)] = '\0';
+		return fail(c, "%s %.*s: the track npu has the clock %s of a "
+		    "summary before: import them separately", v->clockname,
+		    (int)(s.n > 40 ? 40 : s.n), s.p, b);
+	}
+	return 0;
+}
+
 static int
 vela_row(struct vela *v)
 {
 	struct csv *c = &v->c;
-	struct npt_time dur, hz, r;
+	struct npt_time dur, r;
 	struct npt_span s;
 	const char *err;
 	char idb[24];
 	size_t i;
 	int rounded, d;
-	int64_t t0;
 
 	if (c->nf != v->ncol)
 		return fail(c, "%zu fields, but the header has %zu", c->nf,
@@ -1334,6 +1366,8 @@ vela_row(struct vela *v)
 	npt_time_round(&r, &v->ts, 0);
 	if (r.hi != 0)
 		return fail(c, "the cycles add up beyond 2^64 - 1");
+	if (v->clockcol != (size_t)-1 && vela_clock(v) < 0)
+		return -1;
 	npt_imp_begin(c->m, &v->ts, &dur, v->trk);
 	for (i = 0; i < c->nf; i++) {
 		s = trim(c->f[i]);
@@ -1356,16 +1390,6 @@ vela_row(struct vela *v)
 		s = trim(c->f[v->sramcol]);
 		npt_imp_field(c->m, (size_t)v->livecol, s.p, s.n);
 		npt_imp_field(c->m, (size_t)v->catcol, "sram", 4);
-	}
-	/* the summary's core_clock (Hz, printed as a float): the clock */
-	if (v->clockcol != (size_t)-1 && v->hz == 0) {
-		s = trim(c->f[v->clockcol]);
-		if (npt_time_parse(&hz, s.p, s.n, NPT_TIME_JSON, 0, &d,
-		    &rounded) == NULL && npt_time_decimals(&hz) == 0 &&
-		    npt_time_i64(&hz, 0, &t0) == 0 && t0 > 0) {
-			v->hz = (uint64_t)t0;
-			npt_imp_track_clock(c->m, v->trk, v->hz);
-		}
 	}
 	v->layer++;
 	npt_imp_end(c->m);

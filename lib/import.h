@@ -272,8 +272,13 @@ void npt_imp_track_name(struct npt_imp *m, uint32_t t, const char *name,
 /* The current name of track t (valid until it is renamed). */
 const char *npt_imp_track_str(const struct npt_imp *m, uint32_t t,
     size_t *n);
-/* Clock of one track, or of every track (overrides), for ## clock. lines. */
-void npt_imp_track_clock(struct npt_imp *m, uint32_t t, uint64_t hz);
+/*
+ * Clock of one track, for its ## clock. line: -1 (left as it is) if the
+ * track has another already (in *old, else 0) and no clock of every track
+ * is set.  The clock of every track overrides theirs.
+ */
+int npt_imp_track_clock(struct npt_imp *m, uint32_t t, uint64_t hz,
+    uint64_t *old);
 void npt_imp_clock(struct npt_imp *m, uint64_t hz);
 /*
  * One event: begin (dur NULL when unknown), its non-empty fields (column

@@ -1309,6 +1309,32 @@ npt-import: 1 event read before the error is written"
 	EOF
 }
 
+@test "import: vela: summaries of two clocks on the track npu are a located error; one clock again, or -f, is not" {
+	# 752 cycles are 1.504 us at 500 MHz, 1.880 us at 400 MHz: the one
+	# clock line of the track cannot be right for both
+	printf 'experiment,network,core_clock,cycles_total\ne,a,400000000.0,752\n' > a.csv
+	printf 'experiment,network,core_clock,cycles_total\ne,b,500000000.0,752\n' > b.csv
+	run --separate-stderr -1 npt-import a.csv b.csv
+	[ "${stderr_lines[0]}" = "npt-import: b.csv:2: core_clock 500000000.0: the track npu has the clock 400MHz of a summary before: import them separately" ]
+	[ "${lines[2]}" = "## clock.npu=400MHz" ]
+	# in one file too, where the first row's clock was kept; a row that
+	# gives the same clock again is none
+	printf 'experiment,network,npu_clock,cycles_total\ne,a,400000000.0,752\ne,a2,4e8,10\ne,b,500000000.0,752\n' > c.csv
+	run --separate-stderr -1 npt-import c.csv
+	[ "${stderr_lines[0]}" = "npt-import: c.csv:4: npu_clock 500000000.0: the track npu has the clock 400MHz of a summary before: import them separately" ]
+	run --separate-stderr -0 npt-import a.csv a.csv
+	[ "${lines[2]}" = "## clock.npu=400MHz" ]
+	# -f is the clock of every input: theirs are not compared
+	run --separate-stderr -0 npt-import -f 1GHz a.csv b.csv
+	[ "${lines[2]}" = "## clock.npu=1GHz" ]
+	# a clock that is no whole positive number of Hz was left out unsaid
+	for v in x 0.0 -4e8 400000000.5 ''; do
+		printf 'experiment,network,core_clock,cycles_total\ne,a,%s,752\n' "$v" > d.csv
+		run --separate-stderr -1 npt-import d.csv
+		[ "${stderr_lines[0]}" = "npt-import: d.csv:2: core_clock: not a clock in Hz: \"$v\"" ] || flunk "$v: $stderr"
+	done
+}
+
 @test "import: vela: bad rows are located errors" {
 	h='TFLite_operator,NNG Operator,Op Cycles,Name'
 	while IFS='|' read -r row msg; do
