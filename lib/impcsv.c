@@ -1133,22 +1133,52 @@ struct vela {
 };
 
 /*
- * The column named p, n for the header, or, when an earlier column of
- * the header has that name already, the first of p_2, p_3 ... that none
- * has: two columns of one name keep both values.  The suffixes of a name
- * go on from the last one it took, so that a header of many columns of
- * one name (or none) costs no more than one of as many names.
+ * Is p, n the name of a column npt-import writes itself: a canonical
+ * column, a time column (a second one every tool refuses), or live_bytes
+ * and category, the SRAM level's?
+ */
+static int
+vela_own(const char *p, size_t n)
+{
+	static const char *const own[] = { "track", "op", "name", "id", "loc",
+	    "live_bytes", "category", NULL };
+	size_t i;
+
+	for (i = 0; own[i] != NULL; i++)
+		if (strlen(own[i]) == n && memcmp(own[i], p, n) == 0)
+			return 1;
+	return npt_tcol_unit_of(p, n, "ts_") >= 0 ||
+	    npt_tcol_unit_of(p, n, "dur_") >= 0;
+}
+
+/*
+ * The column named p, n for the header (column if n is 0), or, when an
+ * earlier column of the header or a column of our own has that name
+ * already, the first of p_2, p_3 ... that none has: two columns of one
+ * name keep both values.  The suffixes of a name go on from the last one
+ * it took, so that a header of many columns of one name (or none) costs
+ * no more than one of as many names.
  */
 static long
 vela_col(struct vela *v, const char *p, size_t n)
 {
 	struct npt_buf b = { 0 };
 	char sfx[24];
-	size_t *k = NULL, old;
-	long col = npt_imp_col(v->c.m, p, n);
+	size_t *k = NULL, old, qn;
+	const char *q;
+	long col;
 	int isnew;
 
-	while (col >= 0 && (size_t)col < v->nused && v->used[col]) {
+	if (n == 0) {
+		p = "column";
+		n = 6;
+	}
+	for (q = p, qn = n;; q = b.p, qn = b.n) {
+		if (!vela_own(q, qn)) {
+			col = npt_imp_col(v->c.m, q, qn);
+			if (col < 0 || (size_t)col >= v->nused || !v->used[col])
+				break;
+		}
 		if (k == NULL)
 			k = npt_ht_put(&v->sfx, p, n, &isnew);
 		if (*k == 0)
@@ -1157,7 +1187,6 @@ vela_col(struct vela *v, const char *p, size_t n)
 		npt_buf_add(&b, p, n);
 		npt_buf_add(&b, sfx, (size_t)snprintf(sfx, sizeof sfx, "_%zu",
 		    ++*k));
-		col = npt_imp_col(v->c.m, b.p, b.n);
 	}
 	npt_buf_free(&b);
 	if (col >= 0) {
@@ -1202,8 +1231,6 @@ vela_generic(struct vela *v, struct npt_span h)
 	}
 	while (b->n > 0 && b->p[b->n - 1] == '_')
 		b->n--;
-	if (b->n == 0)
-		npt_buf_add(b, "column", 6);
 	return vela_col(v, b->p, b->n);
 }
 
@@ -1213,7 +1240,7 @@ vela_header(struct vela *v)
 	struct csv *c = &v->c;
 	struct npt_span h;
 	size_t i, k, nnet = 0;
-	int cyc = 0, dropped = 0;
+	int cyc = 0, op = 0, name = 0, dropped = 0;
 
 	if (v->cap < c->nf) {
 		v->cap = c->nf;
@@ -1238,19 +1265,22 @@ vela_header(struct vela *v)
 				v->clockname = h.p[0] == 'c' ? "core_clock" :
 				    "npu_clock";
 			}
-			if (eq(h, "network"))
-				v->what[i] = V_NAME;
-			else if (eq(h, "cycles_total"))
+			/* a second one is a column of its own */
+			if (eq(h, "network") && !name)
+				v->what[i] = V_NAME, name = 1;
+			else if (eq(h, "cycles_total") && !cyc)
 				v->what[i] = V_CYCLES, cyc = 1;
 			else
 				v->col[i] = vela_col(v, h.p, h.n);
 			continue;
 		}
-		if (i == 0 || eq(h, "Original Operator")) {
+		if (!op && (i == 0 || eq(h, "Original Operator"))) {
 			v->what[i] = V_OP;
-		} else if (eq(h, "Name")) {
+			op = 1;
+		} else if (!name && eq(h, "Name")) {
 			v->what[i] = V_NAME;
-		} else if (eq(h, "Op Cycles") || eq(h, "Op_cycles")) {
+			name = 1;
+		} else if (!cyc && (eq(h, "Op Cycles") || eq(h, "Op_cycles"))) {
 			v->what[i] = V_CYCLES;
 			cyc = 1;
 		} else if ((eq(h, "Network%") || eq(h, "Network")) &&

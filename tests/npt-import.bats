@@ -1233,6 +1233,31 @@ npt-import: 1 event read before the error is written"
 	[ "${lines[2]}" = "0	3	npu	ADD	n	0		1	2	3" ]
 }
 
+@test "import: vela: a column named as one of the stream's own, or named twice, or not at all, takes a name of its own" {
+	# ID, Track, Op, Category, Live Bytes are id, track, op, category,
+	# live_bytes by the rule of the other columns: the canonical ones were
+	# in the header twice, the SRAM level's overwritten; a second Name or
+	# Op Cycles was lost
+	printf 'TFLite_operator,Op Cycles,ID,Track,Op,Category,Live Bytes,SRAM Usage,Ts Cyc,Dur Us,Name,Name,Op Cycles\nADD,3,i,t,o,c,l,77,1,2,n,n2,4\n' > o.csv
+	run --separate-stderr -0 npt-import o.csv
+	assert_output <<-EOF
+	## source=o.csv
+	$CYC	id_2	track_2	op_2	category_2	live_bytes_2	sram_bytes	live_bytes	category	ts_cyc_2	dur_us_2	name_2	op_cycles
+	0	3	npu	ADD	n	0		i	t	o	c	l	77	77	sram	1	2	n2	4
+	EOF
+	# a summary's names are taken as they are; an empty one (a trailing
+	# comma) is column, as in the per-layer CSV
+	printf 'experiment,network,cycles_total,track,loc,network,\ne,n,10,t,l,n2,\n' > s.csv
+	run --separate-stderr -0 npt-import s.csv
+	assert_output <<-EOF
+	## source=s.csv
+	$CYC	experiment	track_2	loc_2	network	column
+	0	10	npu		n			e	t	l	n2	
+	EOF
+	# the header of both: no name twice, none empty (npt-events(5))
+	npt-import o.csv s.csv | awk -F'\t' '/^#[^#]/ { for (i = 1; i <= NF; i++) if ($i == "" || seen[$i]++) exit 1 }'
+}
+
 @test "import: vela: many columns of a few names: each name as the independent rule makes it" {
 	# 400 columns drawn from a few names, empty ones among them (each
 	# "column"): the names npt-import gives them against python3's
