@@ -1373,17 +1373,21 @@ vela_row(struct vela *v)
 		if (v->what[i] == V_CYCLES)
 			break;
 	s = trim(c->f[i]);
-	if ((err = npt_time_parse(&dur, s.p, s.n, NPT_TIME_JSON, 0, &d,
-	    &rounded)) != NULL || npt_time_sign(&dur) < 0)
+	/*
+	 * Whole cycles, each count below 2^64 (npt-events(5)), rounded once:
+	 * read in units of 10^12 cycles, the parser rounds at the cycle and
+	 * dur holds their count
+	 */
+	if ((err = npt_time_parse(&dur, s.p, s.n, NPT_TIME_JSON,
+	    -NPT_TIME_DEC, &d, &rounded)) == NULL && s.p[0] == '-' &&
+	    (rounded || dur.lo != 0 || dur.hi != 0))
+		err = "negative";
+	if (err == NULL && dur.hi != 0)
+		err = "too large";
+	if (err != NULL)
 		return fail(c, "%s: %s: \"%.*s\"", v->summary ? "cycles_total" :
-		    "Op Cycles", err ? err : "negative",
-		    (int)(s.n > 40 ? 40 : s.n), s.p);
-	/* whole cycles, each count below 2^64 (npt-events(5)) */
-	npt_time_round(&r, &dur, 0);
-	if (r.hi != 0)
-		return fail(c, "%s: too large: \"%.*s\"", v->summary ?
-		    "cycles_total" : "Op Cycles", (int)(s.n > 40 ? 40 : s.n), s.p);
-	if (npt_time_decimals(&dur) != 0) {
+		    "Op Cycles", err, (int)(s.n > 40 ? 40 : s.n), s.p);
+	if (rounded) {
 		if (!v->rounded)
 			npt_warnat(c->in->name, c->in->lineno, "%s %.*s: "
 			    "fractional cycles rounded to the nearest (and any "
@@ -1391,6 +1395,7 @@ vela_row(struct vela *v)
 			    (int)s.n, s.p);
 		v->rounded = 1;
 	}
+	r.lo = dur.lo;
 	npt_time_units(&dur, r.lo);
 	/* the start, the sum of the layers before: the end may pass it */
 	npt_time_round(&r, &v->ts, 0);

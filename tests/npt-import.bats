@@ -1129,6 +1129,33 @@ npt-import: 1 event read before the error is written"
 	assert_stderr "npt-import: warning: $F/vela-per-layer.csv:5: Op Cycles 34.5: fractional cycles rounded to the nearest (and any others)"
 }
 
+@test "import: vela: fractional cycles are rounded once, to the nearest, halves up, as python3's decimal rounds the text" {
+	# 2.4999999999996 has 13 decimals: rounded to 12 first it was 2.5,
+	# then 3
+	printf 'TFLite_operator,Op Cycles,Name\n' > f.csv
+	for x in 2.4999999999996 2.49999999999999999999 0.4999999999999999 1.5 2.5 \
+	    7.0000000000001 1e1 3.5e-1 0.5; do
+		printf 'ADD,%s,n\n' "$x"
+	done >> f.csv
+	npt-import f.csv 2> err | awk -F'\t' '!/^#/ { print $1, $2 }' > got
+	python3 - f.csv > want <<-'EOF'
+	import sys
+	from decimal import Decimal, ROUND_HALF_UP
+	t = 0
+	for line in open(sys.argv[1]).read().split('\n')[1:-1]:
+	    d = int(Decimal(line.split(',')[1]).quantize(Decimal(1), ROUND_HALF_UP))
+	    print(t, d)
+	    t += d
+	EOF
+	cmp want got || flunk "$(diff want got)"
+	[ "$(cat err)" = "npt-import: warning: f.csv:2: Op Cycles 2.4999999999996: fractional cycles rounded to the nearest (and any others)" ]
+	# a fraction past the twelfth decimal alone is one too, warned about
+	printf 'experiment,network,cycles_total\ne,n,7.0000000000001\n' > g.csv
+	run --separate-stderr -0 npt-import g.csv
+	[ "${lines[2]}" = "0	7	npu		n			e" ]
+	assert_stderr "npt-import: warning: g.csv:2: cycles_total 7.0000000000001: fractional cycles rounded to the nearest (and any others)"
+}
+
 @test "import: vela: SRAM usage is also a level of a memory stream: npt-mem's peak is the largest" {
 	# each layer's SRAM Usage as live_bytes of category sram (npt-events(5),
 	# Memory): the peak is the largest usage, at the start of its layer
