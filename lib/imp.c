@@ -938,11 +938,14 @@ npt_imp_detect(struct npt_in *in)
 			return NPT_IMP_TENSORRT;
 		return NPT_IMP_CHROME;
 	}
+	/* text: the first line, after a byte order mark */
 	p = in->buf + in->beg;
-	nl = memchr(p, '\n', n);
-	if ((t = npt_impcsv_probe(p, nl ? (size_t)(nl - p) : n)) >= 0)
+	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		p += 3;
+	nl = memchr(p, '\n', (size_t)(e - p));
+	if ((t = npt_impcsv_probe(p, (size_t)((nl ? nl : e) - p))) >= 0)
 		return t;
-	return npt_impcr_probe(p, n) ? NPT_IMP_CEREBRAS : -1;
+	return npt_impcr_probe(p, (size_t)(e - p)) ? NPT_IMP_CEREBRAS : -1;
 }
 
 long

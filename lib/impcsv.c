@@ -40,7 +40,10 @@ struct csv {
 	struct npt_buf tmp;
 };
 
-/* Next line without its CR LF or LF; blank lines are skipped.  0 at EOF. */
+/*
+ * Next line without its CR LF or LF, and the first without a UTF-8 byte
+ * order mark; blank lines are skipped.  0 at EOF.
+ */
 static int
 nextline(struct csv *c)
 {
@@ -49,6 +52,11 @@ nextline(struct csv *c)
 	for (;;) {
 		if ((c->line = npt_in_line(c->in, &c->len)) == NULL)
 			return 0;
+		if (c->in->lineno == 1 && c->len >= 3 &&
+		    memcmp(c->line, "\xef\xbb\xbf", 3) == 0) {
+			c->line += 3;
+			c->len -= 3;
+		}
 		if (c->len > 0 && c->line[c->len - 1] == '\r')
 			c->len--;
 		for (i = 0; i < c->len && (c->line[i] == ' ' ||

@@ -1413,6 +1413,22 @@ npt-import: 1 event read before the error is written"
 	assert_stderr "npt-import: b.csv:1: not a Vela per-layer or summary CSV header"
 }
 
+@test "import: a CSV that starts with a UTF-8 byte order mark is told and read as without it" {
+	# as Excel and Windows editors save a CSV; it was an unknown format
+	mkdir p b
+	for f in "$F"/torq-*.csv "$F"/vela-*.csv "$F"/*summary*.csv; do
+		cp "$f" p/x.csv
+		{ printf '\357\273\277'; cat "$f"; } > b/x.csv
+		(cd p && npt-import -v x.csv) > want 2>&1
+		(cd b && npt-import -v x.csv) > got 2>&1 || flunk "$f: $(cat got)"
+		cmp want got || flunk "$f: $(diff want got)"
+	done
+	# its lines are counted as before: the header is line 1
+	printf '\357\273\277TFLite_operator,Op Cycles,Name\nADD,x,n\n' > bad.csv
+	run --separate-stderr -1 npt-import -t vela bad.csv
+	assert_stderr 'npt-import: bad.csv:2: Op Cycles: not a number: "x"'
+}
+
 @test "import: -f sets the clock of inputs in cycles only" {
 	run -0 npt-import -f 900MHz "$F/torq-c0.csv"
 	[ "${lines[1]}" = "## clock.dma_in=900MHz" ]
