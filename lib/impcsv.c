@@ -1086,7 +1086,9 @@ out:
  * Columns of the per-layer CSV: header name -> extra column name.  The
  * second group is the header of the first per-layer CSV (NXP's Vela
  * 3.5.0, ethos-u-vela 89a8cdd to 5ae6cb0), whose Network and Util are
- * fractions of 1, not percentages (its Peak is a percentage).
+ * fractions of 1, not percentages (its Peak is a percentage).  The last
+ * two are the names Vela's Regor backend writes (stats_writer.py,
+ * write_regor_perlayer_performance_csv).
  */
 static const struct {
 	const char *hdr, *col;
@@ -1115,6 +1117,8 @@ static const struct {
 	{ "Util%", "util_pct" },
 	{ "Util% (MAC)", "util_pct" },
 	{ "Network% (MAC)", "network_mac_pct" },
+	{ "Peak% (Staging)", "peak_pct" },
+	{ "Network% (cycles)", "network_pct" },
 	{ NULL, NULL },
 };
 
@@ -1128,7 +1132,8 @@ struct vela {
 	size_t ncol, cap;
 	int summary, rounded;
 	size_t clockcol;		/* summary: core_clock, or -1 */
-	size_t sramcol;			/* SRAM Usage, or -1 */
+	size_t sramcol;			/* SRAM (Staging) Usage, or -1 */
+	const char *level;		/* its category: sram or staging */
 	long livecol, catcol;		/* live_bytes and category */
 	int dropwarned;			/* columns past the limit said */
 	struct npt_time ts;
@@ -1306,11 +1311,14 @@ vela_header(struct vela *v)
 				    strlen(velacol[k].col));
 			else
 				v->col[i] = vela_generic(v, h);
-			if ((eq(h, "SRAM Usage") || eq(h, "SRAM_usage")) &&
+			if ((eq(h, "SRAM Usage") || eq(h, "SRAM_usage") ||
+			    eq(h, "Staging Usage")) &&
 			    v->sramcol == (size_t)-1) {
 				/* the level of a memory stream too */
 				v->livecol = npt_imp_col(c->m, "live_bytes", 10);
 				v->catcol = npt_imp_col(c->m, "category", 8);
+				v->level = h.p[0] == 'S' && h.p[1] == 't' ?
+				    "staging" : "sram";
 				if (v->livecol >= 0 && v->catcol >= 0)
 					v->sramcol = i;
 				else
@@ -1432,7 +1440,8 @@ vela_row(struct vela *v)
 	if (v->sramcol != (size_t)-1) {
 		s = trim(c->f[v->sramcol]);
 		npt_imp_field(c->m, (size_t)v->livecol, s.p, s.n);
-		npt_imp_field(c->m, (size_t)v->catcol, "sram", 4);
+		npt_imp_field(c->m, (size_t)v->catcol, v->level,
+		    strlen(v->level));
 	}
 	v->layer++;
 	npt_imp_end(c->m);

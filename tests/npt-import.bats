@@ -1237,10 +1237,34 @@ npt-import: 1 event read before the error is written"
 	run --separate-stderr -0 npt-import regor.csv
 	assert_output <<-EOF
 	## source=regor.csv
-	$CYC	nng_op	staging_bytes	peak_pct	network_pct	npu_cyc	sram_ac_cyc	dram_ac_cyc	onflash_ac_cyc	offflash_ac_cyc	mac_count	network_mac_pct	util_pct
-	0	800	npu	CONV_2D	c1	0		Conv2D	4096	25.0	80.0	800	120	0	0	0	6400	90.0	12.5
-	800	200	npu	ADD	a1	1		Add	1024	6.25	20.0	200	40	0	0	0	700	10.0	5.5
+	$CYC	nng_op	staging_bytes	live_bytes	category	peak_pct	network_pct	npu_cyc	sram_ac_cyc	dram_ac_cyc	onflash_ac_cyc	offflash_ac_cyc	mac_count	network_mac_pct	util_pct
+	0	800	npu	CONV_2D	c1	0		Conv2D	4096	4096	staging	25.0	80.0	800	120	0	0	0	6400	90.0	12.5
+	800	200	npu	ADD	a1	1		Add	1024	1024	staging	6.25	20.0	200	40	0	0	0	700	10.0	5.5
 	EOF
+}
+
+@test "import: vela: the per-layer CSV Vela's Regor backend writes: Peak% (Staging) and Network% (cycles) by their older names, Staging Usage a level" {
+	# the header of Vela's stats_writer.py, write_regor_perlayer_performance_csv
+	# (no quoting, LF); a CPU row as it writes one, N/A and NaN. By hand:
+	# 800, 200 and 0 cycles end to end; Staging Usage is the level of the
+	# memory where Regor stages feature maps, category staging; Target is
+	# a column of its own
+	printf '%s\n' 'Original Operator,NNG Operator,Target,Staging Usage,Peak% (Staging),Op Cycles,Network% (cycles),NPU,SRAM AC,DRAM AC,OnFlash AC,OffFlash AC,MAC Count,Network% (MAC),Util% (MAC),Name' \
+	    'CONV_2D,Conv2D,NPU,4096,100.0,800,80.0,800,120,0,0,0,6400,90.14084507042253,12.5,c1' \
+	    'ADD,Add,NPU,1024,25.0,200,20.0,200,40,0,0,0,700,9.859154929577465,5.46875,a1' \
+	    'N/A,Passthrough,CPU,0,NaN,0,0.0,0,0,0,0,0,0,0.0,NaN,cpu1' > regor.csv
+	run --separate-stderr -0 npt-import regor.csv
+	assert_output <<-EOF
+	## source=regor.csv
+	$CYC	nng_op	target	staging_bytes	live_bytes	category	peak_pct	network_pct	npu_cyc	sram_ac_cyc	dram_ac_cyc	onflash_ac_cyc	offflash_ac_cyc	mac_count	network_mac_pct	util_pct
+	0	800	npu	CONV_2D	c1	0		Conv2D	NPU	4096	4096	staging	100.0	80.0	800	120	0	0	0	6400	90.14084507042253	12.5
+	800	200	npu	ADD	a1	1		Add	NPU	1024	1024	staging	25.0	20.0	200	40	0	0	0	700	9.859154929577465	5.46875
+	1000	0	npu	N/A	cpu1	2		Passthrough	CPU	0	0	staging	NaN	0.0	0	0	0	0	0	0	0.0	NaN
+	EOF
+	# npt-mem: the peak is the largest, 4096 bytes at the start, 0
+	npt-import regor.csv | npt-mem | grep '^level_overall' > got
+	printf 'level_overall\tnpu\tall\t\t\t4096\t0\t\n' > want
+	cmp want got || flunk "$(diff want got)"
 }
 
 @test "import: vela: two columns of one name keep both values" {
