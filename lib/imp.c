@@ -914,10 +914,16 @@ npt_imp_detect(struct npt_in *in)
 	while (p < e && ws((unsigned char)*p))
 		p++;
 	if (p < e && *p == '{') {
-		/* trtexec --exportLayerInfo: {"Layers": ..., refused there */
+		/*
+		 * trtexec --exportLayerInfo: {"Layers": ..., and the run
+		 * metadata trex keeps beside a profile, {"performance_summary":
+		 * ..., refused there
+		 */
 		for (p++; p < e && ws((unsigned char)*p); p++)
 			;
-		if (e - p >= 8 && memcmp(p, "\"Layers\"", 8) == 0)
+		if ((e - p >= 8 && memcmp(p, "\"Layers\"", 8) == 0) ||
+		    (e - p >= 21 && memcmp(p, "\"performance_summary\"",
+		    21) == 0))
 			return NPT_IMP_TENSORRT;
 		return NPT_IMP_CHROME;
 	}

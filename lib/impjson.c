@@ -1024,6 +1024,24 @@ member(const struct ev *e, const char *k)
 	return NULL;
 }
 
+/* A TensorRT file that is an object, whose '{' was just read: refused. */
+static int
+trt_object(struct chrome *c)
+{
+	long long line, col;
+
+	npt_json_where(&c->j, &line, &col);
+	if (npt_json_next(&c->j) == NPT_JSON_KEY &&
+	    keyis(&c->j, "performance_summary", 19))
+		return npt_imp_fail(c->m, line, col, "not a TensorRT profile: "
+		    "the run metadata trex writes beside one "
+		    "(.profile.metadata.json): give the profile "
+		    "(.profile.json)");
+	return npt_imp_fail(c->m, line, col, "not a TensorRT profile: an "
+	    "object, as trtexec --exportLayerInfo writes, where "
+	    "--exportProfile writes an array");
+}
+
 /*
  * TensorRT: [{"count": N}, {"name", "timeMs", "averageMs", "medianMs",
  * "percentage"}, ...]: one iteration's layers end to end from 0, in file
@@ -1069,9 +1087,7 @@ npt_impjson_trt(struct npt_imp *m, struct npt_in *in,
 		else if (t == NPT_JSON_ERR)
 			jerr(&c, t, "");
 		else if (t == NPT_JSON_OBJ)
-			jfail(&c, "not a TensorRT profile: an object, as "
-			    "trtexec --exportLayerInfo writes, where "
-			    "--exportProfile writes an array");
+			trt_object(&c);
 		else
 			jfail(&c, "not a TensorRT profile: an array expected");
 		goto out;

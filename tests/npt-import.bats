@@ -917,6 +917,15 @@ npt-import: 1 event read before the error is written"
 	[\n  { "startInMs" : 1.5, "endInMs" : 1.5, "startComputeMs" : 1.5 }\n]\n|2:3: not a TensorRT profile: a timing record of trtexec --exportTimes, where --exportProfile writes layers
 	{"Layers": ["conv1"],\n"Bindings": ["input"]}\n|1:1: not a TensorRT profile: an object, as trtexec --exportLayerInfo writes, where --exportProfile writes an array
 	EOF
+	# the run metadata trex (TensorRT Engine Explorer) writes beside a
+	# profile, .profile.metadata.json, as it starts (see SOURCES.md of the
+	# corpus): it was a Chrome trace without traceEvents
+	printf '{"performance_summary": {"Throughput": 1155.36, "Latency": [0.856049]}, "inference_options": {"Batch": "Explicit"}}\n' > resnet.onnx.engine.profile.metadata.json
+	run --separate-stderr -1 npt-import -v resnet.onnx.engine.profile.metadata.json
+	[ "${stderr_lines[0]}" = "npt-import: resnet.onnx.engine.profile.metadata.json:1:1: not a TensorRT profile: the run metadata trex writes beside one (.profile.metadata.json): give the profile (.profile.json)" ]
+	[ "${stderr_lines[1]}" = "npt-import: resnet.onnx.engine.profile.metadata.json: tensorrt, 0 events in all" ]
+	run --separate-stderr -1 npt-import < resnet.onnx.engine.profile.metadata.json
+	[ "${stderr_lines[0]}" = "npt-import: <stdin>:1:1: not a TensorRT profile: the run metadata trex writes beside one (.profile.metadata.json): give the profile (.profile.json)" ]
 	# an array or object of other members is still Chrome's
 	printf '[{"ph":"X","name":"startEnqMs","ts":1,"dur":2,"pid":1,"tid":1}]' > c.json
 	run --separate-stderr -0 npt-import -v c.json
