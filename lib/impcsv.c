@@ -869,15 +869,18 @@ rt_flush(struct rt *r)
 static int
 rt_kind(struct npt_span *ev, int r2)
 {
+	/*
+	 * R1: the action NSS_START begins as NSS_START, not NSS_START_START,
+	 * and ends as NSS_START_END: the type R2 names NSS_START too
+	 */
+	if (!r2 && ev->n == 9 && memcmp(ev->p, "NSS_START", 9) == 0)
+		return 1;
 	if (suffix(*ev, r2 ? "_BEGIN" : "_START")) {
 		ev->n -= 6;
 		return 1;
 	}
 	if (suffix(*ev, "_END")) {
 		ev->n -= 4;
-		/* R1: NSS_START is closed by NSS_START_END */
-		if (!r2 && suffix(*ev, "_START"))
-			ev->n -= 6;
 		return 2;
 	}
 	return 0;

@@ -1037,7 +1037,7 @@ npt-import: 1 event read before the error is written"
 	$US	timestamp_us
 	0.000	2.000	alloc	ALLOC		0	"add.mlir":3:1	5000
 	3.000	6.000	host_copy	HOST_COPY		1	fused["add.mlir":5:1, "add.mlir":6:1]	5003
-	10.000	4.000	nss	NSS		2	"add.mlir":18:10	5010
+	10.000	4.000	nss_start	NSS_START		2	"add.mlir":18:10	5010
 	15.000	25.000	nss_wait	NSS_WAIT		3		5015
 	41.000		dealloc	DEALLOC		4		5041
 	## lost.ends.$F/torq-r1.csv=1

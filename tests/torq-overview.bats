@@ -194,6 +194,28 @@ add_flags() {
 	    sed 1,2d | diff want -
 }
 
+@test "torq: an R1 runtime log (NSS_START, NSS_START_END) gives the NSS programs of the same log in R2" {
+	runtime_log > /dev/null
+	# actions 0 to 4 of runtime_log, R1's spelling and elapsed times
+	{
+		echo 'actionIndex, elapsed_time(us), timestamp(us), event, location'
+		grep -v '^__HAL\|,-1,\|^dispatch' runtime.csv | awk -F, '{
+			e = $5; sub(/_BEGIN$/, "_START", e)
+			if (e == "NSS_START_START") e = "NSS_START"
+			print $3 "," $4 "," 5000 + $4 "," e ",\"\"" }'
+	} > r1.csv
+	grep -q '^0,101,5101,NSS_START,""$' r1.csv
+	grep -q '^0,102,5102,NSS_START_END,""$' r1.csv
+	{ head -n 1 runtime.csv; grep -v '^__HAL\|,-1,\|^dispatch' runtime.csv; } > r2.csv
+	npt-import r1.csv | add_flags | npt-overlap --torq > got1
+	npt-import r2.csv | add_flags | npt-overlap --torq > got2
+	diff got1 got2
+	# P1 [101,150] of the span [101,170]: 49/69 = 71.01%; P2 19 of cdma
+	grep -qxF "$(row Dma 49.000µs 71.01)" got1
+	grep -qxF "$(row 'Slice 0' 49.000µs 71.01)" got1
+	grep -qxF "$(row Cdma 19.000µs 27.54)" got1
+}
+
 @test "torq: a runtime log without the flags of npt-annotate --torq: a warning, the engines 0" {
 	runtime_log > ev.tsv
 	run --separate-stderr -0 npt-overlap --torq ev.tsv
