@@ -523,12 +523,16 @@ unitof(size_t k, int *start)
 
 /*
  * The flags and slice names of program prog, started by start, with the
- * units pending from the programs before it (pend, updated): Torq's
- * walk over the direct children of each nss_task of the program's
- * region, in text order.
+ * units pending from the programs before it (pend, updated) and the
+ * invocations of the slices pending (pslice, updated; -1 if none or not
+ * traced): Torq's walk over the direct children of each nss_task of the
+ * program's region, in text order.  A slice_start names its invocation
+ * by its first operand, a slice_wait only by its id: its kernel is the
+ * one the pending slice_start of that id named.
  */
 static void
-program(struct inv *iv, size_t prog, size_t start, unsigned char *pend)
+program(struct inv *iv, size_t prog, size_t start, unsigned char *pend,
+    long *pslice)
 {
 	struct npt_buf b = { 0 };
 	size_t j, c, nseen = 0, cap = 0;
@@ -547,9 +551,18 @@ program(struct inv *iv, size_t prog, size_t start, unsigned char *pend)
 			if (st)
 				iv->flag[u] = 1;
 			pend[u] = (unsigned char)st;
-			if ((u == U_SLICE0 || u == U_SLICE1) &&
-			    m.ssa[c].opnd >= 0 && (d = trace(&m.val[m.ssa[c].opnd],
-			    prog, m.ssa[j].block, start, 0)) >= 0) {
+			if (u != U_SLICE0 && u != U_SLICE1)
+				continue;
+			if (!st) {
+				d = pslice[u - U_SLICE0];
+				pslice[u - U_SLICE0] = -1;
+			} else {
+				d = m.ssa[c].opnd < 0 ? -1 :
+				    trace(&m.val[m.ssa[c].opnd], prog,
+				    m.ssa[j].block, start, 0);
+				pslice[u - U_SLICE0] = d;
+			}
+			if (d >= 0) {
 				if (nseen == cap) {
 					cap = cap ? 2 * cap : 16;
 					seen = npt_ereallocarray(seen, cap,
@@ -632,6 +645,7 @@ static void
 loadtorq(void)
 {
 	unsigned char pend[U_N];
+	long pslice[2];
 	const struct npt_mlir_op *o;
 	struct inv *iv;
 	const char *p;
@@ -664,6 +678,7 @@ loadtorq(void)
 			continue;
 		if (o->func != fn) {
 			memset(pend, 0, sizeof pend);
+			pslice[0] = pslice[1] = -1;
 			fn = o->func;
 		}
 		iv = &invs[d];
@@ -683,7 +698,7 @@ loadtorq(void)
 		    !opis((size_t)prog, "torq_hl.program"))
 			continue;
 		iv->hasprog = 1;
-		program(iv, (size_t)prog, i, pend);
+		program(iv, (size_t)prog, i, pend, pslice);
 	}
 	torqwarn();
 }

@@ -184,10 +184,11 @@ EOF
 	#   task 2 slice_wait id 1, dma_out_wait: slice 0, slice 1, dma_in,
 	#   dma_out True, cdma, css False.  Kernels: slice_start(%arg3),
 	#   %arg3 = ^bb0 argument 1 = args(%alloc, %2, %3, %arg1)[1] = %2 =
-	#   "slice_program_torq_hl.add_0"; slice_wait(%6) in ^bb1, argument 1
-	#   = torq_hl.next %arg2, %arg3, %arg4 [1] = %arg3: add_0 again;
+	#   "slice_program_torq_hl.add_0"; slice_wait id 0 (no operand, as
+	#   in Torq's IR): the slice 0 pending, add_0 again;
 	#   slice_start(%7), ^bb1 argument 2 = %arg4 = ^bb0 argument 2 =
-	#   args[2] = %3 = rescale_1.  loc #loc3 = fused[4:10, 5:10, 6:10].
+	#   args[2] = %3 = rescale_1; slice_wait id 1: rescale_1 again.
+	#   loc #loc3 = fused[4:10, 5:10, 6:10].
 	# action 2 wait_program %10: the same; loc #loc4 = 6:10.
 	# action 3 start_program %11: job 1, program %8 "nss_program_1": task
 	#   3 dma_in_start, dma_out_start; task 4 their waits; nothing of
@@ -245,9 +246,12 @@ EOF
 	#   waited here: pending.  loc #loc13 = fused[3:10, 6:10].
 	# action 1 its wait_program: the same.
 	# action 2 start_program %5: job 3, program "nss_program_3": one task
-	#   dma_in_start, slice_wait id 1 (%arg3 = args(%arg0, %1)[1] = %1:
-	#   conv_2, a waited slice counts), dma_in_wait.  Flags: slice 1
-	#   pending from program 2, dma_in.  loc #loc11 = 9:10.
+	#   dma_in_start, slice_wait id 1 (no operand, as in Torq's IR: the
+	#   slice 1 program 2 started, conv_2; a waited slice counts, as
+	#   Torq's debug_info.py adds pending.slice_programs[id]),
+	#   dma_in_wait.  Flags: slice 1 pending from program 2, dma_in.
+	#   loc #loc11 = 9:10.  Before, a slice_wait was named only by an
+	#   operand, which Torq's never has: program 3 had no kernel.
 	# action 3 its wait_program: the same.
 	# actions 4, 5: start and wait of an invocation<host>: no job, no
 	#   flags; loc #loc12 = "host"(2:3), a name location: no operator.

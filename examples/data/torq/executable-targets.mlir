@@ -27,12 +27,12 @@ module attributes {hal.device.targets = []} {
             torq_hl.next %arg2, %arg3, %arg4 : memref<256xi8>, !torq_hl.invocation<slice>, !torq_hl.invocation<slice> lram_area(%arg5 : memref<64xi8>) to ^bb1 loc(#loc9)
           ^bb1(%5: memref<256xi8>, %6: !torq_hl.invocation<slice>, %7: !torq_hl.invocation<slice>):
             torq_hw.nss_task {"torq-task-id" = 1 : i64} () {
-              "torq_hw.slice_wait"(%6) <{id = 0 : index}> : (!torq_hl.invocation<slice>) -> () loc(#loc4)
+              "torq_hw.slice_wait"() <{id = 0 : index}> : () -> () loc(#loc4)
               "torq_hw.slice_start"(%7) <{id = 1 : index}> {"torq-async-duration-cycles" = 300 : i64} : (!torq_hl.invocation<slice>) -> () loc(#loc5)
               torq_hw.dma_out_start {"torq-async-duration-cycles" = 90 : i64} loc(#loc5)
             } loc(#loc5)
             torq_hw.nss_task {"torq-task-id" = 2 : i64} () {
-              "torq_hw.slice_wait"(%7) <{id = 1 : index}> : (!torq_hl.invocation<slice>) -> () loc(#loc5)
+              "torq_hw.slice_wait"() <{id = 1 : index}> : () -> () loc(#loc5)
               torq_hw.dma_out_wait loc(#loc5)
             } loc(#loc5)
             torq_hl.return loc(#loc9)
@@ -92,7 +92,7 @@ module attributes {hal.device.targets = []} {
           ^bb0(%arg2: memref<256xi8>, %arg3: !torq_hl.invocation<slice>):
             torq_hw.nss_task {"torq-task-id" = 2 : i64} () {
               torq_hw.dma_in_start loc(#loc11)
-              "torq_hw.slice_wait"(%arg3) <{id = 1 : index}> : (!torq_hl.invocation<slice>) -> () loc(#loc11)
+              "torq_hw.slice_wait"() <{id = 1 : index}> : () -> () loc(#loc11)
               torq_hw.dma_in_wait loc(#loc11)
             } loc(#loc11)
             torq_hl.return loc(#loc9)
