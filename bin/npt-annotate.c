@@ -89,9 +89,10 @@ static size_t norder;
 static struct idop *ids;	/* --id-attr: sorted by id, then op */
 static size_t nids;
 static struct npt_ht funcs;	/* --id-attr: escaped symbol -> function + 1 */
+static long *fcls;		/* per function: the first of its symbol */
 static unsigned char *fsel;	/* per op: a function of --func (or any) */
 static long namecol = -1;	/* the input's name column */
-static long evfn = -1;		/* the function the event's name names */
+static long evfn = -1;		/* the functions (fcls) the event's name names */
 static int byfunc;		/* look evfn up: several functions, or -f */
 #define AMBIG ((size_t)-1)	/* dense: an id on several operations */
 static struct npt_ht keys;	/* --by-name and -m: key -> row + 1 */
@@ -1299,7 +1300,11 @@ indexids(const unsigned char *sel)
 	}
 }
 
-/* --id-attr: the functions an event's name may name, by escaped symbol. */
+/*
+ * --id-attr: the functions an event's name may name, by escaped symbol;
+ * functions of the same symbol (one in each variant of a hal.executable)
+ * are one class, named by the first.
+ */
 static void
 indexfuncs(const unsigned char *body)
 {
@@ -1308,7 +1313,9 @@ indexfuncs(const unsigned char *body)
 	int isnew;
 
 	npt_ht_init(&funcs, sizeof(size_t));
+	fcls = npt_ecalloc(m.nop + 1, sizeof *fcls);
 	for (i = 0; i < m.nop; i++) {
+		fcls[i] = (long)i;
 		if (!m.op[i].isfunc || !body[i] || m.op[i].sym == NULL)
 			continue;
 		s = opsym(i);
@@ -1316,8 +1323,17 @@ indexfuncs(const unsigned char *body)
 		v = npt_ht_put(&funcs, s.p, s.n, &isnew);
 		if (isnew)
 			*v = i + 1;
+		else
+			fcls[i] = (long)*v - 1;
 	}
 	byfunc = funcs.n > 1 || (funcs.n > 0 && force);
+}
+
+/* The class (see indexfuncs) of op k's function, or -1. */
+static long
+fclass(size_t k)
+{
+	return m.op[k].func < 0 ? -1 : fcls[m.op[k].func];
 }
 
 /* --by-name: the operations by the escaped name of their name location. */
@@ -1642,14 +1658,17 @@ byid(struct npt_tsv *t, int64_t id, size_t lo)
 {
 	char a[256], b[256];
 	size_t i, n = 0, x = 0, y = 0;
+	int other = 0;		/* of a function other than x's */
 
 	for (i = lo; i < nids && ids[i].id == id; i++) {
-		if (evfn >= 0 && m.op[ids[i].op].func != evfn)
+		if (evfn >= 0 && fclass(ids[i].op) != evfn)
 			continue;
 		if (n++ == 0)
 			x = ids[i].op;
 		else if (n == 2)
 			y = ids[i].op;
+		if (n > 1 && fclass(ids[i].op) != fclass(x))
+			other = 1;
 	}
 	if (n == 0)
 		return NULL;
@@ -1658,7 +1677,7 @@ byid(struct npt_tsv *t, int64_t id, size_t lo)
 		describe(b, sizeof b, y);
 		npt_tsv_err(t, "%s %lld is on %zu operations: %s, %s%s%s",
 		    idattr, (long long)id, n, a, b, n > 2 ? ", ..." : "",
-		    m.op[x].func == m.op[y].func ? "" :
+		    !other ? "" :
 		    " (name the function in column name, or give --func)");
 	}
 	return oprow(x);
@@ -1699,7 +1718,7 @@ lookup(struct npt_tsv *t, struct npt_span f)
 			if (id < 0 || (uint64_t)id >= ndense || dense[id] == 0)
 				return NULL;
 			if (dense[id] != AMBIG)
-				return evfn < 0 || m.op[dense[id] - 1].func ==
+				return evfn < 0 || fclass(dense[id] - 1) ==
 				    evfn ? oprow(dense[id] - 1) : NULL;
 		}
 		for (lo = 0, hi = nids; lo < hi; ) {

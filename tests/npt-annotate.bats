@@ -231,6 +231,53 @@ torq_hl.start_program	main$async_dispatch_1	1	"tosa.add"("add.mlir":18:10)' ]
 	assert_stderr 'npt-annotate: e.tsv:2: k 7 is on 3 operations: b.p at three.mlir:2:3 in @h, b.q at three.mlir:3:3 in @h, ...'
 }
 
+@test "annotate: --id-attr: functions of the same name (variants of a hal.executable) are one function; an id on both is an error" {
+	# @d0 is in two variants of one hal.executable, as IREE writes them:
+	# an event naming d0 may join either's operations, so id 0 (on
+	# x.op at 6:11 and at 14:11, both in @d0) is an error without the
+	# hint about naming the function, and id 1 (only in the second @d0)
+	# joins.  Before, only the first @d0 was the event's function: id 0
+	# joined "a.py":1:1 and id 1 matched nothing.
+	cat > var.mlir <<-'EOF'
+	module {
+	  hal.executable private @d {
+	    hal.executable.variant public @torq_a target(#a) {
+	      builtin.module {
+	        func.func @d0() {
+	          "x.op"() {k = 0 : i32} : () -> () loc("a.py":1:1)
+	          return
+	        }
+	      }
+	    }
+	    hal.executable.variant public @torq_b target(#b) {
+	      builtin.module {
+	        func.func @d0() {
+	          "x.op"() {k = 0 : i32} : () -> () loc("b.py":2:2)
+	          "x.q"() {k = 1 : i32} : () -> () loc("b.py":3:3)
+	          return
+	        }
+	      }
+	    }
+	  }
+	  func.func @other() {
+	    "y.op"() {k = 0 : i32} : () -> () loc("c.py":3:3)
+	    return
+	  }
+	}
+	EOF
+	printf '%s\n100\t1\tc\t\td0\t1\t\n100\t1\tc\t\tother\t0\t\n100\t1\tc\t\td0\t0\t\n' "$H" > e.tsv
+	run --separate-stderr -1 ann --mlir var.mlir --id-attr k e.tsv
+	assert_lines 'x.q	d0	1	"b.py":3:3' 'y.op	other	0	"c.py":3:3'
+	assert_stderr 'npt-annotate: e.tsv:4: k 0 is on 2 operations: x.op at var.mlir:6:11 in @d0, x.op at var.mlir:14:11 in @d0'
+	# --func d0 takes both variants' @d0: the same error
+	ev 0 > e.tsv
+	run --separate-stderr -1 npt-annotate --mlir var.mlir --func d0 --id-attr k e.tsv
+	assert_stderr 'npt-annotate: e.tsv:2: k 0 is on 2 operations: x.op at var.mlir:6:11 in @d0, x.op at var.mlir:14:11 in @d0'
+	# no name and no --func: three operations, of two functions: the hint
+	run --separate-stderr -1 npt-annotate --mlir var.mlir --id-attr k e.tsv
+	assert_stderr 'npt-annotate: e.tsv:2: k 0 is on 3 operations: x.op at var.mlir:6:11 in @d0, x.op at var.mlir:14:11 in @d0, ... (name the function in column name, or give --func)'
+}
+
 @test "annotate: --order counts only the function body's own ops, --skip drops patterns" {
 	ev 0 1 2 3 4 5 > e.tsv
 	# torq.mlir dispatch 0 body: arith.constant, torq_hl.program (its
