@@ -260,18 +260,6 @@ spaneq(const char *p, size_t n, const char *q, size_t qn)
 	return n == qn && memcmp(p, q, n) == 0;
 }
 
-/* Does p[0..n) hold s? */
-static int
-has(const char *p, size_t n, const char *s)
-{
-	size_t k = strlen(s), i;
-
-	for (i = 0; i + k <= n; i++)
-		if (p[i] == s[0] && memcmp(p + i, s, k) == 0)
-			return 1;
-	return 0;
-}
-
 /*
  * The text of op k from its name to its location (or the end of its
  * line): where its types, properties and positional strings are.
@@ -288,6 +276,55 @@ optext(size_t k, const char **p)
 	if (o->loc != NULL && o->loc > o->name && o->loc < e)
 		e = o->loc;
 	return (size_t)(e - o->name);
+}
+
+/*
+ * Is the first operand of op k of type !torq_hl.invocation<nss>, as
+ * Torq's debug_info.py tells an NSS start_program?  The type as the text
+ * writes it: after the first ':' outside brackets and strings, the word
+ * there (custom form, "%inv : T args(...)") or the first of the
+ * parenthesized list there (generic form, ": (T, ...) -> ()").
+ */
+static int
+nssfirst(size_t k)
+{
+	static const char nss[] = "!torq_hl.invocation<nss>";
+	const char *p, *e, *t;
+	size_t n;
+	int d = 0, list;
+
+	n = optext(k, &p);
+	e = p + n;
+	p += m.op[k].namelen + (size_t)m.op[k].quoted;	/* its '"' */
+	for (; p < e && (d > 0 || *p != ':'); p++) {
+		if (*p == '"') {
+			for (p++; p < e && *p != '"'; p++)
+				if (*p == '\\' && p + 1 < e)
+					p++;
+			if (p == e)
+				return 0;
+		} else if (*p == '(' || *p == '[' || *p == '{' || *p == '<') {
+			d++;
+		} else if (*p == ')' || *p == ']' || *p == '}' ||
+		    (*p == '>' && p[-1] != '-')) {
+			d--;
+		}
+	}
+	for (p++; p < e && (*p == ' ' || *p == '\t'); p++)
+		;
+	if ((list = p < e && *p == '(') != 0)
+		for (p++; p < e && (*p == ' ' || *p == '\t'); p++)
+			;
+	for (t = p, d = 0; p < e; p++) {
+		if (*p == '<' || *p == '(')
+			d++;
+		else if ((*p == '>' && p[-1] != '-') || *p == ')')
+			d--;
+		if (d < 0 || (d == 0 && (*p == ' ' || *p == '\t' ||
+		    (list && *p == ','))))
+			break;
+	}
+	return spaneq(t, (size_t)(p - t), nss, sizeof nss - 1);
 }
 
 /* The index in val[] of the k-th item of the list from first, or -1. */
@@ -649,8 +686,7 @@ loadtorq(void)
 	long pslice[2];
 	const struct npt_mlir_op *o;
 	struct inv *iv;
-	const char *p;
-	size_t i, n, *v;
+	size_t i, *v;
 	long fn = -2, d, prog;
 	int isnew;
 
@@ -686,11 +722,7 @@ loadtorq(void)
 		if (iv->done)
 			continue;	/* started again: the first one counts */
 		iv->done = 1;
-		n = optext(i, &p);
-		iv->nss = has(p, n, "invocation<nss>");
-		n = optext((size_t)d, &p);
-		iv->nss |= has(p, n, "invocation<nss>");
-		if (!iv->nss)
+		if (!(iv->nss = nssfirst(i)))
 			continue;
 		iv->hasjob = oattr[d].hasjob;
 		iv->job = oattr[d].job;

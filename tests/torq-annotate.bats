@@ -450,6 +450,48 @@ npt-annotate: warning: 1 of 1 events matched no operation"
 	[ "${lines[4]}" = '1	0								' ]
 }
 
+@test "torq: a program is an NSS one by the type of the start_program's first operand only, not by an NSS invocation among its args" {
+	# Torq's debug_info.py: str(operands[0].type) == "!torq_hl.invocation<nss>".
+	# action 0: a host invocation (custom form) passed an NSS invocation
+	#   in args; action 1: the same in generic form, the NSS type third
+	#   in the function type; neither is an NSS program: all nine empty.
+	#   Before, the text "invocation<nss>" anywhere in the op made it one:
+	#   the six flags False.
+	# actions 2, 3: start and wait of %n, first operand type
+	#   !torq_hl.invocation<nss>, {"torq-job-id" = 0}, its program's one
+	#   task starts the DMA in: job 0, dma_in True, the rest False.
+	cat > host.mlir <<-'EOF'
+	func.func @f(%a: memref<8xi8>) {
+	  %c0 = arith.constant 0 : index
+	  %p = torq_hl.program "nss_program_0" : !torq_hl.program<nss> {
+	  ^bb0(%x: memref<8xi8>):
+	    torq_hw.nss_task {"torq-task-id" = 0 : i64} () {
+	      torq_hw.dma_in_start
+	    }
+	    torq_hl.return
+	  }
+	  %n = torq_hl.create_invocation "nss_program_0" program(%p : !torq_hl.program<nss>) {"torq-job-id" = 0 : i32} : !torq_hl.invocation<nss>
+	  %h = torq_hl.program "host_program_0" : !torq_hl.program<host> {
+	    torq_hl.return
+	  }
+	  %hi = torq_hl.create_invocation "host_program_0" program(%h : !torq_hl.program<host>) : !torq_hl.invocation<host>
+	  %hj = torq_hl.create_invocation "host_program_0" program(%h : !torq_hl.program<host>) : !torq_hl.invocation<host>
+	  torq_hl.start_program %hi : !torq_hl.invocation<host> args(%a, %n : memref<8xi8>, !torq_hl.invocation<nss>) code(%c0 : index) {"torq-action-id" = 0 : i32}
+	  "torq_hl.start_program"(%hj, %c0, %n) <{operandSegmentSizes = array<i32: 1, 1, 1>}> {"torq-action-id" = 1 : i32} : (!torq_hl.invocation<host>, index, !torq_hl.invocation<nss>) -> ()
+	  torq_hl.start_program %n : !torq_hl.invocation<nss> args(%a : memref<8xi8>) code(%c0 : index) {"torq-action-id" = 2 : i32}
+	  torq_hl.wait_program %n : !torq_hl.invocation<nss> {"torq-action-id" = 3 : i32}
+	  return
+	}
+	EOF
+	printf '#id\n0\n1\n2\n3\n' > e.tsv
+	run --separate-stderr -0 sh -c "npt-annotate --mlir host.mlir --torq e.tsv | sed '/^#/d' | cut -f3,5-"
+	assert_lines '0									' \
+		'1									' \
+		'2	0			False	False	True	False	False	False' \
+		'3	0			False	False	True	False	False	False'
+	assert_stderr ''
+}
+
 @test "torq: torq2.mlir (generic form, no block arguments): job_id and flags, no kernel" {
 	# each dispatch: create_invocation(%0) {"torq-job-id" = 0}, its
 	# program's one task starts slice id 0 (written {id = 0 : i64})
