@@ -1101,16 +1101,40 @@ expect(struct lp *c, struct lx *l, int want, const char *what)
 	return 0;
 }
 
-/* An unsigned decimal, printed without leading zeros. */
+/*
+ * A line or column number (what), as MLIR's Token::getUnsignedIntegerValue
+ * reads it: decimal or 0x hex, 32 bits; printed in decimal without
+ * leading zeros.
+ */
 static int
 number(struct lp *c, struct lx *l, const char *what)
 {
 	struct tk t;
-	uint64_t v;
+	uint64_t v = 0;
+	size_t i = 0;
+	unsigned base = 10, d;
 	char b[24];
 
-	if (lexnl(l, &t, NULL) != T_NUM || npt_parse_u64(t.p, t.n, &v) != NULL)
-		return fail(c, NPT_MLIR_ESYNTAX, t.p, "expected %s", what);
+	if (lexnl(l, &t, NULL) != T_NUM)
+		return fail(c, NPT_MLIR_ESYNTAX, t.p, "expected a %s number",
+		    what);
+	if (t.n > 2 && t.p[0] == '0' && t.p[1] == 'x') {
+		base = 16;
+		i = 2;
+	}
+	for (; i < t.n; i++) {
+		d = (unsigned char)t.p[i];
+		if (base == 16 && ishex(d))
+			d = hexval(d);
+		else if (d >= '0' && d <= '9')
+			d -= '0';
+		else
+			return fail(c, NPT_MLIR_ESYNTAX, t.p, "expected a %s "
+			    "number", what);
+		if ((v = v * base + d) > UINT32_MAX)
+			return fail(c, NPT_MLIR_ESYNTAX, t.p, "%s number "
+			    "larger than 4294967295", what);
+	}
 	return emit(c, b, (size_t)snprintf(b, sizeof b, "%llu",
 	    (unsigned long long)v), t.p);
 }
@@ -1186,6 +1210,7 @@ loc(struct lp *c, struct lx *l, int depth)
 	struct tk t, n;
 	struct lx a;
 	size_t at;
+	int col;
 
 	if (depth > NPT_MLIR_MAXDEPTH)
 		return fail(c, NPT_MLIR_ELIMIT, l->p, "location nested more "
@@ -1201,13 +1226,14 @@ loc(struct lp *c, struct lx *l, int depth)
 			/* "file":line[:col[ to [line]:col]] */
 			*l = a;
 			if (emit(c, ":", 1, n.p) < 0 ||
-			    number(c, l, "a line number") < 0)
+			    number(c, l, "line") < 0)
 				return -1;
 			a = *l;
-			if (lexnl(&a, &n, NULL) == ':') {
+			col = lexnl(&a, &n, NULL) == ':';
+			if (col) {
 				*l = a;
 				if (emit(c, ":", 1, n.p) < 0 ||
-				    number(c, l, "a column number") < 0)
+				    number(c, l, "column") < 0)
 					return -1;
 				a = *l;
 				lexnl(&a, &n, NULL);
@@ -1216,19 +1242,20 @@ loc(struct lp *c, struct lx *l, int depth)
 				c->info->first_off = at - c->start;
 				c->info->first_len = c->out->n - at;
 			}
-			if (!tokis(&n, "to"))
+			/* a range only after a column, as in MLIR */
+			if (!col || !tokis(&n, "to"))
 				return 0;
 			*l = a;
 			if (emit(c, " to ", 4, n.p) < 0)
 				return -1;
 			a = *l;
 			if (lexnl(&a, &n, NULL) == T_NUM &&
-			    number(c, l, "a line number") < 0)
+			    number(c, l, "line") < 0)
 				return -1;
 			if (expect(c, l, ':', "':' in a range") < 0 ||
 			    emit(c, ":", 1, n.p) < 0)
 				return -1;
-			return number(c, l, "a column number");
+			return number(c, l, "column");
 		}
 		if (c->info && c->info->name_len == 0) {
 			c->info->name_off = at - c->start;

@@ -30,6 +30,19 @@ assert_lines() {
 	assert_output "$(printf '%s\n' "$@")"
 }
 
+# badlocs FILE WANT...: each WANT is "ID L:C: message": the event of id ID
+# (--order) stops npt-annotate --mlir FILE with "npt-annotate: FILE:L:C:
+# message", exit 1.
+badlocs() {
+	local f=$1 want
+	shift
+	for want in "$@"; do
+		printf '#id\n%s\n' "${want%% *}" > e.tsv
+		run --separate-stderr -1 npt-annotate --mlir "$f" e.tsv
+		assert_stderr "npt-annotate: $f:${want#* }" || return 1
+	done
+}
+
 # The same, one column: col N ARGS.
 col() {
 	local n=$1
@@ -620,14 +633,44 @@ torq_hl.start_program	main$async_dispatch_1	1	"tosa.add"("add.mlir":18:10)' ]
 	printf 'func.func @main() {\n  "a.one"() : () -> () loc(callsite("x" "y"))\n  "a.two"() : () -> () loc(#nope)\n  "a.three"() : () -> () loc(#l1)\n  "a.four"() : () -> () loc(fused["a":1:2 "b":3:4])\n}\n#l1 = loc(#l2)\n#l2 = loc(#l1)\n' > bad.mlir
 	# columns counted by hand: "y" at 41, #nope at 28, #l1's inside at 7:11
 	# (the 501st alias of the cycle #l1 -> #l2 -> #l1), "b" at 43
-	for want in "0 2:41: bad location of a.one at 2:3: expected 'at' in a callsite location" \
+	badlocs bad.mlir "0 2:41: bad location of a.one at 2:3: expected 'at' in a callsite location" \
 	    "1 3:28: bad location of a.two at 3:3: undefined location alias #nope" \
 	    "2 7:11: bad location of a.three at 4:3: location nested more than 500 deep (an alias cycle?)" \
-	    "3 5:43: bad location of a.four at 5:3: expected ',' or ']' in a fused location"; do
-		printf '#id\n%s\n' "${want%% *}" > e.tsv
-		run --separate-stderr -1 npt-annotate --mlir bad.mlir e.tsv
-		assert_stderr "npt-annotate: bad.mlir:${want#* }"
-	done
+	    "3 5:43: bad location of a.four at 5:3: expected ',' or ']' in a fused location"
+}
+
+@test "annotate: line and column numbers are MLIR's: decimal or 0x hex, 32 bits, written in decimal; a range only after a column" {
+	# MLIR's LocationParser reads them with Token::getUnsignedIntegerValue
+	# (0x and hex digits of either case, or decimal; an unsigned of 32
+	# bits) and takes 'to' only after a column.  Before, 0x10 was "expected
+	# a line number", and "f.py":3 to 5:6 and a line of 2^32 were taken.
+	cat > num.mlir <<-'EOF'
+	func.func @main() {
+	  "t.a"() : () -> () loc("f.py":0x10:0x2)
+	  "t.b"() : () -> () loc("f.py":4294967295:0xffffffff to 0x0a:010)
+	  "t.c"() : () -> () loc("f.py":0x00000000000000001F)
+	  return
+	}
+	EOF
+	ev 0 1 2 > e.tsv
+	run -0 ann --mlir num.mlir e.tsv
+	assert_lines 't.a		0	"f.py":16:2' \
+		't.b		1	"f.py":4294967295:4294967295 to 10:10' \
+		't.c		2	"f.py":31'
+	cat > badnum.mlir <<-'EOF'
+	func.func @main() {
+	  "t.a"() : () -> () loc("f.py":3 to 5:6)
+	  "t.b"() : () -> () loc("f.py":4294967296:1)
+	  "t.c"() : () -> () loc("f.py":1:0x100000000)
+	  "t.d"() : () -> () loc("f.py":0X10:2)
+	}
+	EOF
+	# columns counted by hand: the line number at 33, so 'to' at 35 and
+	# the column at 35
+	badlocs badnum.mlir "0 2:35: bad location of t.a at 2:3: unexpected text after the location" \
+	    "1 3:33: bad location of t.b at 3:3: line number larger than 4294967295" \
+	    "2 4:35: bad location of t.c at 4:3: column number larger than 4294967295" \
+	    "3 5:33: bad location of t.d at 5:3: expected a line number"
 }
 
 @test "annotate: a location that doubles through aliases stops at 1 MiB" {
