@@ -1724,15 +1724,20 @@ lookup(struct npt_tsv *t, struct npt_span f)
 	uint64_t u;
 	int64_t id;
 	long k;
+	int neg;
 
 	switch (key) {
 	case K_ORDER:
 		/* plain digits the fast way; anything else as the grammar says */
 		if ((k = npt_parse_smallkey(f.p, f.n, norder)) >= 0)
 			return oprow(order[k]);
-		if ((e = npt_parse_u64(f.p, f.n, &u)) != NULL)
+		neg = f.n > 0 && f.p[0] == '-';
+		if ((e = neg ? npt_parse_i64(f.p, f.n, &id) :
+		    npt_parse_u64(f.p, f.n, &u)) != NULL)
 			npt_tsv_err(t, "column id: %s: \"%.*s\"", e,
 			    (int)(f.n > 64 ? 64 : f.n), f.p);
+		if (neg)	/* no position, as with --id-attr; -0 is 0 */
+			u = id < 0 ? UINT64_MAX : 0;
 		return u < norder ? oprow(order[u]) : NULL;
 	case K_ATTR:
 		if (evfn >= 0 && !fsel[evfn])

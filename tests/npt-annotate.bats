@@ -141,7 +141,7 @@ trailing() {
 	EOF
 }
 
-@test "annotate: an id written with leading zeros joins by its value; a negative one matches nothing" {
+@test "annotate: an id written with leading zeros joins by its value; a negative one matches nothing, with --id-attr and --order" {
 	ev 010 10 -10 > e.tsv
 	run --separate-stderr -0 ann --mlir "$FX/model.mlir" --id-attr torq-action-id e.tsv
 	assert_lines 'tosa.conv2d	conv1	010	"conv1"("model.onnx":12:3)' \
@@ -151,6 +151,15 @@ trailing() {
 	ev 0002 2 > e.tsv
 	run -0 col 4 --mlir "$FX/model.mlir" --func main --order e.tsv
 	[ "${#lines[@]}" -eq 2 ] && [ -n "${lines[0]}" ] && [ "${lines[0]}" = "${lines[1]}" ]
+	# --order the same: a negative id is no position, unmatched (before,
+	# "column id: negative" stopped the run); -0 is 0, @main's first
+	# operation, %w = "tosa.const" with loc("weights"("model.onnx":3:1))
+	ev -1 0 -0 > e.tsv
+	run --separate-stderr -0 ann --mlir "$FX/model.mlir" --func main --order e.tsv
+	assert_lines '		-1	' \
+		'tosa.const	weights	0	"weights"("model.onnx":3:1)' \
+		'tosa.const	weights	-0	"weights"("model.onnx":3:1)'
+	assert_stderr "npt-annotate: warning: 1 of 3 events matched no operation"
 }
 
 @test "annotate: MLIR's callsite from inlining resolves through its alias" {
@@ -772,10 +781,12 @@ torq_hl.start_program	main$async_dispatch_1	1	"tosa.add"("add.mlir":18:10)' ]
 	run --separate-stderr -1 npt-annotate --mlir "$FX/model.mlir" --func main e.tsv
 	assert_stderr 'npt-annotate: e.tsv:3: column id: not a number: "3x"'
 	[ "${lines[1]}" = "tosa.const	weights	0	\"weights\"(\"model.onnx\":3:1)" ]
-	printf '#id\n-1\n' > e.tsv
+	# a negative id matches nothing (tested above); "--1" is no integer
+	printf '#id\n--1\n' > e.tsv
 	run --separate-stderr -1 npt-annotate --mlir "$FX/model.mlir" --func main e.tsv
-	assert_stderr 'npt-annotate: e.tsv:2: column id: negative: "-1"'
-	run --separate-stderr -0 npt-annotate --mlir "$FX/model.mlir" --func main --id-attr torq-action-id e.tsv
+	assert_stderr 'npt-annotate: e.tsv:2: column id: not a number: "--1"'
+	run --separate-stderr -1 npt-annotate --mlir "$FX/model.mlir" --func main --id-attr torq-action-id e.tsv
+	assert_stderr 'npt-annotate: e.tsv:2: column id: not a number: "--1"'
 	printf '#ts_cyc\n1\n' > e.tsv
 	run --separate-stderr -1 npt-annotate --mlir "$FX/model.mlir" --func main e.tsv
 	assert_stderr "npt-annotate: e.tsv:1: no column id in the header"
