@@ -222,6 +222,7 @@ main(int argc, char *argv[])
 	size_t n = 0, nlive = 0, nctl = 0, i, b;
 	unsigned long long count = 0;
 	char *stdinarg[] = { "-", NULL };
+	const char *name;
 	int c, rc = 0, lost = 0;
 
 	npt_init(argv[0]);
@@ -248,6 +249,9 @@ main(int argc, char *argv[])
 	s = npt_ecalloc((size_t)argc, sizeof *s);
 	for (i = 0; i < (size_t)argc; i++) {
 		if ((s[n].log = npt_log_open(argv[i])) == NULL) {
+			/* not decoded at all: the end of the pipeline says so */
+			name = strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i];
+			npt_loss_add(&loss, "truncated", name, strlen(name), 1);
 			rc = 1;
 			continue;
 		}

@@ -557,7 +557,29 @@ for k in range(len(d) + 1):
 	npt-decode: nosuch.bin: No such file or directory
 	npt-decode: dir: Is a directory
 	EOF
-	[ "$output" = "$HDR" ]
+	assert_output <<-EOF
+	$HDR
+	## lost.truncated.nosuch.bin=1
+	## lost.truncated.dir=1
+	EOF
+}
+
+@test "decode: a log refused at open leaves a loss line, so the end of the pipeline says its input was incomplete" {
+	npt-synth -c 2 -i 3
+	# one byte of the header's payload size, which the CRC covers
+	cp core1.bin flip.bin
+	printf '\001' | dd of=flip.bin bs=1 seek=24 conv=notrunc 2> /dev/null
+	printf 'header version=2\n' | enc v2.bin
+	run --separate-stderr -1 npt-decode core0.bin flip.bin v2.bin corectrl0.bin
+	[ "${stderr_lines[0]}" = "npt-decode: flip.bin: corrupt log header (CRC mismatch)" ]
+	# one line each, after the events, and no record count from a bad header
+	[ "$(grep '^## lost' <<< "$output")" = "## lost.truncated.flip.bin=1
+## lost.truncated.v2.bin=1" ]
+	[ "$(grep -c '	core1	' <<< "$output")" -eq 0 ]
+	run --separate-stderr -0 sh -c 'npt-decode core0.bin flip.bin corectrl0.bin 2> /dev/null | npt-time | npt-agg -k track'
+	assert_stderr "npt-agg: warning: input incomplete: 1 input cut short (flip.bin); the table leaves them out"
+	run --separate-stderr -1 npt-decode - < /dev/null
+	[ "${lines[1]}" = "## lost.truncated.<stdin>=1" ]
 }
 
 @test "decode: reads standard input with no operand and with -" {
