@@ -26,6 +26,7 @@ struct src {
 	struct npt_log *log;
 	const char *path, *track;
 	size_t tracklen;
+	uint64_t hz;		/* its clock */
 	unsigned long rank;	/* tie order: compute cores, then control */
 	struct npt_logev ev;	/* its next event */
 	int live, done;		/* ev is set; the log is read to its end */
@@ -39,7 +40,8 @@ struct src {
  * The inference of the events of compute cores is the same from one to
  * the next until the output reaches the next event of a control log or
  * the end of an INVOKE: iteration() keeps it for starts in [lo, hi),
- * and a control event written forgets it.
+ * and a control event written forgets it.  Only where every log has one
+ * clock (oneclock), as [lo, hi) is in cycles.
  */
 static struct {
 	uint64_t lo, hi;
@@ -47,7 +49,38 @@ static struct {
 	int ok;
 } memo;
 
-static int progress, strict;
+static int progress, strict, oneclock;
+
+/*
+ * Compare the instants a cycles at fa Hz and b cycles at fb Hz, exactly:
+ * a * fb against b * fa, in 128 bits.
+ */
+static int
+tcmp(uint64_t a, uint64_t fa, uint64_t b, uint64_t fb)
+{
+	uint64_t ah, al, bh, bl;
+
+	if (fa == fb)
+		return (a > b) - (a < b);
+	npt_mul64(a, fb, &ah, &al);
+	npt_mul64(b, fa, &bh, &bl);
+	if (ah != bh)
+		return ah < bh ? -1 : 1;
+	return (al > bl) - (al < bl);
+}
+
+/* Whether inv, of a log at fc Hz, holds a start at ts cycles at f Hz. */
+static int
+holds(const struct npt_event_inv *inv, uint64_t fc, uint64_t ts, uint64_t f)
+{
+	int c;
+
+	if (f == fc)
+		return npt_event_holds(inv, ts);
+	if (!inv->have || (c = tcmp(ts, f, inv->ts, fc)) < 0)
+		return 0;
+	return c == 0 || inv->open || tcmp(ts, f, inv->end, fc) < 0;
+}
 
 static int
 rankcmp(const void *a, const void *b)
@@ -165,13 +198,17 @@ remember(struct src **ctl, size_t nctl, uint64_t ts, int64_t iter)
 	memo.ok = 1;
 }
 
-/* The inference of ev, about to be written by s (npt_event_inv). */
+/*
+ * The inference of ev, about to be written by s (npt_event_inv).  Starts
+ * of logs of other clocks are compared as instants: an INVOKE starts at
+ * the same one as ev where ev's start in cycles of its log is whole.
+ */
 static int64_t
 iteration(struct src **ctl, size_t nctl, const struct src *s,
     const struct npt_logev *ev)
 {
 	const struct npt_logev *e;
-	uint64_t begin = 0;
+	uint64_t begin = 0, bhz = 1, c, r;
 	int64_t iter = -1;
 	size_t i;
 
@@ -180,19 +217,31 @@ iteration(struct src **ctl, size_t nctl, const struct src *s,
 	if (memo.ok && ev->ts >= memo.lo && ev->ts < memo.hi)
 		return memo.iter;
 	for (i = 0; i < nctl; i++) {
-		if (ctl[i]->live &&
-		    (e = invoke_at(ctl[i], ev->ts, ctl[i] != s)) != NULL) {
-			if (iter < 0 || begin < e->ts) {
+		e = NULL;
+		if (ctl[i]->live) {
+			c = ev->ts;
+			r = 0;
+			if (ctl[i]->hz != s->hz &&
+			    npt_muldiv(ev->ts, ctl[i]->hz, s->hz, &c, &r) < 0)
+				r = 1;
+			if (r == 0)
+				e = invoke_at(ctl[i], c, ctl[i] != s);
+		}
+		if (e != NULL) {
+			if (iter < 0 || tcmp(begin, bhz, e->ts, ctl[i]->hz) < 0) {
 				begin = e->ts;
+				bhz = ctl[i]->hz;
 				iter = e->id;
 			}
-		} else if (npt_event_holds(&ctl[i]->inv, ev->ts) &&
-		    (iter < 0 || begin < ctl[i]->inv.ts)) {
+		} else if (holds(&ctl[i]->inv, ctl[i]->hz, ev->ts, s->hz) &&
+		    (iter < 0 ||
+		    tcmp(begin, bhz, ctl[i]->inv.ts, ctl[i]->hz) < 0)) {
 			begin = ctl[i]->inv.ts;
+			bhz = ctl[i]->hz;
 			iter = ctl[i]->inv.arg;
 		}
 	}
-	if (!s->isctl)
+	if (!s->isctl && oneclock)
 		remember(ctl, nctl, ev->ts, iter);
 	return iter;
 }
@@ -258,12 +307,17 @@ main(int argc, char *argv[])
 		s[n].path = npt_log_name(s[n].log);
 		s[n].track = npt_log_track(s[n].log);
 		s[n].tracklen = strlen(s[n].track);
+		s[n].hz = npt_log_clock(s[n].log);
 		s[n].rank = (unsigned long)i;
 		n++;
 	}
 	qsort(s, n, sizeof *s, rankcmp);
-	for (i = 0; i < n; i++)
+	oneclock = 1;
+	for (i = 0; i < n; i++) {
 		s[i].rank = (unsigned long)i;
+		if (s[i].hz != s[0].hz)
+			oneclock = 0;
+	}
 	metadata(s, n);
 	npt_event_header();
 
@@ -281,7 +335,8 @@ main(int argc, char *argv[])
 		best = live[0];
 		b = 0;
 		for (i = 1; i < nlive; i++)
-			if (live[i]->ev.ts < best->ev.ts)
+			if (tcmp(live[i]->ev.ts, live[i]->hz, best->ev.ts,
+			    best->hz) < 0)
 				best = live[b = i];
 		if (isinvoke(&best->ev))
 			npt_event_invoke(&best->inv, &best->ev);

@@ -704,6 +704,61 @@ iter_by_awk() {
 	EOF
 }
 
+@test "decode: logs of different clocks merge, and take iter, by instant, not by raw cycles" {
+	# a 900 MHz core, a 1 GHz control core: INVOKE 0 is [0, 1 ms), 1 is
+	# [1 ms, 2 ms); the layers start at 111.1 us, 999.9989 us, 1 ms
+	# (900000 / 900 MHz, the instant of INVOKE 1: written before it, in
+	# it) and 1055.6 us (in INVOKE 1, although 950000 < 1000000 cycles)
+	enc k.bin <<-'EOF'
+	header clock=900000000
+	packet
+	string 0 7 CONV_2D
+	layer 1 7 100000 50000 0 0 0 0
+	layer 2 7 899999 1 0 0 0 0
+	layer 3 7 900000 10 0 0 0 0
+	layer 4 7 950000 40000 0 0 0 0
+	EOF
+	enc c.bin <<-'EOF'
+	header kind=1 clock=1000000000
+	packet
+	control 1 0 0
+	control 2 0 1000000
+	control 1 1 1000000
+	control 2 1 2000000
+	EOF
+	run -0 sh -c 'npt-decode c.bin k.bin | grep -v "^#" | cut -f 1,3,6,12,13'
+	assert_output <<-'EOF'
+	0	ctrl0		0	0
+	100000	core0	1		0
+	899999	core0	2		0
+	900000	core0	3		1
+	1000000	ctrl0		1	1
+	950000	core0	4		1
+	EOF
+	# exactly, past 64-bit products and double precision: 2^62 + 1 cycles
+	# at 1 GHz is 0.5 ns after 2^63 + 1 cycles at 2 GHz, and the same
+	# instant as 2^63 + 2 (a tie: core0 first)
+	enc a.bin <<-'EOF'
+	header core=0 clock=1000000000
+	packet
+	layer 0 0 4611686018427387905 1 0 0 0 0
+	EOF
+	enc b.bin <<-'EOF'
+	header core=1 clock=2000000000
+	packet
+	layer 0 0 9223372036854775809 1 0 0 0 0
+	layer 0 0 9223372036854775810 1 0 0 0 0
+	layer 0 0 9223372036854775811 1 0 0 0 0
+	EOF
+	run -0 sh -c 'npt-decode b.bin a.bin 2> /dev/null | grep -v "^#" | cut -f 1,3'
+	assert_output <<-'EOF'
+	9223372036854775809	core1
+	4611686018427387905	core0
+	9223372036854775810	core1
+	9223372036854775811	core1
+	EOF
+}
+
 @test "decode: an INVOKE without an end holds the events up to the next INVOKE" {
 	enc c.bin <<-'EOF'
 	header kind=1 core=0
