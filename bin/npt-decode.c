@@ -30,8 +30,10 @@ struct src {
 	unsigned long rank;	/* tie order: compute cores, then control */
 	struct npt_logev ev;	/* its next event */
 	int live, done;		/* ev is set; the log is read to its end */
-	struct npt_logev *la;	/* events read ahead, after ev */
-	size_t nla, cla;
+	struct npt_logev *la;	/* events read ahead, after ev: la[hla..nla) */
+	size_t hla, nla, cla;
+	uint64_t scants;	/* la[hla..scan) are events at cycle scants, */
+	size_t scan;		/* none an INVOKE (invoke_at) */
 	struct npt_event_inv inv;	/* its last INVOKE written */
 	int isctl;		/* a control core's log */
 };
@@ -123,9 +125,10 @@ show_progress(struct src *s, size_t n)
 static int
 advance(struct src *s)
 {
-	if (s->nla > 0) {
-		s->ev = s->la[0];
-		memmove(s->la, s->la + 1, --s->nla * sizeof *s->la);
+	if (s->hla < s->nla) {
+		s->ev = s->la[s->hla++];
+		if (s->hla == s->nla)
+			s->hla = s->nla = s->scan = 0;
 		return 1;
 	}
 	if (s->done || !npt_log_next(s->log, &s->ev)) {
@@ -136,10 +139,35 @@ advance(struct src *s)
 }
 
 /*
+ * Room for one more event read ahead by s: the events already written
+ * move to the front when the array is full, and it doubles when they
+ * leave it more than half full, so that each event moves O(1) times.
+ */
+static void
+lagrow(struct src *s)
+{
+	if (s->nla < s->cla)
+		return;
+	if (s->hla > 0) {
+		memmove(s->la, s->la + s->hla, (s->nla - s->hla) *
+		    sizeof *s->la);
+		s->nla -= s->hla;
+		s->scan = s->scan > s->hla ? s->scan - s->hla : 0;
+		s->hla = 0;
+	}
+	if (2 * s->nla > s->cla || s->cla == 0) {
+		s->cla = s->cla ? 2 * s->cla : 4;
+		s->la = npt_ereallocarray(s->la, s->cla, sizeof *s->la);
+	}
+}
+
+/*
  * The INVOKE that s starts at cycle ts among the events it has yet to
  * write, from ev on (head) or after it, or NULL.  It reads ahead over the
  * control events of that cycle, never past a layer, whose strings the next
- * read may free.
+ * read may free.  The events it has looked at before for the same cycle
+ * (la[hla..scan)) are not looked at again, so that a run of control events
+ * at one cycle costs time in its length, not in its square.
  */
 static const struct npt_logev *
 invoke_at(struct src *s, uint64_t ts, int head)
@@ -149,16 +177,19 @@ invoke_at(struct src *s, uint64_t ts, int head)
 
 	if (head && (e->ts != ts || isinvoke(e)))
 		return e->ts == ts ? e : NULL;
-	for (i = 0; i < s->nla; i++) {
+	if (s->scants != ts || s->scan < s->hla)
+		s->scan = s->hla;
+	s->scants = ts;
+	if (s->scan > s->hla)
+		e = &s->la[s->scan - 1];
+	for (i = s->scan; i < s->nla; i++) {
 		e = &s->la[i];
 		if (e->ts != ts || isinvoke(e))
 			return e->ts == ts ? e : NULL;
+		s->scan = i + 1;
 	}
 	while (e->ts == ts && e->kind == NPT_LOG_CONTROL && !s->done) {
-		if (s->nla == s->cla) {
-			s->cla = s->cla ? 2 * s->cla : 4;
-			s->la = npt_ereallocarray(s->la, s->cla, sizeof *s->la);
-		}
+		lagrow(s);
 		if (!npt_log_next(s->log, &s->la[s->nla])) {
 			s->done = 1;
 			break;
@@ -166,6 +197,8 @@ invoke_at(struct src *s, uint64_t ts, int head)
 		e = &s->la[s->nla++];
 		if (isinvoke(e))
 			return e->ts == ts ? e : NULL;
+		if (e->ts == ts)
+			s->scan = s->nla;
 	}
 	return NULL;
 }

@@ -759,6 +759,41 @@ iter_by_awk() {
 	EOF
 }
 
+@test "decode: a run of control events at one cycle takes time in its length, not its square" {
+	# 100000 syncs at cycle 0, then INVOKE 7 at cycle 0 that holds them
+	# all: each sync looks ahead to it.  Quadratic, this took 20 s.
+	python3 - "$ENC" <<-'EOF'
+	import sys, importlib.util
+	spec = importlib.util.spec_from_file_location('nptlog', sys.argv[1])
+	m = importlib.util.module_from_spec(spec)
+	spec.loader.exec_module(m)
+	t = []
+	for i in range(256):
+	    c = i
+	    for _ in range(8):
+	        c = (c >> 1) ^ 0x82F63B78 if c & 1 else c >> 1
+	    t.append(c)
+	def crc(d, c=0):
+	    c ^= 0xFFFFFFFF
+	    for b in d:
+	        c = c >> 8 ^ t[(c ^ b) & 255]
+	    return c ^ 0xFFFFFFFF
+	assert crc(b'123456789') == 0xE3069283
+	m.crc32c = crc
+	n = 100000
+	rs = [m.control(3, i, 0) for i in range(n)] + [m.control(1, 7, 0), m.control(2, 7, 50)]
+	out = [m.header(kind=1, nrec=len(rs))]
+	for k in range(0, len(rs), 256):
+	    out.append(m.packet(b''.join(rs[k:k + 256]), k // 256))
+	open('run.bin', 'wb').write(b''.join(out))
+	EOF
+	timeout 10 npt-decode run.bin > out
+	grep -v '^#' out | awk -F'\t' '
+		NR <= 100000 && !($1 == 0 && $2 == 0 && $4 == "SYNC" && $12 == NR - 1 && $13 == 7) { bad = NR }
+		NR == 100001 && !($1 == 0 && $2 == 50 && $4 == "INVOKE" && $12 == 7 && $13 == 7) { bad = NR }
+		END { if (bad || NR != 100001) { print "line " bad " of " NR; exit 1 } }'
+}
+
 @test "decode: an INVOKE without an end holds the events up to the next INVOKE" {
 	enc c.bin <<-'EOF'
 	header kind=1 core=0
