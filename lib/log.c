@@ -5,8 +5,10 @@
  * A log is a 32-byte header and a sequence of packets.  The reader holds at
  * most one packet (its payload is at most 64 KiB) in the input buffer and
  * returns the events of its records one by one; memory does not grow with
- * the length of the log.  The string tables and the control events waiting
- * for their end record are the only other state.
+ * the length of the log.  The string tables and the events waiting for
+ * the end record of an invoke (every record between its begin and its
+ * end: memory grows with the length of one inference) are the only other
+ * state.
  *
  * Damage is handled where it is met and then decoding goes on:
  *  - a packet whose CRC does not match, or whose header is not a packet

@@ -759,10 +759,11 @@ iter_by_awk() {
 	EOF
 }
 
-@test "decode: a run of control events at one cycle takes time in its length, not its square" {
-	# 100000 syncs at cycle 0, then INVOKE 7 at cycle 0 that holds them
-	# all: each sync looks ahead to it.  Quadratic, this took 20 s.
-	python3 - "$ENC" <<-'EOF'
+# A control log of many records, fast: ctl_log OUT.bin 'EXPR', where the
+# python3 EXPR is the list of its (event, arg, cycle) records.  The
+# encoder's bit-by-bit CRC would take a minute; this one is by table.
+ctl_log() {
+	python3 - "$ENC" "$1" "$2" <<-'EOF'
 	import sys, importlib.util
 	spec = importlib.util.spec_from_file_location('nptlog', sys.argv[1])
 	m = importlib.util.module_from_spec(spec)
@@ -780,18 +781,37 @@ iter_by_awk() {
 	    return c ^ 0xFFFFFFFF
 	assert crc(b'123456789') == 0xE3069283
 	m.crc32c = crc
-	n = 100000
-	rs = [m.control(3, i, 0) for i in range(n)] + [m.control(1, 7, 0), m.control(2, 7, 50)]
+	rs = [m.control(*r) for r in eval(sys.argv[3])]
 	out = [m.header(kind=1, nrec=len(rs))]
 	for k in range(0, len(rs), 256):
 	    out.append(m.packet(b''.join(rs[k:k + 256]), k // 256))
-	open('run.bin', 'wb').write(b''.join(out))
+	open(sys.argv[2], 'wb').write(b''.join(out))
 	EOF
+}
+
+@test "decode: a run of control events at one cycle takes time in its length, not its square" {
+	# 100000 syncs at cycle 0, then INVOKE 7 at cycle 0 that holds them
+	# all: each sync looks ahead to it.  Quadratic, this took 20 s.
+	ctl_log run.bin '[(3, i, 0) for i in range(100000)] + [(1, 7, 0), (2, 7, 50)]'
 	timeout 10 npt-decode run.bin > out
 	grep -v '^#' out | awk -F'\t' '
 		NR <= 100000 && !($1 == 0 && $2 == 0 && $4 == "SYNC" && $12 == NR - 1 && $13 == 7) { bad = NR }
 		NR == 100001 && !($1 == 0 && $2 == 50 && $4 == "INVOKE" && $12 == 7 && $13 == 7) { bad = NR }
 		END { if (bad || NR != 100001) { print "line " bad " of " NR; exit 1 } }'
+}
+
+@test "decode: memory follows the longest inference of a control log, as npt-decode(1) CAVEATS says" {
+	need_native_rss
+	# 100000 syncs: in 100 inferences of 1000, then in one
+	ctl_log many.bin '[r for j in range(100) for r in [(1, j, 2000 * j)] + [(3, i, 2000 * j + 1 + i) for i in range(1000)] + [(2, j, 2000 * j + 1999)]]'
+	ctl_log one.bin '[(1, 0, 0)] + [(3, i, 1 + i) for i in range(100000)] + [(2, 0, 200000)]'
+	/usr/bin/time -f %M -o rss npt-decode many.bin > many.out
+	[ "$(cat rss)" -lt 8192 ] || flunk "100 inferences: peak RSS $(cat rss) KiB"
+	# about 100 bytes a sync: 10 MB and more
+	/usr/bin/time -f %M -o rss npt-decode one.bin > one.out
+	[ "$(cat rss)" -gt 10240 ] || flunk "one inference: peak RSS $(cat rss) KiB"
+	[ "$(grep -c '	SYNC	' many.out)" -eq 100000 ]
+	[ "$(grep -c '	SYNC	' one.out)" -eq 100000 ]
 }
 
 @test "decode: an INVOKE without an end holds the events up to the next INVOKE" {
