@@ -25,8 +25,9 @@
  *  - a record that starts before the one before it is an error: the log
  *    breaks the format, and the rest of it is not decoded (sorting would
  *    need memory without bound).
- * The first instance of each kind of damage is warned about with its byte
- * offset; npt_log_close sums up and says whether anything was lost.
+ * The first instance of each kind of damage in a log is warned about (an
+ * unknown record kind: of each kind) with its byte offset; npt_log_close
+ * sums up and says whether anything was lost.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -92,16 +93,15 @@ struct npt_log {
 	/* damage, for the summary */
 	unsigned long long nregion, region_bytes;
 	unsigned long long ntrunc_bytes, nbadrec, nshort, nseqgap;
-	unsigned long long nnoend, nnobegin, nnoname, nbadctl;
+	unsigned long long nnoend, nnobegin, nnoname, nbadctl, nbadtab;
 	unsigned long long nunknown, badrec_bytes, npkt;	/* for losses */
 	unsigned long long nrepeat, repeat_bytes;	/* packets not after */
 	int cut;			/* the file ends inside a packet */
 	unsigned long long nrec;	/* records read, to check the header's count */
 	int warned_seq, warned_short, warned_badrec;
 	int warned_noname, warned_repeat, lost;
+	unsigned char warned_kind[256];	/* unknown kinds warned about */
 };
-
-static unsigned char warned_kind[256];	/* unknown kinds, per process */
 
 static void NPT_PRINTF(3, 4)
 lwarn(struct npt_log *l, unsigned long long off, const char *fmt, ...)
@@ -804,9 +804,9 @@ records(struct npt_log *l, struct npt_logev *out)
 				continue;
 			}
 			if (r[1] > NPT_LOG_TABLE_LAYER) {
-				l->nbadctl++;
+				l->nbadtab++;
 				l->lost = 1;
-				if (l->nbadctl == 1)
+				if (l->nbadtab == 1)
 					npt_warning("%s: unknown string "
 					    "table %u; skipped", l->name, r[1]);
 				continue;
@@ -832,8 +832,8 @@ records(struct npt_log *l, struct npt_logev *out)
 		default:
 			l->nunknown++;
 			l->lost = 1;
-			if (!warned_kind[r[0]]) {
-				warned_kind[r[0]] = 1;
+			if (!l->warned_kind[r[0]]) {
+				l->warned_kind[r[0]] = 1;
 				lwarn(l, l->pkt_off + l->pos - len, "unknown "
 				    "record kind %u; skipped (and every later "
 				    "record of this kind)", r[0]);
@@ -916,7 +916,7 @@ npt_log_losses(const struct npt_log *l, struct npt_loss *loss)
 
 	npt_loss_add(loss, "records", s, n, (l->nrec < l->hdr_nrec ?
 	    l->hdr_nrec - l->nrec : 0) + l->nshort + l->nunknown +
-	    l->nbadctl + l->nnobegin);
+	    l->nbadctl + l->nbadtab + l->nnobegin);
 	/* damage after the last packet counts in bytes: it may be padding */
 	npt_loss_add(loss, "packets", s, n, l->npkt + l->nbadrec);
 	npt_loss_add(loss, "bytes", s, n, l->region_bytes + l->ntrunc_bytes +
@@ -946,6 +946,9 @@ npt_log_close(struct npt_log *l)
 		{ l->nnoend, "invokes without an end record" },
 		{ l->nnobegin, "invoke ends without a begin record" },
 		{ l->nnoname, "layer records with an unnamed op type" },
+		{ l->nunknown, "records of unknown kinds, skipped" },
+		{ l->nbadtab, "strings of unknown tables, skipped" },
+		{ l->nbadctl, "unknown control events, skipped" },
 	};
 	int lost, refused = l->refused;
 	size_t i;

@@ -225,8 +225,60 @@ npt-decode: warning: core1.bin: log incomplete: buffer full after $((n + 12)) re
 	[ "${#lines[@]}" -eq 7 ]
 	[ "${lines[5]}" = "30	5	core0	ADD		2		0	1	1	1		" ]
 	[ "${lines[6]}" = "## lost.records.u.bin=2" ]
-	assert_stderr "npt-decode: warning: u.bin: byte 124: unknown record kind 9; skipped (and every later record of this kind)"
+	assert_stderr <<-'EOF'
+	npt-decode: warning: u.bin: byte 124: unknown record kind 9; skipped (and every later record of this kind)
+	npt-decode: warning: u.bin: 2 records of unknown kinds, skipped in all
+	EOF
 	run -1 npt-decode --strict u.bin
+}
+
+@test "decode: unknown kinds, string tables and control events are warned about in each log and counted apart" {
+	# kinds 9, 9, 10 in one log and 9, 10, 10 in another, from byte 48
+	for k in 0:09 1:0a; do
+		enc "u${k%:*}.bin" <<-EOF
+		header core=${k%:*}
+		packet
+		raw 09 00 08 00 aa bb cc dd
+		raw ${k#*:} 00 08 00 aa bb cc dd
+		raw 0a 00 08 00 aa bb cc dd
+		EOF
+	done
+	# string table 5, then control events 4, 5 and a sync
+	enc m.bin <<-'EOF'
+	header kind=1
+	packet
+	raw 01 05 0c 00 00 00 00 00 01 00 41 00
+	control 4 0 10
+	control 5 0 20
+	control 3 0 30
+	EOF
+	run --separate-stderr -0 npt-decode u0.bin u1.bin m.bin
+	assert_stderr <<-'EOF'
+	npt-decode: warning: u0.bin: byte 48: unknown record kind 9; skipped (and every later record of this kind)
+	npt-decode: warning: u0.bin: byte 64: unknown record kind 10; skipped (and every later record of this kind)
+	npt-decode: warning: u1.bin: byte 48: unknown record kind 9; skipped (and every later record of this kind)
+	npt-decode: warning: u1.bin: byte 56: unknown record kind 10; skipped (and every later record of this kind)
+	npt-decode: warning: m.bin: unknown string table 5; skipped
+	npt-decode: warning: m.bin: unknown control event 4; skipped
+	npt-decode: warning: u0.bin: 3 records of unknown kinds, skipped in all
+	npt-decode: warning: u1.bin: 3 records of unknown kinds, skipped in all
+	npt-decode: warning: m.bin: 2 unknown control events, skipped in all
+	EOF
+	[ "$(grep '^## lost' <<< "$output")" = "## lost.records.u0.bin=3
+## lost.records.u1.bin=3
+## lost.records.m.bin=3" ]
+	# two strings of an unknown table
+	enc t.bin <<-'EOF'
+	header kind=1
+	packet
+	raw 01 05 0c 00 00 00 00 00 01 00 41 00
+	raw 01 06 0c 00 00 00 00 00 01 00 41 00
+	EOF
+	run --separate-stderr -0 npt-decode t.bin
+	assert_stderr <<-'EOF'
+	npt-decode: warning: t.bin: unknown string table 5; skipped
+	npt-decode: warning: t.bin: 2 strings of unknown tables, skipped in all
+	EOF
 }
 
 @test "decode: a record longer than its kind is read, the extra bytes ignored" {
