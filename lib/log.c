@@ -151,6 +151,7 @@ readhdr(struct npt_log *l)
 	const char *hint;
 	size_t n, hsize;
 	unsigned v;
+	int crcok;
 
 	l->name = l->in.name;
 	n = npt_in_fill(&l->in, NPT_LOG_HDR_SIZE);
@@ -173,12 +174,24 @@ readhdr(struct npt_log *l)
 		    l->name, n, NPT_LOG_HDR_SIZE);
 		goto fail;
 	}
-	if ((v = npt_log_get16(h + 4)) != NPT_LOG_VERSION) {
+	/* a version the CRC does not vouch for may be damage as well */
+	crcok = npt_crc32c(0, h, 28) == npt_log_get32(h + 28);
+	if ((v = npt_log_get16(h + 4)) == NPT_LOG_VERSION << 8) {
+		npt_warnx("%s: big-endian log (its version reads %u): npt logs "
+		    "are little-endian", l->name, v);
+		goto fail;
+	}
+	if (v != NPT_LOG_VERSION && crcok) {
 		npt_warnx("%s: unsupported log version %u (npt reads version %d)",
 		    l->name, v, NPT_LOG_VERSION);
 		goto fail;
 	}
-	if (npt_crc32c(0, h, 28) != npt_log_get32(h + 28)) {
+	if (v != NPT_LOG_VERSION) {
+		npt_warnx("%s: corrupt log header (CRC mismatch), or log version "
+		    "%u (npt reads version %d)", l->name, v, NPT_LOG_VERSION);
+		goto fail;
+	}
+	if (!crcok) {
 		npt_warnx("%s: corrupt log header (CRC mismatch)", l->name);
 		goto fail;
 	}
