@@ -32,6 +32,9 @@ data() {
 	sed -n '/^4e 50 54 4c/,/^\.Ed/p' "$NPT_ROOT/man/npt-log.5" | sed '$d' | tr -d ' \n' > page.hex
 	od -An -tx1 -v ex.bin | tr -d ' \n' > ex.hex
 	cmp page.hex ex.hex
+	# whose size the page gives: 32 + 16 + 20 + 60
+	grep -q "^A log of core 0 at 900 MHz with one string and one layer, $((32 + 16 + 20 + 60)) bytes: the$" "$NPT_ROOT/man/npt-log.5"
+	[ "$(wc -c < ex.bin)" -eq $((32 + 16 + 20 + 60)) ]
 	# and the page shows the whole output
 	sed -n '/^## clock.core0=900MHz$/,/^\.Ed$/p' "$NPT_ROOT/man/npt-log.5" | sed '$d' > page.out
 	npt-decode ex.bin | cmp - page.out
