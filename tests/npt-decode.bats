@@ -696,6 +696,12 @@ for k in range(len(d) + 1):
 	grep -q 'npt-decode: .* MB' err
 }
 
+@test "decode: npt-events(5) writes the span of an INVOKE that holds an event as [ts, ts + dur), one bracket each side" {
+	command -v mandoc >/dev/null || skip "mandoc is not installed"
+	mandoc -Tascii "$NPT_ROOT/man/npt-events.5" | col -b | tr -s ' \n' '  ' > page
+	grep -q 'of a control track whose span \[ts, ts + dur) holds the event' page
+}
+
 # Column iter as awk finds it: the INVOKE whose [ts, ts + dur) holds the
 # event's start, or that starts at its cycle, the last such one started;
 # empty outside every INVOKE.  The INVOKEs are read in a first pass.
