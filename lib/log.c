@@ -214,6 +214,12 @@ readhdr(struct npt_log *l)
 		npt_warnx("%s: log header gives no clock (0 Hz)", l->name);
 		goto fail;
 	}
+	if (l->clock > INT64_MAX) {
+		npt_warnx("%s: log header gives a clock of %llu Hz, past the "
+		    "2^63 - 1 Hz npt reads", l->name,
+		    (unsigned long long)l->clock);
+		goto fail;
+	}
 	snprintf(l->track, sizeof l->track, "%s%u",
 	    l->kind == NPT_LOG_CORE_COMPUTE ? "core" : "ctrl", l->core);
 	/* a longer header from a later minor revision: skip its tail */

@@ -601,9 +601,14 @@ for k in range(len(d) + 1):
 	version=3 crc=bad|corrupt log header (CRC mismatch), or log version 3 (npt reads version 1)
 	version=256|big-endian log (its version reads 256): npt logs are little-endian
 	clock=0|log header gives no clock (0 Hz)
+	clock=9223372036854775808|log header gives a clock of 9223372036854775808 Hz, past the 2^63 - 1 Hz npt reads
 	kind=7|unknown core kind 7 in the log header
 	hsize=16|corrupt log header (size 16)
 	EOF
+	# 2^63 - 1 Hz is the largest clock a ## clock line carries
+	printf 'header clock=9223372036854775807\n' | enc h.bin
+	run -0 npt-decode h.bin
+	[ "${lines[0]}" = "## clock.core0=9223372036854775807Hz" ]
 }
 
 @test "decode: a missing file and a directory are reported by name" {
