@@ -856,6 +856,63 @@ ctl_log() {
 	EOF
 }
 
+@test "decode: logs of random clocks merge and take iter as a python model of instants finds" {
+	# two compute and two control logs of clocks from 2 to 12 Hz; the
+	# model sorts by instant (a Fraction), ties by compute core, control
+	# core, file order, and finds iter as npt-events(5) defines it
+	python3 - "$ENC" "$(variant_n 100 10)" <<-'EOF'
+	import sys, random, subprocess, importlib.util
+	from fractions import Fraction as F
+	spec = importlib.util.spec_from_file_location('nptlog', sys.argv[1])
+	m = importlib.util.module_from_spec(spec)
+	spec.loader.exec_module(m)
+	def log(path, kind, core, hz, rs):
+	    out = [m.header(kind=kind, core=core, clock=hz, nrec=len(rs))]
+	    for k in range(0, len(rs), 8):
+	        out.append(m.packet(b''.join(rs[k:k + 8]), k // 8))
+	    open(path, 'wb').write(b''.join(out))
+	for case in range(int(sys.argv[2])):
+	    R = random.Random(case)
+	    hz = [R.choice([2, 3, 4, 6, 9, 10, 12]) for _ in range(4)]
+	    evs, invs = [], []	# (instant, rank, seq, cycle, track, iter or None)
+	    for c in range(2):
+	        cyc, rs, k = 0, [], 0
+	        for j in range(R.randint(0, 6)):
+	            cyc += R.randint(0, 4)
+	            if R.random() < 0.3:
+	                rs.append(m.control(3, j, cyc))
+	                evs.append((F(cyc, hz[2 + c]), 2 + c, len(evs), cyc, 'ctrl%d' % c, None))
+	            else:
+	                d = R.randint(0, 4)
+	                rs += [m.control(1, k, cyc), m.control(2, k, cyc + d)]
+	                evs.append((F(cyc, hz[2 + c]), 2 + c, len(evs), cyc, 'ctrl%d' % c, k))
+	                invs.append((F(cyc, hz[2 + c]), F(cyc + d, hz[2 + c]), k))
+	                k += 1
+	                cyc += d
+	        log('c%d.bin' % c, 1, c, hz[2 + c], rs)
+	    for c in range(2):
+	        cyc, rs = 0, [m.string(0, 0, 'A')]
+	        for j in range(R.randint(0, 10)):
+	            cyc += R.randint(0, 3)
+	            rs.append(m.layer(j, 0, cyc, 1, 0, 0, 0, 0))
+	            evs.append((F(cyc, hz[c]), c, len(evs), cyc, 'core%d' % c, None))
+	        log('k%d.bin' % c, 0, c, hz[c], rs)
+	    want = []
+	    for t, _, _, cyc, track, own in sorted(evs):
+	        it, best = '', None
+	        for b, e, a in invs:
+	            if t >= b and (t < e or t == b) and (best is None or b > best):
+	                it, best = str(a), b
+	        want.append('%d\t%s\t%s' % (cyc, track, it if own is None else own))
+	    out = subprocess.run(['npt-decode', 'k1.bin', 'c1.bin', 'k0.bin', 'c0.bin'],
+	                         capture_output=True, text=True, check=True).stdout
+	    got = ['\t'.join(l.split('\t')[i] for i in (0, 2, 12))
+	           for l in out.splitlines() if not l.startswith('#')]
+	    assert got == want, 'case %d, clocks %s:\n%s' % (case, hz, '\n'.join(
+	        '%-20s %s' % (w, g) for w, g in zip(want, got)))
+	EOF
+}
+
 @test "decode: a run of control events at one cycle takes time in its length, not its square" {
 	# 100000 syncs at cycle 0, then INVOKE 7 at cycle 0 that holds them
 	# all: each sync looks ahead to it.  Quadratic, this took 20 s.
