@@ -34,13 +34,14 @@ static const char synopsis[] =
     "[--headroom] [--serial] [-f freq] [--fabric-pes count]\n"
     " [-w kernel=[c|t]xfactor] [file ...]\n"
     "-m [--serial] [-c class=pattern[,pattern ...]] [-f freq]\n"
-    " [-s column] [file ...]";
+    " [-s column] [-t pattern] [file ...]";
 
 static const char help[] =
     "-c class=pattern,...\twith -m: ops of class compute or transmission\n"
     "-f freq\tclock of the fabric, for delta-T in cycles\n"
     "-m\tmeasure the stages of an event stream, one track each\n"
     "-s column\twith -m: the sample column (sample, else iter)\n"
+    "-t pattern\twith -m: only tracks that match pattern are stages\n"
     "-w kernel=[c|t]xfactor\twhat if kernel ran factor times faster\n"
     "--fabric-pes count\tPEs of the fabric, for Active PEs\n"
     "--headroom\tlist how far the rate would rise without each kernel\n"
@@ -1100,6 +1101,7 @@ static char **pat[2];		/* -c compute=, -c transmission= */
 static size_t npat[2];
 static int patgiven[2];
 static const char *samplecol;	/* -s */
+static struct npt_tsel tsel;	/* -t, else all but control tracks */
 static int measure, munit = -1, mdec;
 static struct send lo, hi, hi1;	/* the lowest sample; the highest two */
 static int anysample;
@@ -1310,6 +1312,9 @@ mdata(struct npt_tsv *t, const struct mcol *m)
 	uint64_t no;
 	int isnew, k, d, i;
 
+	tr = &t->f[m->tc.track];
+	if (tsel.active && !npt_tsel_keep(&tsel, tr->p, tr->n))
+		return;		/* a control track, or not matched by -t */
 	if (f->n == 0)
 		return;		/* not part of a sample */
 	if ((e = npt_parse_u64(f->p, f->n, &no)) != NULL)
@@ -1319,7 +1324,6 @@ mdata(struct npt_tsv *t, const struct mcol *m)
 		mdec = d;
 	if ((d = npt_tcol_get(t, (size_t)m->tc.dur, munit, 1, &dur)) > mdec)
 		mdec = d;
-	tr = &t->f[m->tc.track];
 	slot = npt_ht_put(&tracks, tr->p, tr->n, &isnew);
 	if (isnew) {
 		if (nstage == capstage) {
@@ -1369,6 +1373,7 @@ mrun(const char *path)
 			npt_tsv_close(&t);
 			return t.in.err != 0;
 		case NPT_TSV_META:
+			npt_tsel_meta(&tsel, &t.key, &t.val);
 			break;
 		case NPT_TSV_HEADER:
 			mheader(&t, &m);
@@ -1595,7 +1600,7 @@ main(int argc, char *argv[])
 	rat_set(&hundred, 100, 1);
 	npt_ht_init(&tracks, sizeof(size_t));
 	npt_ht_init(&opclass, sizeof(int));
-	while ((c = npt_getopt(&g, argc, argv, "c:f:ms:w:", longopts,
+	while ((c = npt_getopt(&g, argc, argv, "c:f:ms:t:w:", longopts,
 	    synopsis)) != -1) {
 		switch (c) {
 		case 'c':
@@ -1608,6 +1613,9 @@ main(int argc, char *argv[])
 			if (*g.arg == '\0')
 				npt_errx(2, "-s: empty column name");
 			samplecol = g.arg;
+			break;
+		case 't':
+			npt_tsel_pattern(&tsel, g.arg);
 			break;
 		case 'f':
 			if (strchr(g.arg, '=') != NULL)
@@ -1647,8 +1655,10 @@ main(int argc, char *argv[])
 		npt_errx(2, "-m: not with %s: a measured stream has no kernel "
 		    "table", nchg > 0 ? "-w" : headroom ? "--headroom" :
 		    "--fabric-pes");
-	if (!measure && (npat[0] + npat[1] > 0 || samplecol != NULL))
-		npt_errx(2, "%s: only with -m", samplecol != NULL ? "-s" : "-c");
+	if (!measure && (npat[0] + npat[1] > 0 || samplecol != NULL ||
+	    tsel.npat > 0))
+		npt_errx(2, "%s: only with -m", samplecol != NULL ? "-s" :
+		    tsel.npat > 0 ? "-t" : "-c");
 	if (measure) {
 		if (!patgiven[1])
 			for (c = 0; c < (int)(sizeof defpat / sizeof *defpat); c++)
@@ -1657,6 +1667,7 @@ main(int argc, char *argv[])
 			rc |= mrun("-");
 		for (c = 0; c < argc; c++)
 			rc |= mrun(argv[c]);
+		npt_tsel_free(&tsel);
 		if (rc == 0)
 			mreport();
 		return npt_out_close() | rc;

@@ -88,6 +88,40 @@ T=$'\t'
 	[ "$stderr" = "npt-rate: ev.tsv:1: no column nope in the header" ]
 }
 
+@test "rate: -m leaves out the tracks of role control, as npt-agg; -t picks the stages" {
+	# ctrl0's INVOKE spans 150 ns of each 100 ns sample, core0's CONV 100 ns
+	{
+		printf '## role.ctrl0=control\n#ts_ns\tdur_ns\ttrack\top\titer\n'
+		for s in 0 1 2 3 4; do
+			printf '%d\t150\tctrl0\tINVOKE\t%d\n%d\t100\tcore0\tCONV\t%d\n' $((s * 100)) "$s" $((s * 100)) "$s"
+		done
+	} > ev.tsv
+	# core0 alone: delta-T 100 ns, 1e7/s; E(0) = 100, E(3) = 400: 3 in 300 ns
+	run -0 --separate-stderr npt-rate -m ev.tsv
+	[ "${#lines[@]}" -eq 5 ]
+	[ "${lines[2]}" = "stage${T}core0${T}5${T}100${T}0${T}100${T}100${T}10000000.0${T}compute${T}yes${T}" ]
+	[ "${lines[3]}" = "model${T}all${T}${T}${T}${T}100${T}${T}10000000.0${T}${T}core0${T}" ]
+	[ "${lines[4]}" = "measured${T}steady${T}3${T}${T}${T}${T}${T}10000000.0${T}${T}${T}100.0" ]
+	[ -z "$stderr" ]
+	# -t: ctrl0 whatever its role: 150 ns, 6666666.7/s; E(0) = 150,
+	# E(3) = 450: 1e7/s measured, 150.0% of the model
+	run -0 npt-rate -m -t 'ctrl*' ev.tsv
+	[ "${lines[2]}" = "stage${T}ctrl0${T}5${T}150${T}0${T}150${T}150${T}6666666.7${T}compute${T}yes${T}" ]
+	[ "${lines[4]}" = "measured${T}steady${T}3${T}${T}${T}${T}${T}10000000.0${T}${T}${T}150.0" ]
+	run -0 npt-rate -m -t '*' ev.tsv
+	[ "${lines[3]}" = "stage${T}core0${T}5${T}100${T}0${T}100${T}100${T}10000000.0${T}compute${T}no${T}" ]
+	[ "${lines[4]}" = "model${T}all${T}${T}${T}${T}150${T}${T}6666666.7${T}${T}ctrl0${T}" ]
+	# a decoded stream: the same as without the control track's rows
+	npt-synth -F events -c 2 -i 5 -s 1 > ss.tsv
+	grep -q '^## role.ctrl0=control$' ss.tsv
+	awk -F'\t' '/^#/ || $3 != "ctrl0"' ss.tsv > noctl.tsv
+	[ "$(wc -l < noctl.tsv)" -lt "$(wc -l < ss.tsv)" ]
+	npt-rate -m -f 900MHz noctl.tsv > want
+	npt-rate -m -f 900MHz ss.tsv > got
+	cmp want got
+	run -1 grep -q ctrl0 got
+}
+
 @test "rate: -m without a clock leaves samples/s of cycles empty" {
 	npt-synth --pipeline 8/2 -j 0 -i 5 > ev.tsv
 	run -0 npt-rate -m ev.tsv
@@ -148,6 +182,8 @@ T=$'\t'
 	[ "$stderr" = "npt-rate: -s: only with -m" ]
 	run -2 --separate-stderr npt-rate -c compute=A
 	[ "$stderr" = "npt-rate: -c: only with -m" ]
+	run -2 --separate-stderr npt-rate -t 'core*'
+	[ "$stderr" = "npt-rate: -t: only with -m" ]
 	run -2 --separate-stderr npt-rate -m -s ''
 	[ "$stderr" = "npt-rate: -s: empty column name" ]
 	run -2 --separate-stderr npt-rate -m -c compute
