@@ -83,6 +83,7 @@ static const char *failarg;
 
 static struct npt_ht groups;
 static struct npt_tsel tsel[2];
+static struct npt_loss loss[2];
 static int unit[2] = { -1, -1 }, kind[2], digits;
 static unsigned long long skipped[2];
 
@@ -275,7 +276,8 @@ read_input(const char *path, int x)
 			size_t kn = t.key.n, vn = t.val.n;
 
 			npt_tsel_meta(&tsel[x], &t.key, &t.val);
-
+			if (npt_loss_meta(&loss[x], &t))
+				continue;
 			if (kn == 17 && memcmp(k, "npt-agg.quantiles", 17) == 0) {
 				if (vn == 6 && memcmp(val, "sketch", 6) == 0)
 					q = 1;
@@ -856,6 +858,18 @@ main(int argc, char *argv[])
 	qsort(gv, n, sizeof *gv, groupcmp);
 	print_table(gv, n, &all);
 	rc |= npt_out_close();
+	for (x = 0; x < 2; x++) {
+		struct npt_buf b = { 0 };
+
+		if (npt_loss_count(&loss[x]) == 0)
+			continue;
+		npt_loss_text(&loss[x], &b);
+		npt_warning("%c (%s): input incomplete: %.*s; the comparison "
+		    "leaves them out", "ab"[x], strcmp(argv[x], "-") == 0 ?
+		    "<stdin>" : argv[x], (int)b.n, b.p);
+		npt_buf_free(&b);
+		npt_loss_free(&loss[x]);
+	}
 	for (i = 0; i < n + 1; i++) {
 		struct group *p = i < n ? gv[i] : &all;
 		char b1[96], b2[96];

@@ -115,6 +115,7 @@ static size_t nchg;
 static uint64_t hz, fabric, allpes;
 static struct rat hundred;	/* a constant, set by main */
 static int serial, headroom, decimals = 1;
+static struct npt_loss loss;	/* ## lost. lines of the inputs */
 
 /* the columns of the current header, -1 if absent */
 enum { C_KERNEL, C_CSPS, C_CCYC, C_TSPS, C_TCYC, C_SPS, C_PES, C_UTIL,
@@ -652,6 +653,8 @@ meta(struct npt_tsv *t)
 	const char *e;
 	int i;
 
+	if (npt_loss_meta(&loss, t))
+		return;
 	for (i = 0; i < NREPORT; i++) {
 		if (t->key.n != strlen(report_key[i]) ||
 		    memcmp(t->key.p, report_key[i], t->key.n) != 0)
@@ -1374,6 +1377,7 @@ mrun(const char *path)
 			return t.in.err != 0;
 		case NPT_TSV_META:
 			npt_tsel_meta(&tsel, &t.key, &t.val);
+			(void)npt_loss_meta(&loss, &t);
 			break;
 		case NPT_TSV_HEADER:
 			mheader(&t, &m);
@@ -1585,6 +1589,16 @@ mreport(void)
 	npt_out_write(b.p, b.n);
 }
 
+/* The output closed, then the warning of what the inputs lost. */
+static int
+finish(int rc)
+{
+	rc |= npt_out_close();
+	npt_loss_warn(&loss, "the table");
+	npt_loss_free(&loss);
+	return rc;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -1670,14 +1684,14 @@ main(int argc, char *argv[])
 		npt_tsel_free(&tsel);
 		if (rc == 0)
 			mreport();
-		return npt_out_close() | rc;
+		return finish(rc);
 	}
 	if (argc == 0)
 		rc |= run("-");
 	for (c = 0; c < argc; c++)
 		rc |= run(argv[c]);
 	if (rc != 0)
-		return npt_out_close() | rc;
+		return finish(rc);
 	if (nkern > 0) {
 		overall(&o);
 		check_kernels(&o);
@@ -1703,5 +1717,5 @@ main(int argc, char *argv[])
 		npt_out_str("#kernel\tsamples_per_s\tfaster_samples_per_s\t"
 		    "rise_samples_per_s\n");
 	}
-	return npt_out_close();
+	return finish(0);
 }

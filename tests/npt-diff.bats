@@ -196,6 +196,31 @@ pair() {
 	diag t2 t2 'npt-diff: t2:2: column count: not a number: "q"'
 }
 
+@test "diff: the losses of a stream or a partial (## lost.) are warned per side, after the table" {
+	printf '#dur_ns\top\n5\tx\n7\tx\n' > a.tsv
+	printf '#dur_ns\top\n6\tx\n' > b0.tsv
+	{ printf '## lost.records.core0.bin=68\n## lost.packets.core0.bin=1\n'; cat b0.tsv
+	  printf '## lost.records.core1.bin=2\n'; } > b.tsv
+	npt-diff a.tsv b0.tsv > want
+	# b lost 68 + 2 records, 1 packet; the figures are those without them
+	run -0 --separate-stderr npt-diff a.tsv b.tsv
+	[ "$output" = "$(cat want)" ]
+	assert_stderr "npt-diff: warning: b (b.tsv): input incomplete: 70 records lost, 1 packet skipped (core0.bin, core1.bin); the comparison leaves them out"
+	# a partial carries them; both sides, a first; standard input
+	npt-agg --partial -q sketch b.tsv 2> /dev/null > b.part
+	run -0 --separate-stderr npt-diff - b.part < b.tsv
+	[ "$output" = "$(npt-diff b0.tsv b0.tsv)" ]
+	[ "${stderr_lines[0]}" = "npt-diff: warning: a (<stdin>): input incomplete: 70 records lost, 1 packet skipped (core0.bin, core1.bin); the comparison leaves them out" ]
+	[ "${stderr_lines[1]}" = "npt-diff: warning: b (b.part): input incomplete: 70 records lost, 1 packet skipped (core0.bin, core1.bin); the comparison leaves them out" ]
+	[ "${#stderr_lines[@]}" -eq 2 ]
+	{ cat a.tsv; printf '## lost.records.core0.bin=12x\n'; } > bad.tsv
+	diag bad.tsv a.tsv 'npt-diff: bad.tsv:4: metadata lost.records.core0.bin: not a number: "12x"'
+	printf '## lost.records=1\n#dur_ns\top\n' > k.tsv
+	diag a.tsv k.tsv 'npt-diff: k.tsv:1: metadata lost.records: not lost.KIND.SOURCE'
+	printf '#dur_ns\top\n## lost.records.x\n' > c.tsv
+	diag a.tsv c.tsv 'npt-diff: c.tsv:2: metadata lost.records.x: no count (## lost.KIND.SOURCE=COUNT)'
+}
+
 @test "diff: every data error names its file and line and exits 1" {
 	printf '#dur_cyc\top\n1\tx\n' > c.tsv
 	printf '#dur_us\top\n1\tx\n' > u.tsv

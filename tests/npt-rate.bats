@@ -33,6 +33,21 @@ T=$'\t'
 	[[ $stderr == *"report.active_pes_pct=93, but the table's kernels give 87.5: "* ]]
 }
 
+@test "rate: the losses of a table (## lost.) are warned after it, the figures without them" {
+	grep -v transmission_samples_per_s= "$V" | grep -v utilization_pct= > t.tsv
+	npt-rate t.tsv > want
+	{ printf '## lost.truncated.compile_report.txt=1\n'; cat t.tsv; } > l.tsv
+	run -0 --separate-stderr npt-rate l.tsv
+	[ "$output" = "$(cat want)" ]
+	assert_stderr "npt-rate: warning: input incomplete: 1 input cut short (compile_report.txt); the table leaves them out"
+	{ cat t.tsv; printf '## lost.truncated\n'; } > bad.tsv
+	run -1 --separate-stderr npt-rate bad.tsv
+	assert_stderr "npt-rate: bad.tsv:$(wc -l < bad.tsv): metadata lost.truncated: no count (## lost.KIND.SOURCE=COUNT)"
+	{ printf '## lost.truncated=1\n'; cat t.tsv; } > k.tsv
+	run -1 --separate-stderr npt-rate k.tsv
+	assert_stderr "npt-rate: k.tsv:1: metadata lost.truncated: not lost.KIND.SOURCE"
+}
+
 @test "rate: a table that explains its report gives no warning" {
 	grep -v transmission_samples_per_s= "$V" | grep -v utilization_pct= > t.tsv
 	run -0 --separate-stderr npt-rate t.tsv

@@ -122,6 +122,18 @@ T=$'\t'
 	run -1 grep -q ctrl0 got
 }
 
+@test "rate: -m warns of the losses of the stream (## lost.), after the table" {
+	npt-synth --pipeline 8/2 -j 0 -i 5 > ev.tsv
+	npt-rate -m -f 1GHz ev.tsv > want
+	{ printf '## lost.overflow.core0.bin=1\n'; cat ev.tsv; printf '## lost.overflow.core1.bin=1\n## lost.records.core1.bin=3\n'; } > l.tsv
+	run -0 --separate-stderr npt-rate -m -f 1GHz l.tsv
+	[ "$output" = "$(cat want)" ]
+	assert_stderr "npt-rate: warning: input incomplete: 3 records lost, 2 log buffers full, records after them lost (core0.bin, core1.bin); the table leaves them out"
+	printf '## lost.x.s=12x\n' > bad.tsv
+	run -1 --separate-stderr npt-rate -m bad.tsv
+	assert_stderr 'npt-rate: bad.tsv:1: metadata lost.x.s: not a number: "12x"'
+}
+
 @test "rate: -m without a clock leaves samples/s of cycles empty" {
 	npt-synth --pipeline 8/2 -j 0 -i 5 > ev.tsv
 	run -0 npt-rate -m ev.tsv
