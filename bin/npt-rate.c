@@ -1076,6 +1076,11 @@ check_kernels(const struct overall *o)
 
 enum { K_COMPUTE, K_TRANS, K_DELTA, NKIND };
 
+/* A run of consecutive samples with events on a stage. */
+struct seg {
+	uint64_t a, b;
+};
+
 /* A stage: a track, and the sample open on it. */
 struct stage {
 	char *name;
@@ -1085,6 +1090,9 @@ struct stage {
 	struct npt_time busy[2][2];	/* compute and transmission time of
 					 * cur [0] and cur - 1 [1] */
 	uint64_t n;			/* its samples */
+	uint64_t from;			/* first sample of the run to cur */
+	struct seg *seg;		/* the runs before, when samples skip */
+	size_t nseg, capseg;
 	struct npt_qs qs[NKIND];	/* compute, transmission, delta-T */
 	struct npt_time min[NKIND], max[NKIND];
 };
@@ -1338,7 +1346,7 @@ mdata(struct npt_tsv *t, const struct mcol *m)
 		memset(s, 0, sizeof *s);
 		*slot = nstage;
 		s->name = (char *)npt_ht_key(slot, &s->namelen);
-		s->cur = no;
+		s->cur = s->from = no;
 	}
 	s = &stage[*slot - 1];
 	if (no < s->cur && s->cur - no > 1)
@@ -1346,8 +1354,20 @@ mdata(struct npt_tsv *t, const struct mcol *m)
 		    "the samples of a track must come in order, two "
 		    "interleaved at most", (int)tr->n, tr->p,
 		    (unsigned long long)no, (unsigned long long)s->cur);
+	if (no > s->cur && no - s->cur > 1) {
+		if (s->nseg == s->capseg) {
+			s->capseg = s->capseg ? 2 * s->capseg : 4;
+			s->seg = npt_ereallocarray(s->seg, s->capseg,
+			    sizeof *s->seg);
+		}
+		s->seg[s->nseg].a = s->from;
+		s->seg[s->nseg++].b = s->cur;
+		s->from = no;
+	}
 	if (no > s->cur)
 		stage_advance(s, no);
+	if (no < s->from)
+		s->from = no;
 	i = no == s->cur ? 0 : 1;
 	s->prev |= i;
 	k = m->op >= 0 ? op_class(t->f[m->op].p, t->f[m->op].n) :
@@ -1387,6 +1407,51 @@ mrun(const char *path)
 			break;
 		}
 	}
+}
+
+static int
+segcmp(const void *x, const void *y)
+{
+	const struct seg *a = x, *b = y;
+
+	return (a->a > b->a) - (a->a < b->a);
+}
+
+/*
+ * The lowest sample from lo.no to hi.no with no event on any stage, into
+ * *miss: the union of the stages' runs of samples must cover them.  1 if
+ * there is one, else 0.  The runs are as many as the stages and the gaps.
+ */
+static int
+missing(uint64_t *miss)
+{
+	struct seg *v;
+	size_t i, j, n = 0;
+	uint64_t need = lo.no;
+	int r = 1;
+
+	for (i = 0; i < nstage; i++)
+		n += stage[i].nseg + 1;
+	v = npt_ereallocarray(NULL, n, sizeof *v);
+	for (i = n = 0; i < nstage; i++) {
+		for (j = 0; j < stage[i].nseg; j++)
+			v[n++] = stage[i].seg[j];
+		v[n].a = stage[i].from;
+		v[n++].b = stage[i].cur;
+	}
+	qsort(v, n, sizeof *v, segcmp);
+	for (i = 0; i < n && v[i].a <= need; i++) {
+		if (v[i].b < need)
+			continue;
+		if (v[i].b >= hi.no) {
+			r = 0;
+			break;
+		}
+		need = v[i].b + 1;
+	}
+	free(v);
+	*miss = need;
+	return r;
 }
 
 /* A nonnegative time as a fraction of 10^-12 units. */
@@ -1462,7 +1527,7 @@ mreport(void)
 	struct npt_time med, p99, c, t, worst, span;
 	const char *u = npt_time_unit_name[munit < 0 ? 0 : munit];
 	size_t i, imax = 0;
-	uint64_t nsamp = 0;
+	uint64_t nsamp = 0, miss;
 	int have = 0, havem = 0;
 
 	for (i = 0; i < nstage; i++) {
@@ -1471,10 +1536,11 @@ mreport(void)
 		stage_close(&stage[i], 0);
 	}
 	if (anysample) {
-		nsamp = hi.no - lo.no + 1;
-		if (nsamp >= 3 && !hi1.have)
+		/* no gap: each sample of lo.no to hi.no had an event */
+		if (missing(&miss))
 			npt_errx(1, "sample %llu: no event: the samples must be "
-			    "numbered without gaps", (unsigned long long)hi.no - 1);
+			    "numbered without gaps", (unsigned long long)miss);
+		nsamp = hi.no - lo.no + 1;
 		b.n = 0;
 		if (nsamp >= 3) {
 			npt_buf_add(&b, "## steady_state=samples ", 24);

@@ -151,12 +151,46 @@ T=$'\t'
 	printf '#ts_cyc\tdur_cyc\ttrack\top\tsample\n0\t1\ta\tC\t0\n1\t1\ta\tC\t1\n2\t1\ta\tC\t3\n' > e3.tsv
 	run -1 --separate-stderr npt-rate -m e3.tsv
 	[ "$stderr" = "npt-rate: sample 2: no event: the samples must be numbered without gaps" ]
+	# a gap before the last two: 4 samples (1, 2, 5, 6) in E(6) - E(0),
+	# not 6, and no error before
+	printf '#ts_ns\tdur_ns\ttrack\tsample\n' > e6.tsv
+	for k in 0 1 2 5 6 7; do printf '%d\t10\tA\t%d\n' $((k * 10)) "$k"; done >> e6.tsv
+	run -1 --separate-stderr npt-rate -m e6.tsv
+	[ "$stderr" = "npt-rate: sample 3: no event: the samples must be numbered without gaps" ]
+	[ -z "$output" ]
+	# 2^64 - 2 and 2^64 - 1 after 0 and 1: hi - lo + 1 wrapped to 0 before
+	printf '#ts_ns\tdur_ns\ttrack\tsample\n' > e7.tsv
+	for k in 0 1 18446744073709551614 18446744073709551615; do printf '0\t10\tA\t%s\n' "$k"; done >> e7.tsv
+	run -1 --separate-stderr npt-rate -m e7.tsv
+	[ "$stderr" = "npt-rate: sample 2: no event: the samples must be numbered without gaps" ]
 	printf '#ts_cyc\tdur_cyc\top\tsample\n0\t1\tC\t0\n' > e4.tsv
 	run -1 --separate-stderr npt-rate -m e4.tsv
 	[ "$stderr" = "npt-rate: e4.tsv:1: no column track in the header" ]
 	printf '#dur_cyc\ttrack\top\tsample\n1\ta\tC\t0\n' > e5.tsv
 	run -1 --separate-stderr npt-rate -m e5.tsv
 	[ "$stderr" = "npt-rate: e5.tsv:1: no column ts_cyc in the header" ]
+}
+
+@test "rate: -m: a sample that one stage lacks and another has, or that comes late on its track, is no gap" {
+	# B lacks sample 2; on C, 2 comes after 3 (two interleaved)
+	{
+		printf '#ts_ns\tdur_ns\ttrack\tsample\n'
+		for k in 0 1 2 3 4; do printf '%d\t10\tA\t%d\n' $((k * 10)) "$k"; done
+		for k in 0 1 3 4; do printf '%d\t10\tB\t%d\n' $((k * 10 + 5)) "$k"; done
+		for k in 0 1 3 2 4; do printf '%d\t10\tC\t%d\n' $((k * 10)) "$k"; done
+	} > ev.tsv
+	# every delta-T 10 ns, 1e8/s; E(0) = 15, E(3) = 45: 3 samples in 30 ns
+	run -0 --separate-stderr npt-rate -m ev.tsv
+	[ "${lines[0]}" = "## steady_state=samples 1 to 3 of 0 to 4: the first and the last are left out" ]
+	[ "${lines[3]}" = "stage${T}B${T}4${T}10${T}0${T}10${T}10${T}100000000.0${T}compute${T}yes${T}" ]
+	[ "${lines[4]}" = "stage${T}C${T}5${T}10${T}0${T}10${T}10${T}100000000.0${T}compute${T}yes${T}" ]
+	[ "${lines[6]}" = "measured${T}steady${T}3${T}${T}${T}${T}${T}100000000.0${T}${T}${T}100.0" ]
+	[ -z "$stderr" ]
+	# without A, sample 2 is on C alone; without A and C, on none
+	grep -v "${T}A${T}" ev.tsv | npt-rate -m > /dev/null
+	grep -v "${T}[AC]${T}" ev.tsv > b.tsv
+	run -1 --separate-stderr npt-rate -m b.tsv
+	[ "$stderr" = "npt-rate: sample 2: no event: the samples must be numbered without gaps" ]
 }
 
 @test "rate: -m with fewer than 3 samples, or a steady state of no time, warns" {
