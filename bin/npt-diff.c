@@ -529,25 +529,55 @@ utest(const struct npt_qs *a, const struct npt_qs *b, int *dir)
 	return derfc(z / 1.4142135623730951);
 }
 
+/*
+ * The medians of a and b from their sketches: the midpoint of the bucket
+ * of the nearest rank, clamped to the side's min and max.  Medians in one
+ * bucket cannot be told apart: both get the midpoint clamped to the range
+ * the sides share, if they share one, so that the difference is 0.
+ */
 static void
-median(struct side *s, int x)
+medians(struct side *a, struct side *b)
 {
-	uint64_t rk = (s->count + 1) / 2;
-	struct npt_time r;
+	struct side *s[2] = { a, b };
+	struct npt_time lo[2], hi[2], r;
+	uint64_t raw[2];
+	int x, sk[2];
 
-	if (s->hasmed || s->count == 0 || s->qs.count == 0)
-		return;
-	npt_time_mul(&s->med, npt_qs_rank(&s->qs, rk),
-	    npt_pow10[NPT_TIME_DEC - npt_time_unit_scale[unit[x]]]);
-	if (npt_time_cmp(&s->med, &s->min) < 0)
-		s->med = s->min;
-	if (npt_time_cmp(&s->med, &s->max) > 0)
-		s->med = s->max;
-	/* as printed, for the difference and ratio */
-	npt_time_round(&r, &s->med, digits);
-	s->med = r;
-	npt_time_shift(&s->med, NPT_TIME_DEC - digits);
-	s->hasmed = 1;
+	for (x = 0; x < 2; x++) {
+		sk[x] = !s[x]->hasmed && s[x]->count > 0 && s[x]->qs.count > 0;
+		if (sk[x])
+			raw[x] = npt_qs_rank(&s[x]->qs, (s[x]->count + 1) / 2);
+		lo[x] = s[x]->min;
+		hi[x] = s[x]->max;
+	}
+	if (sk[0] && sk[1] && raw[0] == raw[1]) {
+		if (npt_time_cmp(&lo[0], &lo[1]) < 0)
+			lo[0] = lo[1];
+		if (npt_time_cmp(&hi[0], &hi[1]) > 0)
+			hi[0] = hi[1];
+		if (npt_time_cmp(&lo[0], &hi[0]) <= 0) {
+			lo[1] = lo[0];
+			hi[1] = hi[0];
+		} else {
+			lo[0] = a->min;
+			hi[0] = a->max;
+		}
+	}
+	for (x = 0; x < 2; x++) {
+		if (!sk[x])
+			continue;
+		npt_time_mul(&s[x]->med, raw[x],
+		    npt_pow10[NPT_TIME_DEC - npt_time_unit_scale[unit[x]]]);
+		if (npt_time_cmp(&s[x]->med, &lo[x]) < 0)
+			s[x]->med = lo[x];
+		if (npt_time_cmp(&s[x]->med, &hi[x]) > 0)
+			s[x]->med = hi[x];
+		/* as printed, for the difference and ratio */
+		npt_time_round(&r, &s[x]->med, digits);
+		s[x]->med = r;
+		npt_time_shift(&s[x]->med, NPT_TIME_DEC - digits);
+		s[x]->hasmed = 1;
+	}
 }
 
 /* Is the total's rise d (B - A, positive) above --fail-above? */
@@ -586,8 +616,7 @@ judge(struct group *g)
 	struct side *a = &g->s[0], *b = &g->s[1];
 	int dir;
 
-	median(a, 0);
-	median(b, 1);
+	medians(a, b);
 	if (npt_u256_cmp(&b->s1, &a->s1) >= 0) {
 		g->diff = b->s1;
 		npt_u256_sub(&g->diff, &a->s1);

@@ -147,6 +147,25 @@ pair() {
 	EOF
 }
 
+@test "diff: medians in one bucket of the sketch are one value, the difference 0 (one side clamped before)" {
+	# nearest rank: both medians 15 ({14, 15, 15} and {15, 15, 16})
+	printf '#ts_us\tdur_us\ttrack\top\n0\t14.000\tt\tx\n1\t15.000\tt\tx\n2\t15.000\tt\tx\n' > a.tsv
+	printf '#ts_us\tdur_us\ttrack\top\n0\t15.000\tt\tx\n1\t15.000\tt\tx\n2\t16.000\tt\tx\n' > b.tsv
+	run -0 npt-diff a.tsv b.tsv
+	[ "$(printf '%s\n' "$output" | cut -f 1,8-11)" = "#op${T}median_a_us${T}median_b_us${T}median_diff_us${T}median_ratio${NL}x${T}15.000${T}15.000${T}0.000${T}1.000${NL}*${T}15.000${T}15.000${T}0.000${T}1.000" ]
+	# the other way round, and as partials
+	npt-agg --partial -q sketch b.tsv > b.part
+	run -0 npt-diff b.part a.tsv
+	[ "$(printf '%s\n' "$output" | sed -n 2p | cut -f 8-11)" = "15.000${T}15.000${T}0.000${T}1.000" ]
+	# one bucket (15 us and 15.001 us: 114 x 2^17 ps and up), no range
+	# shared: each side's own, exact here
+	printf '#dur_us\top\n15.000\tx\n15.000\tx\n' > c.tsv
+	printf '#dur_us\top\n15.001\tx\n15.001\tx\n' > d.tsv
+	[ $((15000000 >> 17)) -eq $((15001000 >> 17)) ]
+	run -0 npt-diff c.tsv d.tsv
+	[ "$(printf '%s\n' "$output" | sed -n 2p | cut -f 8-11)" = "15.000${T}15.001${T}0.001${T}1.000" ]
+}
+
 @test "diff: partials (-q sketch and -q exact) give what the streams give; tables give no test" {
 	command -v python3 > /dev/null || skip "no python3"
 	pair 4 20
