@@ -1116,6 +1116,7 @@ static struct npt_tsel tsel;	/* -t, else all but control tracks */
 static int measure, munit = -1, mdec;
 static struct send lo, hi, hi1;	/* the lowest sample; the highest two */
 static int anysample;
+static unsigned long long skipped;	/* events with an empty duration */
 static const char *const classname[2] = { "compute", "transmission" };
 static const char *const defpat[] = { "SEND*", "TRANSMIT*", "*DMA*", "*dma*" };
 
@@ -1328,6 +1329,10 @@ mdata(struct npt_tsv *t, const struct mcol *m)
 		return;		/* a control track, or not matched by -t */
 	if (f->n == 0)
 		return;		/* not part of a sample */
+	if (t->f[m->tc.dur].n == 0) {
+		skipped++;	/* its end was lost */
+		return;
+	}
 	if ((e = npt_parse_u64(f->p, f->n, &no)) != NULL)
 		npt_tsv_err(t, "column %s: %s: \"%.*s\"",
 		    t->hdr.col[m->sample].p, e, (int)f->n, f->p);
@@ -1748,6 +1753,9 @@ main(int argc, char *argv[])
 		for (c = 0; c < argc; c++)
 			rc |= mrun(argv[c]);
 		npt_tsel_free(&tsel);
+		if (skipped > 0)
+			npt_warning("%llu event%s with an empty duration "
+			    "skipped", skipped, skipped == 1 ? "" : "s");
 		if (rc == 0)
 			mreport();
 		return finish(rc);

@@ -134,6 +134,20 @@ T=$'\t'
 	assert_stderr 'npt-rate: bad.tsv:1: metadata lost.x.s: not a number: "12x"'
 }
 
+@test "rate: -m skips an event with an empty duration (an end lost) and counts them in a warning" {
+	printf '#ts_ns\tdur_ns\ttrack\top\titer\n0\t10\tcore0\tCONV\t0\n10\t10\tcore0\tCONV\t1\n20\t\tcore0\tCONV\t2\n20\t10\tcore0\tCONV\t2\n30\t10\tcore0\tCONV\t3\n' > ed.tsv
+	# as without line 4: 10 ns a sample, 1e8/s; E(0) = 10, E(2) = 30
+	run -0 --separate-stderr npt-rate -m ed.tsv
+	[ "${lines[2]}" = "stage${T}core0${T}4${T}10${T}0${T}10${T}10${T}100000000.0${T}compute${T}yes${T}" ]
+	[ "${lines[4]}" = "measured${T}steady${T}2${T}${T}${T}${T}${T}100000000.0${T}${T}${T}100.0" ]
+	[ "$stderr" = "npt-rate: warning: 1 event with an empty duration skipped" ]
+	sed 4d ed.tsv > want.tsv
+	[ "$output" = "$(npt-rate -m want.tsv)" ]
+	printf '40\t\tcore0\tCONV\t3\n' >> ed.tsv
+	run -0 --separate-stderr npt-rate -m ed.tsv
+	[ "$stderr" = "npt-rate: warning: 2 events with an empty duration skipped" ]
+}
+
 @test "rate: -m without a clock leaves samples/s of cycles empty" {
 	npt-synth --pipeline 8/2 -j 0 -i 5 > ev.tsv
 	run -0 npt-rate -m ev.tsv
