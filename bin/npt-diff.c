@@ -261,7 +261,7 @@ read_input(const char *path, int x)
 	struct npt_buf kb = { 0 };
 	long kcol[16], col[NPCOL], mcol = -1;
 	size_t i, need = SIZE_MAX;
-	int r, d, q = -1, pdigits = 0;
+	int r, d, q = -1, pdigits = 0, scale = 0;
 
 	if (npt_tsv_open(&t, path) < 0)
 		npt_exit(1);
@@ -304,6 +304,23 @@ read_input(const char *path, int x)
 					npt_tsv_err(&t, "bad digits \"%.*s\"",
 					    (int)vn, val);
 				pdigits = (int)dd;
+			} else if (kn == 13 &&
+			    memcmp(k, "npt-agg.scale", 13) == 0) {
+				if (vn != 2 || memcmp(val, "12", 2) != 0)
+					npt_tsv_err(&t, "unknown scale \"%.*s\"",
+					    (int)vn, val);
+				scale = 1;
+			} else if (kn == 15 &&
+			    memcmp(k, "npt-agg.skipped", 15) == 0) {
+				uint64_t sk;
+
+				if (npt_parse_u64(val, vn, &sk) != NULL)
+					npt_tsv_err(&t, "bad skipped \"%.*s\"",
+					    (int)vn, val);
+				if (sk > UINT64_MAX - skipped[x])
+					npt_tsv_err(&t, "skipped too large "
+					    "(2^64 events or more)");
+				skipped[x] += sk;
 			}
 			continue;
 		}
@@ -328,10 +345,10 @@ read_input(const char *path, int x)
 			for (i = 0; i < nkeys; i++)
 				kcol[i] = (long)i;
 			if (k == K_PARTIAL) {
-				if (q < 0 || unit[x] < 0)
+				if (q < 0 || unit[x] < 0 || !scale)
 					npt_tsv_err(&t, "not a partial of npt-agg "
-					    "(no npt-agg.quantiles and "
-					    "npt-agg.unit metadata)");
+					    "(no npt-agg.quantiles, npt-agg.unit "
+					    "and npt-agg.scale metadata)");
 				if (q == 2)
 					npt_tsv_err(&t, "a partial without "
 					    "quantiles: give npt-agg -q sketch "

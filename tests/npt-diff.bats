@@ -193,22 +193,46 @@ pair() {
 	diag n.part b.tsv "npt-diff: n.part:6: a partial without quantiles: give npt-agg -q sketch or -q exact"
 }
 
+@test "diff: the events a partial skipped (## npt-agg.skipped) are warned as a stream's" {
+	printf '#dur_ns\top\n5\tx\n\tx\n7\tx\n\ty\n' > a.tsv
+	printf '#dur_ns\top\n6\tx\n' > b.tsv
+	npt-agg --partial -q exact a.tsv > a.part
+	grep -qx '## npt-agg.skipped=2' a.part
+	run -0 --separate-stderr npt-diff a.part b.tsv
+	assert_stderr "npt-diff: warning: a.part: 2 events with an empty duration skipped"
+	[ "$output" = "$(npt-diff a.tsv b.tsv 2> /dev/null)" ]
+	# two such lines add up
+	{ cat a.part; printf '## npt-agg.skipped=1\n'; } > a2.part
+	run -0 --separate-stderr npt-diff b.tsv a2.part
+	assert_stderr "npt-diff: warning: a2.part: 3 events with an empty duration skipped"
+}
+
 @test "diff: bad partials and tables name the line" {
-	printf '## npt-agg.quantiles=sketch\n## npt-agg.unit=cyc\n#op\tcount\tsum\tsumsq\tmin\tmax\tvalues\n' > h
+	printf '## npt-agg.quantiles=sketch\n## npt-agg.unit=cyc\n## npt-agg.scale=12\n#op\tcount\tsum\tsumsq\tmin\tmax\tvalues\n' > h
 	cp h p1 && printf 'x\t1\t1\t1\t1\t1\t1:1\n' >> p1
-	diag p1 p1 "npt-diff: p1:4: bad partial: a data line must start with '='"
+	diag p1 p1 "npt-diff: p1:5: bad partial: a data line must start with '='"
 	cp h p2 && printf '=x\t0\t0\t0\t0\t0\t\n' >> p2
-	diag p2 p2 "npt-diff: p2:4: bad partial: count 0"
+	diag p2 p2 "npt-diff: p2:5: bad partial: count 0"
 	cp h p3 && printf '=x\t2\t2\t1\t1\t1\t1:1\n' >> p3
-	diag p3 p3 "npt-diff: p3:4: bad partial: sketch and count differ"
+	diag p3 p3 "npt-diff: p3:5: bad partial: sketch and count differ"
 	cp h p4 && printf '=x\t1\t1\t1\t1\t1\t1:1\n=x\t1\t1\t1\t1\t1\t1:1\n' >> p4
-	diag p4 p4 "npt-diff: p4:5: the group again (merge partials with npt-agg --merge --partial first)"
+	diag p4 p4 "npt-diff: p4:6: the group again (merge partials with npt-agg --merge --partial first)"
 	cp h p5 && printf '=x\t1\tz\t1\t1\t1\t1:1\n' >> p5
-	diag p5 p5 "npt-diff: p5:4: bad partial: not a number"
+	diag p5 p5 "npt-diff: p5:5: bad partial: not a number"
 	printf '#op\tcount\tsum\tsumsq\tmin\tmax\tvalues\n' > p6
-	diag p6 p6 "npt-diff: p6:1: not a partial of npt-agg (no npt-agg.quantiles and npt-agg.unit metadata)"
-	printf '## npt-agg.quantiles=exact\n## npt-agg.unit=us\n#op\tcount\tsum\tsumsq\tmin\tmax\tvalues\n=x\t2\t1\t1\t1\t1\t1*3\n' > p7
-	diag p7 p7 "npt-diff: p7:4: bad partial: more values than the count"
+	diag p6 p6 "npt-diff: p6:1: not a partial of npt-agg (no npt-agg.quantiles, npt-agg.unit and npt-agg.scale metadata)"
+	# a partial of an older npt-agg (no scale: its sums had another), of
+	# another scale, and a bad count of skipped events
+	sed 3d h > p8 && printf '=x\t1\t1\t1\t1\t1\t1:1\n' >> p8
+	diag p8 p8 "npt-diff: p8:3: not a partial of npt-agg (no npt-agg.quantiles, npt-agg.unit and npt-agg.scale metadata)"
+	sed 's/scale=12/scale=9/' p1 > p9
+	diag p9 p9 'npt-diff: p9:3: unknown scale "9"'
+	{ printf '## npt-agg.skipped=x\n'; cat h; } > p10
+	diag p10 p10 'npt-diff: p10:1: bad skipped "x"'
+	{ printf '## npt-agg.skipped=18446744073709551615\n'; cat h; printf '## npt-agg.skipped=1\n'; } > p11
+	diag p11 p11 'npt-diff: p11:6: skipped too large (2^64 events or more)'
+	printf '## npt-agg.quantiles=exact\n## npt-agg.unit=us\n## npt-agg.scale=12\n#op\tcount\tsum\tsumsq\tmin\tmax\tvalues\n=x\t2\t1\t1\t1\t1\t1*3\n' > p7
+	diag p7 p7 "npt-diff: p7:5: bad partial: more values than the count"
 	printf '#op\tcount\ttotal_us\nx\t1\t1\nx\t1\t1\n' > t1
 	diag t1 t1 "npt-diff: t1:3: the group again"
 	printf '#op\tcount\ttotal_us\nx\tq\t1\n' > t2
