@@ -332,6 +332,11 @@ read_input(const char *path, int x)
 				npt_tsv_err(&t, "a header of another kind of "
 				    "input than the one before");
 			kind[x] = k;
+			if (k != K_EVENTS && tsel[x].npat > 0)
+				npt_tsv_err(&t, "-t and a %s of npt-agg exclude "
+				    "each other (give -t to the npt-agg%s run)",
+				    k == K_TABLE ? "table" : "partial",
+				    k == K_TABLE ? "" : " --partial");
 			if (k == K_EVENTS) {
 				need = npt_tcol_header(&tc, &t, 0, &unit[x]);
 				for (i = 0; i < nkeys; i++) {

@@ -341,6 +341,24 @@ pair() {
 	EOF
 }
 
+@test "diff: -t with a table or a partial is an error (it was applied to the streams alone)" {
+	printf '#op\tdur_us\tx\ttrack\nconv\t1\ta\tt1\nconv\t2\ta\tt2\n' > tr.tsv
+	npt-agg tr.tsv > tr.agg
+	npt-agg --partial -q sketch tr.tsv > tr.part
+	run -1 --separate-stderr npt-diff -t t1 tr.agg tr.tsv
+	assert_stderr "npt-diff: tr.agg:1: -t and a table of npt-agg exclude each other (give -t to the npt-agg run)"
+	[ -z "$output" ]
+	hdr=$(grep -n '^#op' tr.part | cut -d: -f1)
+	run -1 --separate-stderr npt-diff -t t1 tr.tsv tr.part
+	assert_stderr "npt-diff: tr.part:$hdr: -t and a partial of npt-agg exclude each other (give -t to the npt-agg --partial run)"
+	# -t given to npt-agg: t1's one event, 1 us, on both sides
+	npt-agg -t t1 tr.tsv > t1.agg
+	run -0 npt-diff -t t1 tr.tsv tr.tsv
+	[ "${lines[1]}" = "conv${T}1${T}1${T}1${T}1${T}0${T}1.000${T}1${T}1${T}0${T}1.000${T}${T}too few" ]
+	run -0 npt-diff t1.agg tr.tsv
+	[ "${lines[1]}" = "conv${T}1${T}2${T}1${T}3${T}2${T}3.000${T}1${T}1${T}0${T}1.000${T}${T}no test" ]
+}
+
 @test "diff: -p aligns the table, the totals line after a rule" {
 	printf '#dur_us\top\n1500\tconv\n2\tadd\n' > a.tsv
 	printf '#dur_us\top\n1000\tconv\n2\tadd\n' > b.tsv
