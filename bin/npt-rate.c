@@ -460,6 +460,37 @@ rat_fmt(struct npt_buf *b, const struct rat *a, int k)
 	nat_fmt(b, &q, k > 0 ? k : -1);
 }
 
+/*
+ * A samples/s figure: with k decimals, but one below 1 with more, up to
+ * 3 significant digits, until it is exact, so that 30 s a sample is
+ * 0.0333, not 0.0, and 0.5 stays 0.5.
+ */
+static void
+rate_fmt(struct npt_buf *b, const struct rat *a, int k)
+{
+	static struct nat x, r, q;
+	int i, z = 0;
+
+	if (a->n.n > 0 && nat_cmp(&a->n, &a->d) < 0) {
+		/* 10^-(z + 1) <= a < 10^-z */
+		nat_copy(&x, &a->n);
+		for (nat_muladd(&x, 10, 0); nat_cmp(&x, &a->d) < 0; z++)
+			nat_muladd(&x, 10, 0);
+		/* x = a->n 10^k, while a 10^k is not whole */
+		nat_copy(&x, &a->n);
+		for (i = 0; i < k; i++)
+			nat_muladd(&x, 10, 0);
+		for (; k < z + 3; k++) {
+			nat_copy(&r, &x);
+			nat_divmod(&q, &r, &a->d);
+			if (r.n == 0)
+				break;
+			nat_muladd(&x, 10, 0);
+		}
+	}
+	rat_fmt(b, a, k);
+}
+
 /* Input */
 
 /*
@@ -851,11 +882,11 @@ row(const char *kind, const char *name, size_t namelen, const struct rat *r,
 		rat_fmt(&b, &y, decimals);
 	}
 	npt_buf_addc(&b, '\t');
-	rat_fmt(&b, r, decimals);
+	rate_fmt(&b, r, decimals);
 	npt_buf_addc(&b, '\t');
-	rat_fmt(&b, c, decimals);
+	rate_fmt(&b, c, decimals);
 	npt_buf_addc(&b, '\t');
-	rat_fmt(&b, t, decimals);
+	rate_fmt(&b, t, decimals);
 	npt_buf_addc(&b, '\t');
 	npt_buf_add(&b, lim, strlen(lim));
 	npt_buf_addc(&b, '\t');
@@ -958,14 +989,14 @@ out_headroom(const struct overall *o)
 		b.n = 0;
 		npt_buf_add(&b, kern[i].name, kern[i].namelen);
 		npt_buf_addc(&b, '\t');
-		rat_fmt(&b, &kern[i].r, decimals);
+		rate_fmt(&b, &kern[i].r, decimals);
 		npt_buf_addc(&b, '\t');
 		if (nkern > 1) {
 			to = i == o->imin ? &second : &o->r;
-			rat_fmt(&b, to, decimals);
+			rate_fmt(&b, to, decimals);
 			npt_buf_addc(&b, '\t');
 			rat_sub(&rise, to, &o->r);
-			rat_fmt(&b, &rise, decimals);
+			rate_fmt(&b, &rise, decimals);
 		} else {
 			npt_buf_addc(&b, '\t');
 		}
@@ -1607,7 +1638,7 @@ mreport(void)
 		add_time(&b, &p99);
 		npt_buf_addc(&b, '\t');
 		if (per_s(&r, 1, &med))
-			rat_fmt(&b, &r, decimals);
+			rate_fmt(&b, &r, decimals);
 		npt_buf_addc(&b, '\t');
 		npt_buf_add(&b, cmp > 0 ? "compute" : cmp < 0 ? "transmission" :
 		    "both", cmp > 0 ? 7 : cmp < 0 ? 12 : 4);
@@ -1624,7 +1655,7 @@ mreport(void)
 	add_time(&b, &worst);
 	npt_buf_add(&b, "\t\t", 2);
 	if (have)
-		rat_fmt(&b, &r, decimals);
+		rate_fmt(&b, &r, decimals);
 	npt_buf_add(&b, "\t\t", 2);
 	npt_buf_add(&b, stage[imax].name, stage[imax].namelen);
 	npt_buf_add(&b, "\t\n", 2);
@@ -1649,7 +1680,7 @@ mreport(void)
 	}
 	npt_buf_add(&b, "\t\t\t\t\t", 5);
 	if (havem)
-		rat_fmt(&b, &mr, decimals);
+		rate_fmt(&b, &mr, decimals);
 	npt_buf_add(&b, "\t\t\t", 3);
 	if (havem && have) {
 		rat_div(&x, &mr, &r);

@@ -92,10 +92,31 @@ T=$'\t'
 
 @test "rate: 2^64 - 1 cycles at 2^63 - 1 Hz, and a single kernel's headroom is empty" {
 	printf '#kernel\tcompute_cyc\ttransmission_cyc\nk\t18446744073709551615\t1\n' > t.tsv
+	# (2^63 - 1) / (2^64 - 1) = 0.49999...97: below 1, to 3 digits
 	run -0 npt-rate -f 9223372036854775807 t.tsv
-	[ "${lines[1]}" = "kernel${T}k${T}18446744073709551615.0${T}0.5${T}0.5${T}9223372036854775807.0${T}compute${T}yes${T}${T}${T}100.0" ]
+	[ "${lines[1]}" = "kernel${T}k${T}18446744073709551615.0${T}0.500${T}0.500${T}9223372036854775807.0${T}compute${T}yes${T}${T}${T}100.0" ]
 	run -0 npt-rate -f 9223372036854775807 --headroom t.tsv
-	[ "${lines[1]}" = "k${T}0.5${T}${T}" ]
+	[ "${lines[1]}" = "k${T}0.500${T}${T}" ]
+}
+
+@test "rate: a rate below 1 has up to 3 significant digits, fewer if exact (30 s a sample was 0.0)" {
+	# 850 Hz: conv1 850 / 120000 = 0.0070833, / 80000 = 0.010625;
+	# conv2 under the sum rule 850 / 160000 = 0.0053125 (the bottleneck)
+	run -0 --separate-stderr npt-rate -f 850Hz "$FIXTURES/rate/cycles.tsv"
+	[ "${lines[1]}" = "kernel${T}conv1${T}120000.0${T}0.00708${T}0.00708${T}0.0106${T}compute${T}no${T}4000${T}${T}75.0" ]
+	[ "${lines[4]}" = "overall${T}all${T}160000.0${T}0.00531${T}0.00567${T}0.0106${T}${T}${T}9000${T}${T}72.9" ]
+	# exact with fewer: 1 / 2 and 1 / 4; 1 / 3 to 3 digits
+	printf '#kernel\tcompute_cyc\ttransmission_cyc\na\t2\t4\n' > t.tsv
+	run -0 npt-rate -f 1Hz t.tsv
+	[ "${lines[1]}" = "kernel${T}a${T}4.0${T}0.25${T}0.5${T}0.25${T}transmission${T}yes${T}${T}${T}50.0" ]
+	printf '#kernel\tcompute_cyc\ttransmission_cyc\na\t3\t1\n' > t.tsv
+	run -0 npt-rate -f 1Hz t.tsv
+	[ "${lines[1]}" = "kernel${T}a${T}3.0${T}0.333${T}0.333${T}1.0${T}compute${T}yes${T}${T}${T}100.0" ]
+	# -m: 30 s a sample, 1 / 30 = 0.0333 samples/s
+	printf '#ts_ms\tdur_ms\ttrack\tsample\n0\t30000\tA\t0\n30000\t30000\tA\t1\n60000\t30000\tA\t2\n' > m.tsv
+	run -0 npt-rate -m m.tsv
+	[ "${lines[2]}" = "stage${T}A${T}3${T}30000${T}0${T}30000${T}30000${T}0.0333${T}compute${T}yes${T}" ]
+	[ "${lines[4]}" = "measured${T}steady${T}1${T}${T}${T}${T}${T}0.0333${T}${T}${T}100.0" ]
 }
 
 @test "rate: a kernel's samples_per_s cell that its rule does not give is a warning" {

@@ -16,6 +16,18 @@ def fmt(x, d):
     return s[:-d] + "." + s[-d:] if d > 0 else s
 
 
+def rfmt(x, d):
+    """A rate: below 1, more decimals up to 3 significant digits, until
+    it is exact."""
+    if 0 < x < 1:
+        lim = d
+        while x * 10 ** (lim - 2) < 1:
+            lim += 1
+        while d < lim and (x * 10 ** d).denominator != 1:
+            d += 1
+    return fmt(x, d)
+
+
 def dec(s):
     return F(s)
 
@@ -43,7 +55,7 @@ def model(ks, hz, serial, fabric, d, changes, headroom):
     def row(kind, name, r, c, t, lim, bn, pes, util):
         dt = fmt(F(hz) / r, d) if hz else ""
         ap = fmt(F(100 * pes, fabric), d) if pes is not None and fabric else ""
-        return "\t".join([kind, name, dt, fmt(r, d), fmt(c, d), fmt(t, d), lim,
+        return "\t".join([kind, name, dt, rfmt(r, d), rfmt(c, d), rfmt(t, d), lim,
                           bn, "" if pes is None else str(pes), ap,
                           "" if util is None else fmt(util, d)])
 
@@ -79,11 +91,11 @@ def model(ks, hz, serial, fabric, d, changes, headroom):
         for i, k in enumerate(ks):
             others = [rates(j) for j in ks if j is not k]
             if not others:
-                rows.append((None, i, "\t".join([k["name"], fmt(rates(k), d), "", ""])))
+                rows.append((None, i, "\t".join([k["name"], rfmt(rates(k), d), "", ""])))
                 continue
             to = min(others)
-            rows.append((to - r, i, "\t".join([k["name"], fmt(rates(k), d),
-                                               fmt(to, d), fmt(to - r, d)])))
+            rows.append((to - r, i, "\t".join([k["name"], rfmt(rates(k), d),
+                                               rfmt(to, d), rfmt(to - r, d)])))
         # highest rise first (none: infinitely high), ties in table order
         rows.sort(key=lambda x: (0 if x[0] is None else 1,
                                  -(x[0] or 0), x[1]))
