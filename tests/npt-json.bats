@@ -627,11 +627,12 @@ for i, (s, d, t) in enumerate(ev):
 	ns us 7 1
 	EOF
 	n=0
+	in=()
 	while read -r tu du ts dur; do
 		n=$((n + 1))
 		printf '#ts_%s\tdur_%s\ttrack\n%s\t%s\tt%s\n' "$tu" "$du" "$ts" "$dur" "$n" > "$n.tsv"
+		in+=("$n.tsv")
 	done < rows
-	mapfile -t in < <(seq -f %g.tsv "$n")
 	npt-json "${in[@]}" > out.json
 	json_ok "$(cat out.json)"
 	events out.json X ts dur > got
