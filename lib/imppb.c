@@ -12,7 +12,8 @@
  * inline or interned per trusted_packet_sequence_id (InternedData, reset
  * by SEQ_INCREMENTAL_STATE_CLEARED), debug annotations as extra columns,
  * and timestamps in nanoseconds, written as microseconds with three
- * decimals.  Other fields and packets are skipped by their wire type, as
+ * decimals (sequence-scoped clocks, deltas or in other units, converted
+ * by their sequence's ClockSnapshot).  Other fields and packets are skipped by their wire type, as
  * protobuf requires.  A SLICE_END closes the innermost open slice of its
  * track (whose name matches, when the end names one), in file order: the
  * order of a track's events in a trace written by one thread, as every
@@ -60,7 +61,23 @@ struct seq {
 	uint64_t deftrack;	/* TrackEventDefaults.track_uuid */
 	uint64_t defclock;	/* TracePacketDefaults.timestamp_clock_id */
 	int hasdeftrack, hasdefclock;
+	struct sclk *clk;	/* its clocks 64 to 127, or NULL */
 };
+
+/*
+ * A sequence-scoped clock (ids 64 to 127) as the sequence's last
+ * ClockSnapshot defines it: a time of it (ns) is gts + (its ns - snap) of
+ * the global clock gid; an incremental one's timestamps are deltas from
+ * the last (ns).
+ */
+struct sclk {
+	uint64_t mult;		/* ns per unit */
+	uint64_t snap, last;	/* its ns at the snapshot, at the last packet */
+	uint64_t gts;		/* gid's ns at the snapshot */
+	uint64_t gid;		/* 0: the snapshot had no global clock */
+	int incr, def;
+};
+#define SEQCLK(id)	((id) >= 64 && (id) < 128)
 enum { I_NAME, I_CAT, I_ANAME, I_STR };
 
 /* A slice begun and not yet ended: its start, name and fields. */
@@ -123,6 +140,7 @@ struct pb {
 	int hasts;
 	uint64_t clock;			/* timestamp_clock_id in use; 0 none */
 	int clockwarned;
+	uint64_t gmult[64];		/* ns per unit of builtin clocks (0: 1) */
 	unsigned long long nunmatched, npackets, nevents;
 	unsigned long long ncompressed, nskipped, nignored, nunknown;
 	unsigned long long nlegacy;	/* track events of no type */
@@ -1108,16 +1126,138 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 	return 0;
 }
 
+/*
+ * A ClockSnapshot of sequence s (seqid): its sequence-scoped clocks
+ * against one of its global clocks (the one in use, else BOOTTIME, else
+ * the first), the unit of its builtin ones.  As trace_processor: an
+ * incremental clock restarts from the snapshot's time.
+ */
+static int
+snapshot(struct pb *c, struct seq *s, struct npt_pb *m)
+{
+	struct npt_pb_field f, g;
+	struct npt_pb d;
+	struct { uint64_t id, ts, mult; int incr; } k[64];
+	size_t n = 0, i, gi = 64;
+	struct sclk *sc;
+	int r, r2;
+
+	while ((r = npt_pb_next(m, &f)) > 0) {
+		if (f.num != 1)
+			continue;
+		if (f.wt != NPT_PB_LEN)
+			return wrongtype(c, &f, "ClockSnapshot");
+		if (n == 64)
+			return npt_imp_fail(c->m, 0, 0, "byte %llu: a clock "
+			    "snapshot of more than 64 clocks", c->off + f.at);
+		memset(&k[n], 0, sizeof k[n]);
+		npt_pb_sub(&d, m, &f);
+		while ((r2 = npt_pb_next(&d, &g)) > 0) {
+			if (g.num < 1 || g.num > 4)
+				continue;
+			if (g.wt != NPT_PB_VARINT)
+				return wrongtype(c, &g, "ClockSnapshot.Clock");
+			if (g.num == 1)
+				k[n].id = g.v;
+			else if (g.num == 2)
+				k[n].ts = g.v;
+			else if (g.num == 3)
+				k[n].incr = g.v != 0;
+			else
+				k[n].mult = g.v;
+		}
+		if (r2 < 0)
+			return pbfail(c, &d);
+		if (k[n].mult == 0)
+			k[n].mult = 1;
+		if (k[n].incr && !SEQCLK(k[n].id))
+			return npt_imp_fail(c->m, 0, 0, "byte %llu: clock %llu "
+			    "is incremental, and not sequence-scoped (64 to "
+			    "127)", c->off + f.at, (unsigned long long)k[n].id);
+		if (k[n].ts > UINT64_MAX / k[n].mult)
+			return npt_imp_fail(c->m, 0, 0, "byte %llu: clock %llu: "
+			    "a time past 2^64 ns", c->off + f.at,
+			    (unsigned long long)k[n].id);
+		k[n].ts *= k[n].mult;
+		if (k[n].id < 64)
+			c->gmult[k[n].id] = k[n].mult;
+		n++;
+	}
+	if (r < 0)
+		return pbfail(c, m);
+	for (i = 0; i < n; i++)
+		if (!SEQCLK(k[i].id) && (gi == 64 || (c->clock != 0 &&
+		    k[i].id == c->clock) || (k[i].id == 6 && (c->clock == 0 ||
+		    k[gi].id != c->clock))))
+			gi = i;
+	for (i = 0; i < n; i++) {
+		if (!SEQCLK(k[i].id))
+			continue;
+		if (s->clk == NULL)
+			s->clk = npt_ecalloc(64, sizeof *s->clk);
+		sc = &s->clk[k[i].id - 64];
+		sc->mult = k[i].mult;
+		sc->snap = sc->last = k[i].ts;
+		sc->incr = k[i].incr;
+		sc->gid = gi < 64 ? k[gi].id : 0;
+		sc->gts = gi < 64 ? k[gi].ts : 0;
+		sc->def = 1;
+	}
+	return 0;
+}
+
+/*
+ * The timestamp ts of clock *clock on sequence s in ns of a global clock
+ * (*clock set to it): 0, or what is wrong.
+ */
+static const char *
+resolve(struct pb *c, struct seq *s, uint64_t *clock, uint64_t *ts)
+{
+	struct sclk *sc;
+	uint64_t v;
+
+	if (*clock < 64) {
+		if (c->gmult[*clock] > 1) {
+			if (*ts > UINT64_MAX / c->gmult[*clock])
+				return "past 2^64 ns";
+			*ts *= c->gmult[*clock];
+		}
+		return NULL;
+	}
+	if (!SEQCLK(*clock))
+		return NULL;
+	if (s->clk == NULL || !(sc = &s->clk[*clock - 64])->def)
+		return "no clock snapshot of its sequence defines it";
+	if (sc->gid == 0)
+		return "its clock snapshot has no global clock to convert to";
+	if (*ts > UINT64_MAX / sc->mult)
+		return "past 2^64 ns";
+	v = *ts * sc->mult;
+	if (sc->incr) {
+		if (v > UINT64_MAX - sc->last)
+			return "past 2^64 ns";
+		v = sc->last += v;
+	}
+	if (v >= sc->snap ? v - sc->snap > UINT64_MAX - sc->gts :
+	    sc->snap - v > sc->gts)
+		return v >= sc->snap ? "past 2^64 ns" : "before 0 ns";
+	*ts = v >= sc->snap ? sc->gts + (v - sc->snap) : sc->gts - (sc->snap -
+	    v);
+	*clock = sc->gid;
+	return NULL;
+}
+
 /* A TracePacket: p[0..n), at byte c->off of the input. */
 static int
 packet(struct pb *c, const unsigned char *p, size_t n)
 {
 	struct npt_pb m, sub;
 	struct npt_pb_field f, g, h;
-	struct npt_pb te, td, id, defs;
+	struct npt_pb te, td, id, defs, snap;
 	uint64_t ts = 0, seqid = 0, flags = 0, dropped = 0, clock = 0;
-	int r, hasts = 0, cleared = 0, hasclock = 0;
-	int haste = 0, hastd = 0, hasid = 0, hasdefs = 0;
+	int r, hasts = 0, cleared = 0;
+	int haste = 0, hastd = 0, hasid = 0, hasdefs = 0, hassnap = 0;
+	const char *why;
 	struct seq *s;
 
 	npt_pb_init(&m, p, n);
@@ -1144,13 +1284,13 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 				dropped = f.v;
 			} else {
 				clock = f.v;
-				hasclock = 1;
 			}
 			break;
 		case 1:		/* ftrace_events: not read */
 			if (f.wt == NPT_PB_LEN)
 				c->nftrace++;
 			break;
+		case 6:		/* clock_snapshot */
 		case 11:	/* track_event */
 		case 60:	/* track_descriptor */
 		case 12:	/* interned_data */
@@ -1171,6 +1311,9 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 			} else if (f.num == 59) {
 				npt_pb_sub(&defs, &m, &f);
 				hasdefs = 1;
+			} else if (f.num == 6) {
+				npt_pb_sub(&snap, &m, &f);
+				hassnap = 1;
 			} else {
 				c->ncompressed++;
 			}
@@ -1226,12 +1369,26 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 		if (interned(c, s, &sub) < 0)
 			return -1;
 	}
+	if (hassnap) {
+		/* as trace_processor: the rest of such a packet is not read */
+		sub = snap;
+		if (haste)
+			c->nignored++;
+		return snapshot(c, s, &sub);
+	}
 	if ((flags & 2) && !s->valid) {
 		/* as trace_processor: no state to read it with */
 		c->nskipped++;
 		lost(c, "packets");
 		return 0;
 	}
+	if (clock == 0)		/* else BOOTTIME, Perfetto's default */
+		clock = s->hasdefclock ? s->defclock : 6;
+	/* every timestamp: an incremental clock's runs through them all */
+	if (hasts && (why = resolve(c, s, &clock, &ts)) != NULL && haste)
+		return npt_imp_fail(c->m, 0, 0, "byte %llu: a timestamp of "
+		    "clock %llu on sequence %llu: %s", c->pkt,
+		    (unsigned long long)clock, (unsigned long long)seqid, why);
 	if (hastd) {
 		sub = td;
 		if (descriptor(c, &sub) < 0)
@@ -1248,8 +1405,6 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 		return npt_imp_fail(c->m, 0, 0, "byte %llu: a track event "
 		    "without a timestamp, and none before it", c->pkt);
 	}
-	if (!hasclock)		/* else BOOTTIME, Perfetto's default */
-		clock = s->hasdefclock ? s->defclock : 6;
 	if (c->clock == 0) {
 		c->clock = clock;
 	} else if (clock != c->clock && !c->clockwarned) {
@@ -1298,6 +1453,7 @@ pb_free(struct pb *c)
 		s = npt_ht_val(e);
 		for (j = 0; j < 4; j++)
 			freetab(&s->tab[j]);
+		free(s->clk);
 	}
 	npt_ht_free(&c->seqs);
 	npt_ht_free(&c->trks);

@@ -511,6 +511,79 @@ write([packet(ts=5, extra=fl(1, fv(1, 0) + fl(2, ev))),
 	[ "${lines[2]}" = "## lost.records.many.pb=13" ]
 }
 
+@test "perfetto: the SDK's sequence-scoped clocks: deltas of clock 64, units of timestamp_unit_multiplier, clock 65 absolute" {
+	# clock_snapshot.proto: clocks 64 to 127 belong to their sequence; an
+	# incremental one's timestamps are deltas from the sequence's last
+	# (the snapshot's first); unit_multiplier_ns is ns per unit.  T0 is
+	# 10^9 ns = 1000000 us.  Sequence 1 (ns): work at T0+5000, ends 8000
+	# later; w2 at T0+13000+1000, 500 long; abs on BOOTTIME at T0+20000.
+	# Sequence 2 (us): us at T0+3000, 4000 long; abs65 at T0/1000+30 us;
+	# after, a delta of 1 us from us's end: T0+8000.
+	pb 'T0 = 1000000000; write([
+	    packet(seq=1, flags=1, ts=0, defaults_clock=64, defaults_track=100,
+	        snapshot=clocks((6, T0), (64, T0, 1))),
+	    packet(seq=1, flags=2, ts=0, track_descriptor=track(100, name="main")),
+	    packet(seq=1, flags=2, ts=5000, event=event(BEGIN, name="work")),
+	    packet(seq=1, flags=2, ts=8000, event=event(END)),
+	    packet(seq=1, flags=2, ts=1000, event=event(BEGIN, name="w2")),
+	    packet(seq=1, flags=2, ts=500, event=event(END)),
+	    packet(seq=1, flags=2, ts=T0 + 20000, clock=6, event=event(INSTANT, name="abs")),
+	    packet(seq=2, flags=1, defaults_clock=64, defaults_track=200,
+	        snapshot=clocks((6, T0), (64, T0 // 1000, 1, 1000), (65, T0 // 1000, 0, 1000))),
+	    packet(seq=2, flags=2, ts=3, event=event(BEGIN, name="us")),
+	    packet(seq=2, flags=2, ts=4, event=event(END)),
+	    packet(seq=2, flags=2, ts=T0 // 1000 + 30, clock=65, event=event(INSTANT, name="abs65")),
+	    packet(seq=2, flags=2, ts=1, event=event(INSTANT, name="after")),
+	])' > sdk.pb
+	run --separate-stderr -0 npt-import -i sdk.pb
+	assert_output <<-'EOF'
+	## source=sdk.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	1000003.000	4.000	200		us		
+	1000005.000	8.000	main		work		
+	1000008.000	0.000	200		after		
+	1000014.000	0.500	main		w2		
+	1000020.000	0.000	main		abs		
+	1000030.000	0.000	200		abs65		
+	EOF
+	assert_stderr ''
+}
+
+@test "perfetto: a sequence-scoped clock no snapshot of the sequence defines, an incremental builtin clock, a time out of range are errors" {
+	pb 'write([packet(seq=1, ts=5, clock=64, event=event(INSTANT, 1, name="a"))])' > none.pb
+	run --separate-stderr -1 npt-import -i none.pb
+	assert_stderr "npt-import: none.pb: byte 0: a timestamp of clock 64 on sequence 1: no clock snapshot of its sequence defines it"
+	pb 'write([packet(seq=1, snapshot=clocks((6, 10), (64, 10, 1))),
+	    packet(seq=2, ts=5, clock=64, event=event(INSTANT, 1, name="a"))])' > other.pb
+	run --separate-stderr -1 npt-import -i other.pb
+	assert_stderr "npt-import: other.pb: byte 20: a timestamp of clock 64 on sequence 2: no clock snapshot of its sequence defines it"
+	pb 'write([packet(seq=1, snapshot=clocks((64, 10, 1))),
+	    packet(seq=1, ts=5, clock=64, event=event(INSTANT, 1, name="a"))])' > noglob.pb
+	run --separate-stderr -1 npt-import -i noglob.pb
+	assert_stderr "npt-import: noglob.pb: byte 14: a timestamp of clock 64 on sequence 1: its clock snapshot has no global clock to convert to"
+	pb 'write([packet(seq=1, snapshot=clocks((6, 10, 1)))])' > incr.pb
+	run --separate-stderr -1 npt-import -i incr.pb
+	assert_stderr "npt-import: incr.pb: byte 4: clock 6 is incremental, and not sequence-scoped (64 to 127)"
+	# a time of clock 65 before its snapshot's by more than BOOTTIME's;
+	# one past 2^64 ns in units of 1000 ns; the error at the second packet
+	snap='p1 = packet(seq=1, snapshot=clocks((6, 10), (65, 100, 0, 1000)))'
+	pb "$snap"'; write([p1, packet(seq=1, ts=0, clock=65, event=event(INSTANT, 1))])' > neg.pb
+	at=$(pb "$snap"'; print(len(trace([p1])))')
+	run --separate-stderr -1 npt-import -i neg.pb
+	assert_stderr "npt-import: neg.pb: byte $at: a timestamp of clock 65 on sequence 1: before 0 ns"
+	pb "$snap"'; write([p1, packet(seq=1, ts=2**61, clock=65, event=event(INSTANT, 1))])' > big.pb
+	run --separate-stderr -1 npt-import -i big.pb
+	assert_stderr "npt-import: big.pb: byte $at: a timestamp of clock 65 on sequence 1: past 2^64 ns"
+	pb 'write([packet(seq=1, snapshot=clocks((64, 2**62, 1, 8)))])' > bigsnap.pb
+	run --separate-stderr -1 npt-import -i bigsnap.pb
+	assert_stderr "npt-import: bigsnap.pb: byte 4: clock 64: a time past 2^64 ns"
+	pb 'write([packet(snapshot=clocks(*[(6, 1)] * 65))])' > many.pb
+	# the 65th clock: the last field of the packet
+	at=$(pb 'print(len(trace([packet(snapshot=clocks(*[(6, 1)] * 65))])) - len(clocks((6, 1))))')
+	run --separate-stderr -1 npt-import -i many.pb
+	assert_stderr "npt-import: many.pb: byte $at: a clock snapshot of more than 64 clocks"
+}
+
 # npt-json -F perfetto
 
 @test "perfetto: npt-json -F perfetto then npt-import gives back the events" {

@@ -136,10 +136,27 @@ def interned(names=(), cats=(), anames=(), strings=()):
     return b
 
 
+def clocks(*cs):
+    """A ClockSnapshot (clock_snapshot.proto): cs are tuples (clock_id,
+    timestamp[, is_incremental[, unit_multiplier_ns]])."""
+    b = b''
+    for c in cs:
+        m = fv(1, c[0]) + fv(2, c[1])
+        if len(c) > 2 and c[2]:
+            m += fv(3, 1)
+        if len(c) > 3:
+            m += fv(4, c[3])
+        b += fl(1, m)
+    return b
+
+
 def packet(ts=None, seq=None, event=None, track_descriptor=None,
            interned_data=None, flags=None, cleared=None, dropped=None,
-           clock=None, defaults_track=None, compressed=None, extra=b''):
+           clock=None, defaults_track=None, compressed=None, extra=b'',
+           snapshot=None, defaults_clock=None):
     b = b''
+    if snapshot is not None:
+        b += fl(6, snapshot)
     if ts is not None:
         b += fv(8, ts)
     if seq is not None:
@@ -158,8 +175,13 @@ def packet(ts=None, seq=None, event=None, track_descriptor=None,
         b += fl(50, compressed)
     if clock is not None:
         b += fv(58, clock)
-    if defaults_track is not None:
-        b += fl(59, fl(11, fv(11, defaults_track)))
+    if defaults_track is not None or defaults_clock is not None:
+        d = b''
+        if defaults_clock is not None:
+            d += fv(58, defaults_clock)
+        if defaults_track is not None:
+            d += fl(11, fv(11, defaults_track))
+        b += fl(59, d)
     if track_descriptor is not None:
         b += fl(60, track_descriptor)
     return b + extra
