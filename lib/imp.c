@@ -2,8 +2,10 @@
 /*
  * The event sink of npt-import.  Importers hand it events in file order;
  * it keeps each as a compact record, sorts them by start time (a stable
- * merge sort, so ties keep the input order, skipped when the input came
- * sorted) and writes one event stream whose header holds every column
+ * merge sort, skipped when the input came sorted), ties in the order of
+ * their positions in the input: an event's is where it was handed over,
+ * or where its importer said it began (npt_imp_pos: a slice written at
+ * its end goes before the slices it encloses that start with it) and writes one event stream whose header holds every column
  * any event used and whose tracks carry the names the input gave them
  * last (Chrome traces name their threads after the events, if at all).
  *
@@ -13,7 +15,8 @@
  * many events there are; sort(1) does the same.
  *
  * A record: u32 length, u32 track, ts and dur as struct npt_time (u64
- * lo, i64 hi: 10^-12 units, exact; a dur with hi NODUR is unknown), then
+ * lo, i64 hi: 10^-12 units, exact; a dur with hi NODUR is unknown), u64
+ * position, then
  * per non-empty field u16 column (with PLAIN set when the bytes need no
  * escaping), u32 length and the bytes.  Fields are read and written with
  * memcpy, so records need no alignment.
@@ -39,7 +42,7 @@
 #else
 #define BLK	(1024 * 1024)
 #endif
-#define RECHDR	40
+#define RECHDR	48
 #define NODUR	INT64_MIN	/* dur.hi of an unknown dur: out of range */
 #define MAXCOL	1024		/* extra columns */
 #define PLAIN	NPT_IMP_PLAIN	/* in a field's column: needs no escapes */
@@ -79,6 +82,10 @@ struct npt_imp {
 	struct npt_buf wbuf;		/* spill's output buffer */
 	int sorted;
 	struct npt_time last;
+	uint64_t lastpos;		/* of the last key */
+	uint64_t npos;			/* positions given */
+	uint64_t at;			/* the next event's position, */
+	int hasat;			/* if given */
 	unsigned long long nev;
 	int dec;			/* decimals the times need */
 	struct npt_ht colht;		/* name -> column + 1 */
@@ -301,6 +308,29 @@ npt_imp_clock(struct npt_imp *m, uint64_t hz)
 	m->hz = hz;
 }
 
+uint64_t
+npt_imp_pos(struct npt_imp *m)
+{
+	return m->npos++;
+}
+
+void
+npt_imp_at(struct npt_imp *m, uint64_t pos)
+{
+	m->at = pos;
+	m->hasat = 1;
+}
+
+/* The position of the event begun: the one given, else the next. */
+NPT_INLINE void
+putpos(struct npt_imp *m, char *r)
+{
+	uint64_t pos = m->hasat ? m->at : m->npos++;
+
+	memcpy(r + 40, &pos, 8);
+	m->hasat = 0;
+}
+
 unsigned long long
 npt_imp_count(const struct npt_imp *m)
 {
@@ -434,6 +464,7 @@ npt_imp_begin(struct npt_imp *m, const struct npt_time *ts,
 	put32(p + 4, track);
 	puttime(p + 8, ts);
 	puttime(p + 24, dur ? dur : &nodur);
+	putpos(m, p);
 	m->cur->n += RECHDR;
 	m->trk[track].used = 1;
 	needdec(m, ts);
@@ -472,6 +503,8 @@ NPT_INLINE void
 addkey(struct npt_imp *m, const char *r, size_t len)
 {
 	struct key *k;
+	uint64_t pos;
+	int c;
 
 	if (m->nkey == m->keycap) {
 		m->keycap = m->keycap ? 2 * m->keycap : 4096;
@@ -480,9 +513,12 @@ addkey(struct npt_imp *m, const char *r, size_t len)
 	k = &m->keys[m->nkey++];
 	gettime(r + 8, &k->t);
 	k->rec = r;
-	if (npt_time_cmp(&k->t, &m->last) < 0)
+	memcpy(&pos, r + 40, 8);
+	if ((c = npt_time_cmp(&k->t, &m->last)) < 0 || (c == 0 &&
+	    pos < m->lastpos))
 		m->sorted = 0;
 	m->last = k->t;
+	m->lastpos = pos;
 	m->nev++;
 	m->used += len + sizeof *k;
 	if (m->used > m->limit)
@@ -521,6 +557,7 @@ npt_imp_event(struct npt_imp *m, const struct npt_time *ts,
 	put32(r + 4, track);
 	puttime(r + 8, ts);
 	puttime(r + 24, dur ? dur : &nodur);
+	putpos(m, r);
 	if (n > 0)
 		memcpy(r + RECHDR, f, n);
 	m->cur->n += len;
@@ -531,10 +568,25 @@ npt_imp_event(struct npt_imp *m, const struct npt_time *ts,
 	addkey(m, r, len);
 }
 
+/* The order of the records a and b, at ta and tb: start, then position. */
+NPT_INLINE int
+reccmp(const struct npt_time *ta, const char *a, const struct npt_time *tb,
+    const char *b)
+{
+	uint64_t pa, pb;
+	int c;
+
+	if ((c = npt_time_cmp(ta, tb)) != 0)
+		return c;
+	memcpy(&pa, a + 40, 8);
+	memcpy(&pb, b + 40, 8);
+	return (pa > pb) - (pa < pb);
+}
+
 static int
 keycmp(const struct key *a, const struct key *b)
 {
-	return npt_time_cmp(&a->t, &b->t);
+	return reccmp(&a->t, a->rec, &b->t, b->rec);
 }
 
 /* Stable bottom-up merge sort of the keys. */
@@ -619,6 +671,7 @@ spill(struct npt_imp *m)
 	m->sorted = 1;
 	m->last.lo = 0;
 	m->last.hi = INT64_MIN;
+	m->lastpos = 0;
 }
 
 /* A column's value in the current record: set if gen is its. */
@@ -750,7 +803,7 @@ rdnext(int fd, struct rd *d)
 static int
 rdless(const struct rd *a, const struct rd *b)
 {
-	int c = npt_time_cmp(&a->t, &b->t);
+	int c = reccmp(&a->t, a->rec, &b->t, b->rec);
 
 	return c != 0 ? c < 0 : a->run < b->run;
 }

@@ -514,13 +514,17 @@ fields(struct chrome *c)
 	}
 }
 
-/* Save a 'B' on its thread's stack: ts, position, then (col, text)s. */
+/*
+ * Save a 'B' on its thread's stack: its position in the sink, ts, line and
+ * column, then (col, text)s.
+ */
 static void
 pushb(struct chrome *c, uint32_t t, const struct npt_time *ts)
 {
 	struct stack *s = &c->stk[t];
 	struct ev *e = &c->ev;
 	size_t i, n;
+	uint64_t pos;
 	long col;
 
 #define SAVE(p, len) do { npt_buf_add(&s->b, &(len), sizeof(size_t)); \
@@ -530,6 +534,8 @@ pushb(struct chrome *c, uint32_t t, const struct npt_time *ts)
 		s->off = npt_ereallocarray(s->off, s->cap, sizeof *s->off);
 	}
 	s->off[s->n++] = s->b.n;
+	pos = npt_imp_pos(c->m);
+	npt_buf_add(&s->b, &pos, sizeof pos);
 	npt_buf_add(&s->b, ts, sizeof *ts);
 	npt_buf_add(&s->b, &e->line, sizeof e->line);
 	npt_buf_add(&s->b, &e->col, sizeof e->col);
@@ -587,8 +593,11 @@ popb(struct chrome *c, uint32_t t, const struct npt_time *end)
 	struct npt_time ts, dur;
 	size_t i, n, len;
 	long long lc[2];
+	uint64_t pos;
 	long col;
 
+	memcpy(&pos, p, sizeof pos);
+	p += sizeof pos;
 	memcpy(&ts, p, sizeof ts);
 	memcpy(lc, p + sizeof ts, sizeof lc);
 	p += sizeof ts + sizeof lc;
@@ -616,6 +625,7 @@ popb(struct chrome *c, uint32_t t, const struct npt_time *end)
 			    "event 10^25 us or more after its 'B' (line %lld, "
 			    "column %lld)", lc[0], lc[1]);
 	}
+	npt_imp_at(c->m, pos);
 	npt_imp_begin(c->m, &ts, end ? &dur : NULL, t);
 	for (i = 0; i < c->nf; i++)
 		npt_imp_field(c->m, c->fc[i], c->fv[i].p, c->fv[i].n);
@@ -647,7 +657,8 @@ flushb(struct chrome *c)
 		s = &c->stk[t];
 		while (s->n > 0) {
 			memcpy(lc, s->b.p + s->off[s->n - 1] +
-			    sizeof(struct npt_time), sizeof lc);
+			    sizeof(uint64_t) + sizeof(struct npt_time),
+			    sizeof lc);
 			unmatched(c, "ends", lc[0], lc[1], "'B' event without its 'E'; "
 			    "written with an empty dur");
 			popb(c, (uint32_t)t, NULL);

@@ -84,6 +84,7 @@ enum { I_NAME, I_CAT, I_ANAME, I_STR };
 struct open {
 	struct npt_time ts;
 	unsigned long long at;	/* byte offset of its packet */
+	uint64_t pos;		/* its position in the sink (npt_imp_pos) */
 	struct npt_buf f;	/* fields in the sink's form (npt_imp_event) */
 	size_t nameat, namen;	/* its name, escaped, in f */
 	struct open *next;	/* in the free list */
@@ -833,6 +834,7 @@ close1(struct pb *c, struct trk *k, size_t i, const struct npt_time *end)
 			return npt_imp_fail(c->m, 0, 0, "byte %llu: a slice "
 			    "ends before it begins (byte %llu)", c->pkt, o->at);
 	}
+	npt_imp_at(c->m, o->pos);
 	if (end != NULL && c->fv.n > 0) {
 		/* the end's annotations too: they win, as Perfetto merges */
 		c->tmp.n = 0;
@@ -1078,6 +1080,7 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 			o = npt_ecalloc(1, sizeof *o);
 		o->ts = t;
 		o->at = c->pkt;
+		o->pos = npt_imp_pos(c->m);
 		o->f.n = 0;
 		if (!c->fvempty) {
 			/* the fields as they are: the buffers swapped */

@@ -602,6 +602,41 @@ npt-import: 1 event read before the error is written"
 	[ "${lines[2]}" = "1.000		1/2		o			" ]
 }
 
+@test "import: chrome: 'B'/'E' slices that start together come out outer first, so that they nest, among other events in the order of their begins" {
+	# outer 1 to 5 holds mid 1 to 3 holds inner 1 to 2: the ends come
+	# inner first; an X on thread 2 at 1 comes between outer's and mid's
+	# begins, one left open after inner's (written at the end)
+	printf '[{"ph":"B","ts":1,"pid":1,"tid":1,"name":"outer"},
+	{"ph":"X","ts":1,"dur":9,"pid":1,"tid":2,"name":"x"},
+	{"ph":"B","ts":1,"pid":1,"tid":1,"name":"mid"},
+	{"ph":"B","ts":1,"pid":1,"tid":1,"name":"inner"},
+	{"ph":"B","ts":1,"pid":1,"tid":3,"name":"open"},
+	{"ph":"E","ts":2,"pid":1,"tid":1},
+	{"ph":"E","ts":3,"pid":1,"tid":1},
+	{"ph":"E","ts":5,"pid":1,"tid":1}]' > be.json
+	run --separate-stderr -0 npt-import be.json
+	assert_output <<-'EOF'
+	## source=be.json
+	#ts_us	dur_us	track	op	name	id	loc
+	1.000	4.000	1/1		outer		
+	1.000	9.000	1/2		x		
+	1.000	2.000	1/1		mid		
+	1.000	1.000	1/1		inner		
+	1.000		1/3		open		
+	## lost.ends.be.json=1
+	EOF
+	# the self times: outer 4 - 2, mid 2 - 1, inner 1, x 9: 13 in all
+	run -0 sh -c 'npt-import be.json 2>/dev/null | npt-agg -k name 2>/dev/null | cut -f1,12 | sort'
+	assert_output <<-'EOF'
+	#name	self_us
+	*	13.000
+	inner	1.000
+	mid	1.000
+	outer	2.000
+	x	9.000
+	EOF
+}
+
 @test "import: chrome: an 'X' without dur, as Chrome writes one still running when tracing stopped, is kept with an empty dur and counted lost" {
 	printf '[{"ph":"X","name":"a","ts":1,"dur":1},\n{"ph":"X","name":"u","pid":1,"tid":2,"ts":2,"args":{"k":"v"}}]' > x.json
 	run --separate-stderr -0 npt-import x.json

@@ -183,6 +183,26 @@ need_protoc() {
 	EOF
 }
 
+@test "perfetto: slices that start together come out outer first, so that they nest; among other events in the order of their begins" {
+	# outer 1000 to 5000 ns holds inner 1000 to 2000; an instant on track
+	# 2 at 1000 between their begins
+	pb 'write([
+	    packet(ts=1000, seq=1, event=event(BEGIN, 1, name="outer")),
+	    packet(ts=1000, seq=1, event=event(INSTANT, 2, name="i")),
+	    packet(ts=1000, seq=1, event=event(BEGIN, 1, name="inner")),
+	    packet(ts=2000, seq=1, event=event(END, 1)),
+	    packet(ts=5000, seq=1, event=event(END, 1)),
+	])' > tie.pb
+	run -0 npt-import -i tie.pb
+	assert_output <<-'EOF'
+	## source=tie.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	1.000	4.000	1		outer		
+	1.000	0.000	2		i		
+	1.000	1.000	1		inner		
+	EOF
+}
+
 @test "perfetto: counters with -c and instants with -i, skipped without" {
 	pb 'write([
 	    packet(track_descriptor=track(9, name="mem", counter=True)),
