@@ -63,6 +63,10 @@ struct trk {
 	size_t n;
 	uint64_t hz;
 	int used;
+	char *ids;		/* a thread's ids, or NULL */
+	size_t idn;
+	int merge;		/* named to be drawn with its namesakes */
+	unsigned long long input;
 };
 
 struct run {
@@ -147,8 +151,10 @@ npt_imp_free(struct npt_imp *m)
 	for (i = 0; i < m->ncol; i++)
 		free((char *)m->col[i].p);
 	free(m->col);
-	for (i = 0; i < m->ntrk; i++)
+	for (i = 0; i < m->ntrk; i++) {
 		free(m->trk[i].name);
+		free(m->trk[i].ids);
+	}
 	free(m->trk);
 	npt_ht_free(&m->colht);
 	npt_ht_free(&m->trkht);
@@ -271,6 +277,7 @@ npt_imp_track(struct npt_imp *m, const char *key, size_t n, int *isnew)
 		m->trk = npt_ereallocarray(m->trk, m->trkcap, sizeof *m->trk);
 	}
 	memset(&m->trk[m->ntrk], 0, sizeof m->trk[m->ntrk]);
+	m->trk[m->ntrk].input = m->ninput;
 	m->trk[m->ntrk].name = npt_estrndup(key, n);
 	m->trk[m->ntrk].n = n;
 	*v = (uint32_t)++m->ntrk;
@@ -283,6 +290,59 @@ npt_imp_track_name(struct npt_imp *m, uint32_t t, const char *name, size_t n)
 	free(m->trk[t].name);
 	m->trk[t].name = npt_estrndup(n > 0 ? name : "", n);
 	m->trk[t].n = n;
+}
+
+void
+npt_imp_track_ids(struct npt_imp *m, uint32_t t, const char *ids, size_t n)
+{
+	free(m->trk[t].ids);
+	m->trk[t].ids = npt_estrndup(ids, n);
+	m->trk[t].idn = n;
+}
+
+void
+npt_imp_track_merge(struct npt_imp *m, uint32_t t, int merge)
+{
+	m->trk[t].merge = merge;
+}
+
+/*
+ * Threads of one input that share a name, none of them named to be drawn
+ * with the others, as NAME IDS each.
+ */
+static void
+apart(struct npt_imp *m)
+{
+	struct npt_ht ht;
+	struct npt_buf k = { 0 };
+	struct { size_t n; int merge; } *v;
+	struct trk *t;
+	size_t i, pass;
+	int isnew;
+
+	npt_ht_init(&ht, sizeof *v);
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < m->ntrk; i++) {
+			t = &m->trk[i];
+			if (!t->used)
+				continue;
+			k.n = 0;
+			npt_buf_add(&k, &t->input, sizeof t->input);
+			npt_buf_add(&k, t->name, t->n);
+			v = npt_ht_put(&ht, k.p, k.n, &isnew);
+			if (pass == 0) {
+				v->n++;
+				v->merge |= t->merge;
+			} else if (v->n > 1 && !v->merge && t->ids != NULL) {
+				npt_buf_addc(&k, ' ');
+				npt_buf_add(&k, t->ids, t->idn);
+				npt_imp_track_name(m, (uint32_t)i, k.p +
+				    sizeof t->input, k.n - sizeof t->input);
+			}
+		}
+	}
+	npt_ht_free(&ht);
+	npt_buf_free(&k);
 }
 
 const char *
@@ -876,6 +936,7 @@ npt_imp_write(struct npt_imp *m)
 	uint64_t hz;
 
 	memset(&o, 0, sizeof o);
+	apart(m);
 	o.unit = m->unit ? m->unit : NPT_IMP_US;
 	o.dec = m->dec > 3 ? m->dec : 3;
 	if (m->meta.n > 0)

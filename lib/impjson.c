@@ -453,6 +453,8 @@ track(struct chrome *c, int kind, const struct val *a, const struct val *b)
 		}
 	}
 	npt_imp_track_name(c->m, t, k->p, k->n);
+	if (kind == 't')
+		npt_imp_track_ids(c->m, t, k->p, k->n);
 	return t;
 }
 
@@ -685,6 +687,7 @@ meta(struct chrome *c)
 	struct ev *e = &c->ev;
 	uint32_t t;
 	size_t i, j;
+	int lane;
 
 	for (i = 0; i < e->narg; i++)
 		if (e->arg[i].k.n == 4 &&
@@ -692,11 +695,11 @@ meta(struct chrome *c)
 			break;
 	if (i == e->narg)
 		return;
-	for (j = 0; j < e->narg; j++)
+	for (j = 0, lane = 0; j < e->narg; j++)
 		if (e->arg[j].k.n == 9 &&
 		    memcmp(txt(e, &e->arg[j].k), "npt_track", 9) == 0 &&
 		    isname(e, "thread_name"))
-			i = j;
+			i = j, lane = 1;
 	if (isname(e, "thread_name"))
 		t = track(c, 't', &e->pid, &e->tid);
 	else if (isname(e, "process_name"))
@@ -704,6 +707,7 @@ meta(struct chrome *c)
 	else
 		return;
 	npt_imp_track_name(c->m, t, txt(e, &e->arg[i].v), e->arg[i].v.n);
+	npt_imp_track_merge(c->m, t, lane);
 }
 
 /*

@@ -269,6 +269,14 @@ uint32_t npt_imp_track(struct npt_imp *m, const char *key, size_t n,
     int *isnew);
 void npt_imp_track_name(struct npt_imp *m, uint32_t t, const char *name,
     size_t n);
+/*
+ * The ids of thread track t (pid/tid): threads of one input that share a
+ * name are written as NAME IDS each, unless one of them is merged (named
+ * to be drawn with its namesakes, as npt-json names a track's lanes).
+ */
+void npt_imp_track_ids(struct npt_imp *m, uint32_t t, const char *ids,
+    size_t n);
+void npt_imp_track_merge(struct npt_imp *m, uint32_t t, int merge);
 /* The current name of track t (valid until it is renamed). */
 const char *npt_imp_track_str(const struct npt_imp *m, uint32_t t,
     size_t *n);

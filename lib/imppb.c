@@ -407,7 +407,7 @@ descriptor(struct pb *c, struct npt_pb *m)
 	struct npt_pb_field f, g;
 	struct npt_pb d;
 	const unsigned char *name = NULL, *tname = NULL, *pname = NULL;
-	size_t nn = 0, tn = 0, pn = 0;
+	size_t nn = 0, tn = 0, pn = 0, bn = 0;
 	uint64_t uuid = 0, pid = 0, tid = 0;
 	int r, r2, haspid = 0, hastid = 0;
 	struct trk *k;
@@ -464,19 +464,24 @@ descriptor(struct pb *c, struct npt_pb *m)
 		name = tname ? tname : pname;
 		nn = tname ? tn : pn;
 	}
-	if (name == NULL && (haspid || hastid)) {
+	if (haspid || hastid) {
 		/* pid is an int32: a negative one is 10 bytes of 1s */
-		nn = (size_t)snprintf(b, sizeof b, "%lld",
+		bn = (size_t)snprintf(b, sizeof b, "%lld",
 		    (long long)(int32_t)(uint32_t)pid);
 		if (hastid)
-			nn += (size_t)snprintf(b + nn, sizeof b - nn, "/%lld",
+			bn += (size_t)snprintf(b + bn, sizeof b - bn, "/%lld",
 			    (long long)tid);
-		name = (const unsigned char *)b;
+		if (name == NULL) {
+			name = (const unsigned char *)b;
+			nn = bn;
+		}
 	}
 	if (name != NULL) {
 		npt_imp_track_name(c->m, k->t, (const char *)name, nn);
 		k->named = 1;
 	}
+	if (hastid)
+		npt_imp_track_ids(c->m, k->t, b, bn);
 	return 0;
 }
 

@@ -258,6 +258,39 @@ npt-import: 4 events read before the error are written"
 	EOF
 }
 
+@test "import: chrome: two threads that share a name are two tracks, named with their pid/tid; npt-json's lanes stay one" {
+	# Kineto: stream 7 of GPU 0 and of GPU 1, each "stream 7 "; gemm 0 to
+	# 10 and relu 2 to 7 do not nest: each is all self time
+	printf '{"traceEvents":[{"ph":"M","name":"thread_name","pid":0,"tid":7,"args":{"name":"stream 7 "}},{"ph":"M","name":"thread_name","pid":1,"tid":7,"args":{"name":"stream 7 "}},{"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":0,"dur":10},{"ph":"X","cat":"kernel","name":"relu","pid":1,"tid":7,"ts":2,"dur":5}]}' > gpus.json
+	run -0 npt-import gpus.json
+	assert_output <<-'EOF'
+	## source=gpus.json
+	#ts_us	dur_us	track	op	name	id	loc
+	0.000	10.000	stream 7  0/7	kernel	gemm		
+	2.000	5.000	stream 7  1/7	kernel	relu		
+	EOF
+	run -0 sh -c 'npt-import gpus.json | npt-agg -k name | cut -f1,12'
+	assert_output <<-'EOF'
+	#name	self_us
+	gemm	10.000
+	relu	5.000
+	*	15.000
+	EOF
+	# a lane named by npt_track joins its namesake; threads of two inputs
+	# that share a name are not renamed
+	printf '[{"ph":"M","name":"thread_name","pid":1,"tid":1,"args":{"name":"core"}},{"ph":"M","name":"thread_name","pid":1,"tid":2,"args":{"name":"core lane 1","npt_track":"core"}},{"ph":"X","name":"a","pid":1,"tid":1,"ts":0,"dur":4},{"ph":"X","name":"b","pid":1,"tid":2,"ts":1,"dur":4}]' > lanes.json
+	printf '[{"ph":"M","name":"thread_name","pid":1,"tid":1,"args":{"name":"core"}},{"ph":"X","name":"c","pid":1,"tid":1,"ts":2,"dur":1}]' > other.json
+	run -0 npt-import lanes.json other.json
+	assert_output <<-'EOF'
+	## source=lanes.json
+	## source=other.json
+	#ts_us	dur_us	track	op	name	id	loc
+	0.000	4.000	core		a		
+	1.000	4.000	core		b		
+	2.000	1.000	core		c		
+	EOF
+}
+
 @test "import: chrome: -i keeps instants on their thread, process or global track, -c counters" {
 	run --separate-stderr -0 npt-import -i -c "$F/chrome-small.json"
 	[ "${lines[1]}" = "$US	conv_cyc	note	ok	none	step	bytes	value	args.name	args.track" ]

@@ -76,6 +76,32 @@ need_protoc() {
 	EOF
 }
 
+@test "perfetto: two threads that share a name are two tracks, named with their pid/tid; other tracks of a name share it" {
+	pb 'write([
+	    packet(track_descriptor=track(101, pid=100, tid=101, tname="worker")),
+	    packet(track_descriptor=track(102, pid=100, tid=102, tname="worker")),
+	    packet(track_descriptor=track(1, name="Host Copy")),
+	    packet(track_descriptor=track(2, name="Host Copy")),
+	    packet(ts=0, seq=1, event=event(BEGIN, 101, name="gemm")),
+	    packet(ts=2000, seq=1, event=event(BEGIN, 102, name="relu")),
+	    packet(ts=3000, seq=1, event=event(BEGIN, 1, name="h1")),
+	    packet(ts=4000, seq=1, event=event(END, 1)),
+	    packet(ts=5000, seq=1, event=event(BEGIN, 2, name="h2")),
+	    packet(ts=6000, seq=1, event=event(END, 2)),
+	    packet(ts=7000, seq=1, event=event(END, 102)),
+	    packet(ts=10000, seq=1, event=event(END, 101)),
+	])' > thr.pb
+	run -0 npt-import thr.pb
+	assert_output <<-'EOF'
+	## source=thr.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	0.000	10.000	worker 100/101		gemm		
+	2.000	5.000	worker 100/102		relu		
+	3.000	1.000	Host Copy		h1		
+	5.000	1.000	Host Copy		h2		
+	EOF
+}
+
 @test "perfetto: names, categories and annotation names interned per sequence, and cleared" {
 	# sequence 1 defines name 1 = conv and categories 1 = npu, 2 = dma;
 	# sequence 2 has its own name 1 = pool; after sequence 1 is cleared,
