@@ -386,6 +386,22 @@ tmval(struct chrome *c, const struct val *v, const char *what,
 	return 0;
 }
 
+/*
+ * A pid or tid v onto k; one not given is dflt (a missing tid is the
+ * pid), else 0, as trace_processor has them.
+ */
+static void
+addid(struct chrome *c, struct npt_buf *k, const struct val *v,
+    const struct val *dflt)
+{
+	if (v->tok)
+		add(k, txt(&c->ev, v), v->n);
+	else if (dflt != NULL && dflt->tok)
+		add(k, txt(&c->ev, dflt), dflt->n);
+	else
+		add(k, "0", 1);
+}
+
 /* The key of the track of kind with parts a, b in c->key. */
 static void
 mkkey(struct chrome *c, int kind, const struct val *a, const struct val *b)
@@ -398,17 +414,19 @@ mkkey(struct chrome *c, int kind, const struct val *a, const struct val *b)
 	k->n = 0;
 	add(k, (const char *)&c->input, sizeof c->input);
 	add(k, sep, 1);
-	if (a && a->tok)
-		add(k, txt(&c->ev, a), a->n);
+	if (a)
+		addid(c, k, a, NULL);
 	add(k, sep + 1, 1);
-	if (b && b->tok)
+	if (kind == 't')
+		addid(c, k, b, a);
+	else if (b && b->tok)
 		add(k, txt(&c->ev, b), b->n);
 }
 
 /*
  * The track of key parts a, b (a thread: pid and tid; a process: pid
  * alone; a counter: pid and name), named by default until the trace
- * names it: pid/tid, pid, the counter's name, or "global".
+ * names it: pid/tid, pid, the counter's name, or "global" (a and b NULL).
  */
 static uint32_t
 track(struct chrome *c, int kind, const struct val *a, const struct val *b)
@@ -444,12 +462,10 @@ track(struct chrome *c, int kind, const struct val *a, const struct val *b)
 	} else if (kind == 'C') {
 		add(k, txt(e, b), b->n);
 	} else {
-		if (a && a->tok)
-			add(k, txt(e, a), a->n);
-		if (kind == 't' && b && b->tok) {
-			if (a && a->tok)
-				add(k, "/", 1);
-			add(k, txt(e, b), b->n);
+		addid(c, k, a, NULL);
+		if (kind == 't') {
+			add(k, "/", 1);
+			addid(c, k, b, a);
 		}
 	}
 	npt_imp_track_name(c->m, t, k->p, k->n);

@@ -448,11 +448,11 @@ npt-import: 4 events read before the error are written"
 @test "import: chrome: the decimals widen to what the times need, digits beyond 10^-12 are rounded" {
 	printf '[{"ph":"X","name":"a","ts":1.5,"dur":2},{"ph":"X","name":"b","ts":1.123456,"dur":0}]' > a.json
 	run -0 npt-import a.json
-	[ "${lines[2]}" = "1.123456	0.000000			b		" ]
-	[ "${lines[3]}" = "1.500000	2.000000			a		" ]
+	[ "${lines[2]}" = "1.123456	0.000000	0/0		b		" ]
+	[ "${lines[3]}" = "1.500000	2.000000	0/0		a		" ]
 	printf '[{"ph":"X","name":"r","ts":0.1234567890125,"dur":1}]' > r.json
 	run --separate-stderr -0 npt-import r.json
-	[ "${lines[2]}" = "0.123456789013	1.000000000000			r		" ]
+	[ "${lines[2]}" = "0.123456789013	1.000000000000	0/0		r		" ]
 	assert_stderr "npt-import: warning: r.json:1:2: ts 0.1234567890125 has more than 12 decimals; rounded to 10^-12 us (and any others)"
 	# negative times sort and print as decimals too
 	printf '[{"ph":"X","name":"n","ts":-1.5,"dur":0.25},{"ph":"X","name":"z","ts":-0.000001,"dur":0},{"ph":"X","name":"m","ts":-2,"dur":1}]' > neg.json
@@ -461,7 +461,7 @@ npt-import: 4 events read before the error are written"
 	# beyond 2^53 stays exact, unlike a double
 	printf '[{"ph":"X","name":"big","ts":9007199254740993.001,"dur":0.001}]' > b.json
 	run -0 npt-import b.json
-	[ "${lines[2]}" = "9007199254740993.001	0.001			big		" ]
+	[ "${lines[2]}" = "9007199254740993.001	0.001	0/0		big		" ]
 }
 
 @test "import: chrome: epoch ts and dur with 10 to 12 decimals, X and B/E, come out exactly, as python3 decimal computes them" {
@@ -551,7 +551,7 @@ npt-import: 4 events read before the error are written"
 @test "import: chrome: a trace cut inside an event, or an object form cut, is an error after what was read" {
 	printf '[{"ph":"X","name":"a","ts":1,"dur":1},\n{"ph":"X","name":"b","ts":' > cut.json
 	run --separate-stderr -1 npt-import cut.json
-	[ "${lines[2]}" = "1.000	1.000			a		" ]
+	[ "${lines[2]}" = "1.000	1.000	0/0		a		" ]
 	[ "${lines[3]}" = "## lost.truncated.cut.json=1" ]
 	[ "${#lines[@]}" -eq 4 ]
 	assert_stderr "npt-import: cut.json:2:27: the input ends inside an event (cut short?)
@@ -577,7 +577,7 @@ npt-import: 1 event read before the error is written"
 		run --separate-stderr -1 npt-import m.json
 		[ "${stderr_lines[0]}" = "npt-import: m.json:$msg" ] || flunk "$bad: $stderr"
 		[ "${stderr_lines[1]}" = "npt-import: 1 event read before the error is written" ] || flunk "$bad: $stderr"
-		[ "${lines[2]}" = "1.000	1.000			a		" ] || flunk "$bad: $output"
+		[ "${lines[2]}" = "1.000	1.000	0/0		a		" ] || flunk "$bad: $output"
 		[ "${lines[3]}" = "## lost.truncated.m.json=1" ] || flunk "$bad: $output"
 	done <<-'EOF'
 	{"ph":"X","name":"a\q"}|2:22: invalid escape in a string
@@ -623,7 +623,7 @@ npt-import: 1 event read before the error is written"
 	# a difference beyond 2^63 is exact; one of 10^25 us, the range, an error
 	printf '[{"ph":"B","ts":-9e18},{"ph":"E","ts":9e18}]' > o.json
 	run --separate-stderr -0 npt-import o.json
-	[ "${lines[2]}" = "-9000000000000000000.000	18000000000000000000.000					" ]
+	[ "${lines[2]}" = "-9000000000000000000.000	18000000000000000000.000	0/0				" ]
 	printf '[{"ph":"B","ts":-5e24},{"ph":"E","ts":5e24}]' > o.json
 	run --separate-stderr -1 npt-import o.json
 	assert_stderr "npt-import: o.json:1:24: an 'E' event 10^25 us or more after its 'B' (line 1, column 2)"
@@ -675,7 +675,7 @@ npt-import: 1 event read before the error is written"
 	run --separate-stderr -0 npt-import x.json
 	assert_stderr "npt-import: warning: x.json:2:1: 'X' event without dur; written with an empty dur"
 	[ "${lines[1]}" = "$US	k" ]
-	[ "${lines[2]}" = "1.000	1.000			a			" ]
+	[ "${lines[2]}" = "1.000	1.000	0/0		a			" ]
 	[ "${lines[3]}" = "2.000		1/2		u			v" ]
 	[ "${lines[4]}" = "## lost.ends.x.json=1" ]
 	run --separate-stderr -1 npt-import --strict x.json
@@ -692,8 +692,8 @@ npt-import: 1 event read before the error is written"
 	[ -z "$stderr" ]
 	printf '[{}, {"ph":"X","ts":3,"dur":1,"name":"a"}, { }, {"ph":"B","ts":5,"name":"b"},\n{"ph":"E","ts":7}]' > mid.json
 	run --separate-stderr -0 npt-import --strict mid.json
-	[ "${lines[2]}" = "3.000	1.000			a		" ]
-	[ "${lines[3]}" = "5.000	2.000			b		" ]
+	[ "${lines[2]}" = "3.000	1.000	0/0		a		" ]
+	[ "${lines[3]}" = "5.000	2.000	0/0		b		" ]
 	[ "${#lines[@]}" -eq 4 ]
 	# an event with members but no ph is still an error
 	printf '[{"ts":1}]' > noph.json
@@ -703,18 +703,18 @@ npt-import: 1 event read before the error is written"
 
 @test "import: chrome: the event array may end with a comma, as some writers leave it; nothing else may" {
 	# the trace of Perfetto issue 1822, which trace_processor loads since;
-	# no pid: the track is the tid alone
+	# no pid: pid 0, as trace_processor has it
 	printf '{"displayTimeUnit":"ms","traceEvents":[\n{"name":"Foo","ph":"X","tid":0,"ts":3473608.458,"dur":295555.500},\n{"name":"Bar","ph":"X","tid":0,"ts":4890.000,"dur":3764289.708},\n]}\n' > tc.json
 	run --separate-stderr -0 npt-import --strict tc.json
 	assert_output <<-'EOF'
 	## source=tc.json
 	#ts_us	dur_us	track	op	name	id	loc
-	4890.000	3764289.708	0		Bar		
-	3473608.458	295555.500	0		Foo		
+	4890.000	3764289.708	0/0		Bar		
+	3473608.458	295555.500	0/0		Foo		
 	EOF
 	printf '[{"ph":"X","name":"a","ts":1,"dur":1},\n ]' > ta.json
 	run --separate-stderr -0 npt-import --strict ta.json
-	[ "${lines[2]}" = "1.000	1.000			a		" ]
+	[ "${lines[2]}" = "1.000	1.000	0/0		a		" ]
 	[ "${#lines[@]}" -eq 3 ]
 	# a comma with no event before it, or before a ']' inside an event
 	printf '[,]' > t1.json
@@ -811,7 +811,7 @@ npt-import: 1 event read before the error is written"
 	python3 -c "print('[{\"ph\":\"X\",\"name\":\"deep\",\"ts\":1,\"dur\":1,\"args\":{\"a\":' + '['*200000 + ']'*200000 + ',\"b\":2}}]')" > deep.json
 	run -0 npt-import deep.json
 	[ "${lines[1]}" = "$US	b" ]
-	[ "${lines[2]}" = "1.000	1.000			deep			2" ]
+	[ "${lines[2]}" = "1.000	1.000	0/0		deep			2" ]
 	python3 -c "print('[' * 300000)" > open.json
 	run --separate-stderr -1 npt-import -t chrome open.json
 	assert_stderr "npt-import: open.json:1:2: an event must be an object"
@@ -820,7 +820,7 @@ npt-import: 1 event read before the error is written"
 @test "import: chrome: a 1 MiB name, escapes in strings, NUL bytes" {
 	awk 'BEGIN { s = "x"; while (length(s) < 1048576) s = s s; printf "[{\"ph\":\"X\",\"ts\":1,\"dur\":1,\"name\":\"%s\",\"cat\":\"a\\u0000b\\nc\\\\d\"}]", s }' > big.json
 	run -0 npt-import big.json
-	[ "${#lines[2]}" -eq $((1048576 + 26)) ]
+	[ "${#lines[2]}" -eq $((1048576 + 29)) ]
 	[ "$(printf '%s\n' "${lines[2]}" | cut -f4)" = 'a\0b\nc\\d' ]
 }
 
@@ -835,17 +835,30 @@ npt-import: 1 event read before the error is written"
 	with open('big.json', 'w') as f:
 	    json.dump([{'ph': 'X', 'ts': 1, 'dur': 2, 'name': name, 'cat': cat}], f)
 	with open('want', 'w') as f:
-	    f.write('1.000\t2.000\t\t' + cat + '\t' + esc(name) + '\t\t\n')
+	    f.write('1.000\t2.000\t0/0\t' + cat + '\t' + esc(name) + '\t\t\n')
 	EOF
 	npt-import big.json > got
 	[ "$(wc -c < want)" -gt 2500000 ]
 	data got | cmp - want
 }
 
-@test "import: chrome: pid and tid may be strings; a thread without a name is pid/tid" {
-	printf '[{"ph":"X","name":"a","pid":"Spans","tid":"PyTorch Profiler","ts":1,"dur":1},{"ph":"X","name":"b","tid":5,"ts":2,"dur":1},{"ph":"X","name":"c","ts":3,"dur":1}]' > s.json
+@test "import: chrome: pid and tid may be strings; a thread without a name is pid/tid; a missing pid is 0, a missing tid the pid" {
+	# trace_processor's JSON reader: pid and tid 0 when missing, then a
+	# tid of 0 is the pid
+	printf '[{"ph":"X","name":"a","pid":"Spans","tid":"PyTorch Profiler","ts":1,"dur":1},{"ph":"X","name":"b","tid":5,"ts":2,"dur":1},{"ph":"X","name":"c","ts":3,"dur":1},{"ph":"X","name":"d","pid":7,"ts":4,"dur":1}]' > s.json
 	run -0 npt-import s.json
-	[ "$(data <<< "$output" | cut -f3 | tr '\n' '|')" = "Spans/PyTorch Profiler|5||" ]
+	[ "$(data <<< "$output" | cut -f3 | tr '\n' '|')" = "Spans/PyTorch Profiler|0/5|0/0|7/7|" ]
+	# so events without them share a track and nest: outer 10 - inner 2
+	printf '[{"ph":"X","ts":0,"dur":10,"name":"outer"},{"ph":"X","ts":1,"dur":2,"name":"inner"},{"ph":"X","ts":3,"dur":1,"pid":0,"tid":0,"name":"zero"},{"ph":"B","ts":5,"pid":3,"name":"b"},{"ph":"E","ts":6,"pid":3,"tid":3}]' > nopid.json
+	run -0 sh -c 'npt-import nopid.json | npt-agg -k track,name | cut -f1,2,13'
+	assert_output <<-'EOF'
+	#track	name	self_us
+	0/0	outer	7.000
+	0/0	inner	2.000
+	0/0	zero	1.000
+	3/3	b	1.000
+	*	*	11.000
+	EOF
 }
 
 @test "import: chrome: the same thread numbers in two traces stay two tracks" {
@@ -860,7 +873,7 @@ npt-import: 1 event read before the error is written"
 	printf '[{"ph":"X","name":"a","ts":1,"dur":1,"args":{"k":1,"k":2,"id":3,"id":4}}]' > d.json
 	run -0 npt-import d.json
 	[ "${lines[1]}" = "$US	k" ]
-	[ "${lines[2]}" = "1.000	1.000			a	4		2" ]
+	[ "${lines[2]}" = "1.000	1.000	0/0		a	4		2" ]
 	# two columns of a CSV are two values: x and x_2
 	printf 'experiment,network,x,x,cycles_total\ne,n,1,2,10\n' > s.csv
 	run -0 npt-import s.csv
@@ -1540,8 +1553,8 @@ npt-import: 1 event read before the error is written"
 @test "import: --strict exits 1 when an input lost events, after writing them; a clean input has no loss line" {
 	printf '[{"ph":"X","name":"a","ts":1,"dur":1},\n{"ph":"B","name":"b","ts":2}]' > b.json
 	run --separate-stderr -1 npt-import --strict b.json
-	[ "${lines[2]}" = "1.000	1.000			a		" ]
-	[ "${lines[3]}" = "2.000				b		" ]
+	[ "${lines[2]}" = "1.000	1.000	0/0		a		" ]
+	[ "${lines[3]}" = "2.000		0/0		b		" ]
 	[ "${lines[4]}" = "## lost.ends.b.json=1" ]
 	run --separate-stderr -0 npt-import --strict "$F/torq-r2.csv"
 	[ "$(grep -c '^## lost' <<< "$output")" -eq 0 ]
