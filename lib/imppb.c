@@ -62,6 +62,14 @@ struct seq {
 	uint64_t defclock;	/* TracePacketDefaults.timestamp_clock_id */
 	int hasdeftrack, hasdefclock;
 	struct sclk *clk;	/* its clocks 64 to 127, or NULL */
+	struct npt_ht csum;	/* incremental counters' values, by uuid */
+};
+
+/* The value of an incremental counter so far. */
+struct csum {
+	int dbl;		/* d holds it, else i */
+	int64_t i;
+	double d;
 };
 
 /*
@@ -105,6 +113,8 @@ struct ann {
 struct trk {
 	uint32_t t;		/* the sink's track */
 	int named;		/* by a descriptor */
+	int64_t cmult;		/* a counter's unit_multiplier (0: 1) */
+	int cincr;		/* its values are deltas (is_incremental) */
 	struct open **open;
 	size_t nopen, cap;
 };
@@ -145,6 +155,7 @@ struct pb {
 	unsigned long long nunmatched, npackets, nevents;
 	unsigned long long ncompressed, nskipped, nignored, nunknown;
 	unsigned long long nlegacy;	/* track events of no type */
+	unsigned long long nextra;	/* extra counter values not read */
 	unsigned long long nftrace;	/* packets of ftrace events */
 	int nwarn;
 };
@@ -202,9 +213,11 @@ seqof(struct pb *c, uint64_t id)
 	if (c->lastseq != NULL && c->lastseqid == id)
 		return c->lastseq;
 	s = npt_ht_put(&c->seqs, numkey(k, id), 8, &isnew);
-	if (isnew)
+	if (isnew) {
 		for (i = 0; i < 4; i++)
 			npt_ht_init(&s->tab[i].ht, sizeof(struct istr));
+		npt_ht_init(&s->csum, sizeof(struct csum));
+	}
 	c->lastseq = s;
 	c->lastseqid = id;
 	return s;
@@ -235,6 +248,8 @@ clearseq(struct seq *s)
 		freetab(&s->tab[i]);
 		npt_ht_init(&s->tab[i].ht, sizeof(struct istr));
 	}
+	npt_ht_free(&s->csum);
+	npt_ht_init(&s->csum, sizeof(struct csum));
 	s->hasdeftrack = s->hasdefclock = 0;
 }
 
@@ -409,13 +424,14 @@ descriptor(struct pb *c, struct npt_pb *m)
 	const unsigned char *name = NULL, *tname = NULL, *pname = NULL;
 	size_t nn = 0, tn = 0, pn = 0, bn = 0;
 	uint64_t uuid = 0, pid = 0, tid = 0;
-	int r, r2, haspid = 0, hastid = 0;
+	int64_t cmult = 0;
+	int r, r2, haspid = 0, hastid = 0, counter = 0, cincr = 0;
 	struct trk *k;
 	char b[48];
 
 	while ((r = npt_pb_next(m, &f)) > 0) {
 		if (f.num == 1 || f.num == 2 || f.num == 10 || f.num == 13 ||
-		    f.num == 3 || f.num == 4) {
+		    f.num == 3 || f.num == 4 || f.num == 8) {
 			if (f.wt != (f.num == 1 ? NPT_PB_VARINT : NPT_PB_LEN))
 				return wrongtype(c, &f, "TrackDescriptor");
 		}
@@ -454,11 +470,32 @@ descriptor(struct pb *c, struct npt_pb *m)
 			if (r2 < 0)
 				return pbfail(c, &d);
 			break;
+		case 8:		/* counter: CounterDescriptor */
+			counter = 1;
+			npt_pb_sub(&d, m, &f);
+			while ((r2 = npt_pb_next(&d, &g)) > 0) {
+				if (g.num != 4 && g.num != 5)
+					continue;
+				if (g.wt != NPT_PB_VARINT)
+					return wrongtype(c, &g,
+					    "CounterDescriptor");
+				if (g.num == 4)
+					cmult = (int64_t)g.v;
+				else
+					cincr = g.v != 0;
+			}
+			if (r2 < 0)
+				return pbfail(c, &d);
+			break;
 		}
 	}
 	if (r < 0)
 		return pbfail(c, m);
 	k = trackof(c, uuid);
+	if (counter) {
+		k->cmult = cmult;
+		k->cincr = cincr;
+	}
 	/* its own name, else the thread's, else the process's, else ids */
 	if (name == NULL) {
 		name = tname ? tname : pname;
@@ -892,6 +929,50 @@ addcat(struct pb *c, const char *p, size_t n)
 	c->catn = c->cat.n;
 }
 
+/*
+ * A counter's value (*i, or *d if *dbl) in the unit of its track's
+ * descriptor, and added to its sum on sequence s if incremental, as
+ * trace_processor has it; an integer past 64 bits is an error.
+ */
+static int
+countval(struct pb *c, struct seq *s, const struct trk *k, uint64_t uuid,
+    int64_t *i, double *d, int *dbl)
+{
+	struct csum *v;
+	char key[8];
+	int isnew;
+
+	if (k->cmult > 1) {
+		if (*dbl)
+			*d *= (double)k->cmult;
+		else if (*i > INT64_MAX / k->cmult || *i < INT64_MIN / k->cmult)
+			goto big;
+		else
+			*i *= k->cmult;
+	}
+	if (!k->cincr)
+		return 0;
+	v = npt_ht_put(&s->csum, numkey(key, uuid), 8, &isnew);
+	if (*dbl && !v->dbl) {
+		v->d = (double)v->i;
+		v->dbl = 1;
+	}
+	if (v->dbl) {
+		v->d += *dbl ? *d : (double)*i;
+		*d = v->d;
+		*dbl = 1;
+	} else if ((*i > 0 && v->i > INT64_MAX - *i) || (*i < 0 && v->i <
+	    INT64_MIN - *i)) {
+		goto big;
+	} else {
+		*i = v->i += *i;
+	}
+	return 0;
+big:
+	return npt_imp_fail(c->m, 0, 0, "byte %llu: a counter value past 64 "
+	    "bits in the unit of its track", c->pkt);
+}
+
 /* A TrackEvent at ts (ns), on the packet's sequence s. */
 static int
 trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
@@ -1004,6 +1085,19 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 				return wrongtype(c, &f, "TrackEvent");
 			memcpy(&dcnt, &f.v, sizeof dcnt);
 			hascnt = dbl = 1;
+			break;
+		case 12:	/* extra_counter_values, packed or not */
+			if (f.wt == NPT_PB_VARINT)
+				c->nextra++;
+			else if (f.wt != NPT_PB_LEN)
+				return wrongtype(c, &f, "TrackEvent");
+			for (q = f.p; f.wt == NPT_PB_LEN && q < f.p + f.n; q++)
+				c->nextra += *q < 0x80;
+			break;
+		case 46:	/* extra_double_counter_values */
+			if (f.wt != NPT_PB_I64 && f.wt != NPT_PB_LEN)
+				return wrongtype(c, &f, "TrackEvent");
+			c->nextra += f.wt == NPT_PB_LEN ? f.n / 8 : 1;
 			break;
 		case 4:		/* debug_annotations */
 			if (f.wt != NPT_PB_LEN)
@@ -1120,6 +1214,9 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 		if (!hascnt)
 			return npt_imp_fail(c->m, 0, 0, "byte %llu: a counter "
 			    "event without a value", c->pkt);
+		if ((k->cmult > 1 || k->cincr) && countval(c, s, k, uuid, &cnt,
+		    &dcnt, &dbl) < 0)
+			return -1;
 		if (c->colval >= 0)
 			putf(&c->rec, (size_t)c->colval, b, dbl ?
 			    fmtdouble(b, sizeof b, dcnt) : npt_fmt_i64(b, cnt));
@@ -1462,6 +1559,7 @@ pb_free(struct pb *c)
 		for (j = 0; j < 4; j++)
 			freetab(&s->tab[j]);
 		free(s->clk);
+		npt_ht_free(&s->csum);
 	}
 	npt_ht_free(&c->seqs);
 	npt_ht_free(&c->trks);
@@ -1597,6 +1695,9 @@ out:
 		npt_warning("%s: %llu packets of ftrace events not read (only "
 		    "track events are): convert them first (traceconv json in "
 		    "out)", in->name, c.nftrace);
+	if (c.nextra > 0 && opt->counters)
+		npt_warning("%s: %llu extra counter values of track events "
+		    "(extra_counter_values) not read", in->name, c.nextra);
 	/* Chrome's legacy events (spans among them), unlike the ones above */
 	if (c.nlegacy > 0)
 		npt_warning("%s: %llu track events without a type (legacy "

@@ -249,6 +249,41 @@ need_protoc() {
 	[[ $output != *"mem"*"mem"* ]]
 }
 
+@test "perfetto: counters in the unit of their descriptor, incremental ones summed per sequence until cleared; extra counter values counted" {
+	# bytes: unit 1024, deltas: 5 then 3 on sequence 1 are 5 * 1024 =
+	# 5120 and 8 * 1024 = 8192; 4 on sequence 2 starts its own sum (4096);
+	# after sequence 1 is cleared, 2 is 2048.  ratio: unit 1000, absolute:
+	# 0.0625 is 62.5.  The slice carries 1 + 2 extra integer values and 2
+	# extra doubles (packed: 16 bytes)
+	pb 'write([
+	    packet(track_descriptor=track(7, name="bytes", counter=True, unit_multiplier=1024, incremental=True)),
+	    packet(track_descriptor=track(8, name="ratio", counter=True, unit_multiplier=1000)),
+	    packet(ts=1000, seq=1, event=event(COUNTER, 7, counter=5)),
+	    packet(ts=2000, seq=1, event=event(COUNTER, 7, counter=3)),
+	    packet(ts=3000, seq=2, event=event(COUNTER, 7, counter=4)),
+	    packet(ts=4000, seq=1, flags=1, event=event(COUNTER, 7, counter=2)),
+	    packet(ts=5000, seq=1, event=event(COUNTER, 8, dcounter=0.0625)),
+	    packet(ts=6000, seq=1, event=event(INSTANT, 9, name="s",
+	        extra=fv(12, 7) + fl(12, varint(1) + varint(300)) + fl(46, struct.pack("<dd", 1, 2)))),
+	])' > cnt.pb
+	run --separate-stderr -0 npt-import -c cnt.pb
+	assert_output <<-'EOF'
+	## source=cnt.pb
+	#ts_us	dur_us	track	op	name	id	loc	value
+	1.000		bytes					5120
+	2.000		bytes					8192
+	3.000		bytes					4096
+	4.000		bytes					2048
+	5.000		ratio					62.5
+	EOF
+	assert_stderr "npt-import: warning: cnt.pb: 5 extra counter values of track events (extra_counter_values) not read"
+	# 2^30 units of 2^40: past 2^63
+	pb 'write([packet(track_descriptor=track(7, counter=True, unit_multiplier=2**40)),
+	    packet(ts=1, seq=1, event=event(COUNTER, 7, counter=2**30))])' > big.pb
+	run --separate-stderr -1 npt-import -c big.pb
+	assert_stderr "npt-import: big.pb: byte 16: a counter value past 64 bits in the unit of its track"
+}
+
 @test "perfetto: an end without its begin is dropped and a begin never ended kept with an empty dur, both counted as lost" {
 	pb 'write([
 	    packet(ts=5, seq=1, event=event(END, 1, name="x")),

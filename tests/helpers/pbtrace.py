@@ -52,7 +52,9 @@ def fd(num, d):
 
 
 def track(uuid, name=None, parent=None, pid=None, tid=None, pname=None,
-          tname=None, counter=False):
+          tname=None, counter=False, unit_multiplier=None, incremental=None):
+    """A TrackDescriptor; a counter's CounterDescriptor (field 8) holds
+    unit_multiplier (4) and is_incremental (5)."""
     b = fv(1, uuid)
     if name is not None:
         b += fl(2, name)
@@ -71,7 +73,12 @@ def track(uuid, name=None, parent=None, pid=None, tid=None, pname=None,
     if parent is not None:
         b += fv(5, parent)
     if counter:
-        b += fl(8, b'')
+        c = b''
+        if unit_multiplier is not None:
+            c += fv(4, unit_multiplier)
+        if incremental is not None:
+            c += fv(5, 1 if incremental else 0)
+        b += fl(8, c)
     return b
 
 
@@ -99,7 +106,7 @@ def annot(name=None, name_iid=None, **v):
 
 
 def event(type, uuid=None, name=None, name_iid=None, cats=(), cat_iids=(),
-          packed=False, annots=(), counter=None, dcounter=None):
+          packed=False, annots=(), counter=None, dcounter=None, extra=b''):
     b = fv(9, type)
     if uuid is not None:
         b += fv(11, uuid)
@@ -120,7 +127,7 @@ def event(type, uuid=None, name=None, name_iid=None, cats=(), cat_iids=(),
         b += fv(30, counter)
     if dcounter is not None:
         b += fd(44, dcounter)
-    return b
+    return b + extra
 
 
 def interned(names=(), cats=(), anames=(), strings=()):
