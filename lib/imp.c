@@ -1012,6 +1012,24 @@ ws(int c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
+/*
+ * Is the first byte of p[0..n) after a byte order mark and blanks a { or
+ * a [?  JSON, then, although a Perfetto trace starts with an LF too (the
+ * tag of its first packet): one whose first packet's length and first
+ * tag are blanks, and then a { or a [, is no trace a writer makes.
+ */
+static int
+jsonstart(const char *p, size_t n)
+{
+	const char *e = p + n;
+
+	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		p += 3;
+	while (p < e && ws((unsigned char)*p))
+		p++;
+	return p < e && (*p == '{' || *p == '[');
+}
+
 int
 npt_imp_detect(struct npt_in *in)
 {
@@ -1021,7 +1039,7 @@ npt_imp_detect(struct npt_in *in)
 
 	p = in->buf + in->beg;
 	e = p + n;
-	if (npt_in_perfetto(p, n))
+	if (npt_in_perfetto(p, n) && !jsonstart(p, n))
 		return NPT_IMP_PERFETTO;
 	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
 		p += 3;

@@ -94,6 +94,19 @@ vela" ]
 	done
 }
 
+@test "import: a JSON trace that starts with an LF, and has a byte that is not text, is JSON, not Perfetto" {
+	# LF is also the tag of a Perfetto trace's first packet; the man page:
+	# a first non-blank { or [ is JSON
+	printf '\n  [{"ph":"X","ts":1,"dur":2,"pid":1,"tid":1,"name":"caf\303\251"}]\n' > nl.json
+	printf '\r\n\t{"traceEvents":[{"ph":"X","ts":1,"dur":2,"pid":1,"tid":1,"name":"\303\251"}]}' > nl2.json
+	for f in nl.json nl2.json; do
+		run --separate-stderr -0 npt-import -v "$f"
+		[ "${#lines[@]}" -eq 3 ]
+		[[ ${stderr_lines[0]} == "npt-import: $f: chrome ("* ]]
+	done
+	[ "$(cut -f5 <<< "${lines[2]}")" = "$(printf '\303\251')" ]
+}
+
 @test "import: -v names each variant" {
 	for v in c0:"C0, no header" c1:"C1, no header" c2:"C2, actionIndex" c3:"C3, taskId" \
 	    r0:"R0, --torq_profile" r2:"R2, --torq_profile_host"; do
