@@ -599,15 +599,67 @@ addf(struct chrome *c, long col, const char *p, size_t n, int over)
 }
 
 /*
- * Write the innermost open 'B' of track t: closed by the current 'E'
- * (end != NULL; its args win) or left open at the end (unknown dur).
+ * The 'B' of track t that the current 'E' closes, as trace_processor
+ * pairs them: the innermost of the E's category if it has one, and of
+ * its name if both have one; -1 if none.
  */
-static int
-popb(struct chrome *c, uint32_t t, const struct npt_time *end)
+static long
+matchb(struct chrome *c, uint32_t t)
 {
 	struct stack *s = &c->stk[t];
 	struct ev *e = &c->ev;
-	const char *p = s->b.p + s->off[--s->n];
+	const struct val *nm = evname(e);
+	const char *p;
+	size_t i, n[2];
+
+	for (i = s->n; i-- > 0;) {
+		if (e->cat.n == 0 && nm->n == 0)
+			return (long)i;
+		/* past pos, ts, line, column and count: op, then name */
+		p = s->b.p + s->off[i] + sizeof(uint64_t) +
+		    sizeof(struct npt_time) + 2 * sizeof(long long) +
+		    sizeof(size_t) + sizeof(long);
+		memcpy(&n[0], p, sizeof n[0]);
+		p += sizeof n[0];
+		if (e->cat.n > 0 && (n[0] != e->cat.n ||
+		    memcmp(p, txt(e, &e->cat), n[0]) != 0))
+			continue;
+		p += n[0] + sizeof(long);
+		memcpy(&n[1], p, sizeof n[1]);
+		p += sizeof n[1];
+		if (nm->n > 0 && n[1] > 0 && (n[1] != nm->n ||
+		    memcmp(p, txt(e, nm), n[1]) != 0))
+			continue;
+		return (long)i;
+	}
+	return -1;
+}
+
+/* Take 'B' k off stack s (the innermost, usually: no move). */
+static void
+dropb(struct stack *s, size_t k)
+{
+	size_t len, i;
+
+	len = (k + 1 < s->n ? s->off[k + 1] : s->b.n) - s->off[k];
+	memmove(s->b.p + s->off[k], s->b.p + s->off[k] + len, s->b.n -
+	    s->off[k] - len);
+	s->b.n -= len;
+	for (i = k + 1; i < s->n; i++)
+		s->off[i - 1] = s->off[i] - len;
+	s->n--;
+}
+
+/*
+ * Write open 'B' k of track t, taken off the stack: closed by the current
+ * 'E' (end != NULL; its args win) or left open at the end (unknown dur).
+ */
+static int
+popb(struct chrome *c, uint32_t t, size_t k, const struct npt_time *end)
+{
+	struct stack *s = &c->stk[t];
+	struct ev *e = &c->ev;
+	const char *p = s->b.p + s->off[k];
 	struct npt_time ts, dur;
 	size_t i, n, len;
 	long long lc[2];
@@ -634,21 +686,26 @@ popb(struct chrome *c, uint32_t t, const struct npt_time *end)
 		for (i = 0; i < e->narg; i++)
 			addf(c, argcol(c, i, txt(e, &e->arg[i].k), e->arg[i].k.n),
 			    txt(e, &e->arg[i].v), e->arg[i].v.n, 1);
-		if (npt_time_sub(&dur, end, &ts) < 0 || npt_time_sign(&dur) < 0)
+		if (npt_time_sub(&dur, end, &ts) < 0 ||
+		    npt_time_sign(&dur) < 0) {
+			dropb(s, k);
 			return npt_imp_fail(c->m, e->line, e->col, "an 'E' "
 			    "event before its 'B' (line %lld, column %lld)",
 			    lc[0], lc[1]);
-		if (!npt_time_inrange(&dur))
+		}
+		if (!npt_time_inrange(&dur)) {
+			dropb(s, k);
 			return npt_imp_fail(c->m, e->line, e->col, "an 'E' "
 			    "event 10^25 us or more after its 'B' (line %lld, "
 			    "column %lld)", lc[0], lc[1]);
+		}
 	}
 	npt_imp_at(c->m, pos);
 	npt_imp_begin(c->m, &ts, end ? &dur : NULL, t);
 	for (i = 0; i < c->nf; i++)
 		npt_imp_field(c->m, c->fc[i], c->fv[i].p, c->fv[i].n);
 	npt_imp_end(c->m);
-	s->b.n = s->off[s->n];
+	dropb(s, k);
 	return 0;
 }
 
@@ -679,7 +736,7 @@ flushb(struct chrome *c)
 			    sizeof lc);
 			unmatched(c, "ends", lc[0], lc[1], "'B' event without its 'E'; "
 			    "written with an empty dur");
-			popb(c, (uint32_t)t, NULL);
+			popb(c, (uint32_t)t, s->n - 1, NULL);
 		}
 	}
 }
@@ -758,6 +815,7 @@ handle(struct chrome *c)
 	struct npt_time ts, dur;
 	uint32_t t;
 	size_t i;
+	long k;
 	int ph = 0;
 
 	if (c->early) {
@@ -811,10 +869,10 @@ handle(struct chrome *c)
 		t = track(c, 't', &e->pid, &e->tid);
 		if (ph == 'B')
 			pushb(c, t, &ts);
-		else if (c->stk[t].n == 0)
+		else if ((k = matchb(c, t)) < 0)
 			unmatched(c, "records", e->line, e->col, "'E' event without a "
 			    "'B'; dropped");
-		else if (popb(c, t, &ts) < 0)
+		else if (popb(c, t, (size_t)k, &ts) < 0)
 			return -1;
 		break;
 	case 'C':

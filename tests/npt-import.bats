@@ -683,6 +683,25 @@ npt-import: 1 event read before the error is written"
 	EOF
 }
 
+@test "import: chrome: an 'E' closes the innermost 'B' of its name and category, as trace_processor pairs them" {
+	# a 0 to 3 (its E names it), b 1 to 4; then a/x 10 to 13 (E of cat
+	# x), a/y 11 to 15 (the E named zz closes nothing and is dropped)
+	printf '[{"ph":"B","ts":0,"pid":1,"tid":1,"name":"a"},{"ph":"B","ts":1,"pid":1,"tid":1,"name":"b"},{"ph":"E","ts":3,"pid":1,"tid":1,"name":"a"},{"ph":"E","ts":4,"pid":1,"tid":1,"name":"b"},
+	{"ph":"B","ts":10,"pid":1,"tid":1,"name":"a","cat":"x"},{"ph":"B","ts":11,"pid":1,"tid":1,"name":"a","cat":"y"},{"ph":"E","ts":13,"pid":1,"tid":1,"cat":"x"},{"ph":"E","ts":14,"pid":1,"tid":1,"name":"zz"},{"ph":"E","ts":15,"pid":1,"tid":1}]' > ename.json
+	run --separate-stderr -0 npt-import ename.json
+	assert_output <<-'EOF'
+	## source=ename.json
+	#ts_us	dur_us	track	op	name	id	loc
+	0.000	3.000	1/1		a		
+	1.000	3.000	1/1		b		
+	10.000	3.000	1/1	x	a		
+	11.000	4.000	1/1	y	a		
+	## lost.records.ename.json=1
+	EOF
+	col=$(python3 -c 'import sys; print(open(sys.argv[1]).read().split("\n")[1].index("{\"ph\":\"E\",\"ts\":14") + 1)' ename.json)
+	assert_stderr "npt-import: warning: ename.json:2:$col: 'E' event without a 'B'; dropped"
+}
+
 @test "import: chrome: an 'X' without dur, as Chrome writes one still running when tracing stopped, is kept with an empty dur and counted lost" {
 	printf '[{"ph":"X","name":"a","ts":1,"dur":1},\n{"ph":"X","name":"u","pid":1,"tid":2,"ts":2,"args":{"k":"v"}}]' > x.json
 	run --separate-stderr -0 npt-import x.json
