@@ -138,6 +138,7 @@ main(int argc, char *argv[])
 			table = 1;
 		else
 			npt_imp_meta(m, "source", in.name, strlen(in.name));
+		n = npt_imp_count(m);
 		if (npt_imp_types[t].fn(m, &in, &opt) < 0) {
 			msg = npt_imp_error(m, &line, &col);
 			if (line > 0 && col > 0)
@@ -148,8 +149,8 @@ main(int argc, char *argv[])
 			else
 				npt_warnx("%s: %s", in.name, msg);
 			failed = 1;
-			/* the events before the error are kept: mark them */
-			if (npt_imp_count(m) > 0)
+			/* this input's events before the error are kept */
+			if (npt_imp_count(m) > n)
 				npt_loss_add(npt_imp_loss(m), "truncated",
 				    in.name, strlen(in.name), 1);
 		}

@@ -158,11 +158,13 @@ vela" ]
 	data <<< "$output" | cut -f1 | sort -c -n
 }
 
-@test "import: inputs in cycles and in microseconds do not mix" {
+@test "import: inputs in cycles and in microseconds do not mix; the refused one is not marked truncated" {
 	run --separate-stderr -1 npt-import "$F/torq-c0.csv" "$F/torq-r0.csv"
 	assert_stderr "npt-import: $F/torq-r0.csv: times in microseconds, but an earlier input's are in cycles: import them separately
 npt-import: 4 events read before the error are written"
 	[ "$(data <<< "$output" | wc -l)" -eq 4 ]
+	# nothing of the refused input was read: it lost nothing
+	[ "$(grep -c '^## lost' <<< "$output")" -eq 0 ]
 }
 
 @test "import: a write error is reported, EPIPE is not" {
