@@ -172,6 +172,9 @@ main(int argc, char *argv[])
 		}
 		npt_in_close(&in);
 	}
+	if (hz != 0 && npt_imp_unit_of(m) == NPT_IMP_US)
+		npt_warning("-f: the inputs are in microseconds, not "
+		    "cycles: their clock ignored");
 	/* a table is written by its importer, once it is read whole */
 	if (!table)
 		npt_imp_write(m);

@@ -178,6 +178,12 @@ npt_imp_unit(struct npt_imp *m, int unit)
 	return 0;
 }
 
+int
+npt_imp_unit_of(const struct npt_imp *m)
+{
+	return m->unit;
+}
+
 void
 npt_imp_variant(struct npt_imp *m, const char *variant)
 {

@@ -239,6 +239,8 @@ void npt_imp_free(struct npt_imp *m);
 unsigned long long npt_imp_input(struct npt_imp *m);
 /* Set the unit of the times; -1 (failed) if an earlier input had the other. */
 int npt_imp_unit(struct npt_imp *m, int unit);
+/* The unit of the times so far, or 0 if no input set it. */
+int npt_imp_unit_of(const struct npt_imp *m);
 /* The variant of the format the importer found, for -v ("C2", ...). */
 void npt_imp_variant(struct npt_imp *m, const char *variant);
 const char *npt_imp_variant_of(const struct npt_imp *m);

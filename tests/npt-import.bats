@@ -1577,11 +1577,16 @@ npt-import: 1 event read before the error is written"
 	assert_stderr 'npt-import: bad.csv:2: Op Cycles: not a number: "x"'
 }
 
-@test "import: -f sets the clock of inputs in cycles only" {
-	run -0 npt-import -f 900MHz "$F/torq-c0.csv"
+@test "import: -f sets the clock of inputs in cycles only; inputs all in microseconds ignore it with a warning" {
+	run --separate-stderr -0 npt-import -f 900MHz "$F/torq-c0.csv"
 	[ "${lines[1]}" = "## clock.dma_in=900MHz" ]
-	run -0 npt-import -f 900MHz "$F/torq-r0.csv"
+	assert_stderr ''
+	run --separate-stderr -0 npt-import -f 900MHz "$F/torq-r0.csv"
 	[ "${lines[1]}" = "$US" ]
+	assert_stderr "npt-import: warning: -f: the inputs are in microseconds, not cycles: their clock ignored"
+	printf '[{"ph":"X","ts":1,"dur":2,"pid":1,"tid":1,"name":"a"}]' > a.json
+	run --separate-stderr -0 npt-import -f 800MHz a.json
+	assert_stderr "npt-import: warning: -f: the inputs are in microseconds, not cycles: their clock ignored"
 }
 
 @test "import: --strict exits 1 when an input lost events, after writing them; a clean input has no loss line" {
