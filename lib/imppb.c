@@ -817,7 +817,8 @@ lostmark(struct pb *c)
 
 /*
  * The slice of track k that an end named name (escaped; NULL: any)
- * closes, or -1.
+ * closes, or -1: the innermost of that name or of none, as
+ * trace_processor pairs them.
  */
 static long
 closing(const struct trk *k, const char *name, size_t n)
@@ -827,8 +828,8 @@ closing(const struct trk *k, const char *name, size_t n)
 	for (i = k->nopen; i > 0; i--) {
 		const struct open *o = k->open[i - 1];
 
-		if (name == NULL || (o->namen == n && (n == 0 ||
-		    memcmp(o->f.p + o->nameat, name, n) == 0)))
+		if (name == NULL || o->namen == 0 || (o->namen == n &&
+		    memcmp(o->f.p + o->nameat, name, n) == 0))
 			return (long)(i - 1);
 	}
 	return -1;

@@ -193,7 +193,7 @@ need_protoc() {
 	EOF
 }
 
-@test "perfetto: a slice ends the innermost open slice of its name; nested slices" {
+@test "perfetto: a slice ends the innermost open slice of its name or of none; nested slices" {
 	pb 'write([
 	    packet(ts=0, seq=1, event=event(BEGIN, 1, name="outer")),
 	    packet(ts=10, seq=1, event=event(BEGIN, 1, name="inner")),
@@ -207,6 +207,22 @@ need_protoc() {
 	0.000	0.020	1		outer		
 	0.010	0.020	1		inner		
 	EOF
+	# a begin without a name is closed by an end of any name: a 0 to 30,
+	# the unnamed 10 to 20
+	pb 'write([
+	    packet(ts=0, seq=1, event=event(BEGIN, 1, name="a")),
+	    packet(ts=10, seq=1, event=event(BEGIN, 1)),
+	    packet(ts=20, seq=1, event=event(END, 1, name="b")),
+	    packet(ts=30, seq=1, event=event(END, 1, name="a")),
+	])' > anon.pb
+	run --separate-stderr -0 npt-import anon.pb
+	assert_output <<-'EOF'
+	## source=anon.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	0.000	0.030	1		a		
+	0.010	0.010	1				
+	EOF
+	assert_stderr ''
 }
 
 @test "perfetto: slices that start together come out outer first, so that they nest; among other events in the order of their begins" {
