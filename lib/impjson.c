@@ -1136,6 +1136,35 @@ trt_object(struct chrome *c)
  * "percentage"}, ...]: one iteration's layers end to end from 0, in file
  * order, each lasting its averageMs.
  */
+/*
+ * trtexec writes a layer's name as it is, without JSON's escapes: a
+ * quote or a backslash in it is bad JSON, a hint added to the error.
+ */
+static void
+unescaped(struct chrome *c)
+{
+	static const char *const errs[] = { "invalid escape in a string",
+	    "control character inside a string",
+	    "',' or '}' expected after an object member" };
+	char msg[512];
+	const char *err;
+	long long line, col;
+	size_t i;
+
+	if (c->j.err == NULL)
+		return;
+	for (i = 0; i < sizeof errs / sizeof *errs; i++)
+		if (strncmp(c->j.err, errs[i], strlen(errs[i])) == 0)
+			break;
+	if (i == sizeof errs / sizeof *errs)
+		return;
+	err = npt_imp_error(c->m, &line, &col);
+	snprintf(msg, sizeof msg, "%s (trtexec writes layer names without "
+	    "JSON escapes: a quote or a backslash in one needs fixing by "
+	    "hand)", err);
+	npt_imp_fail(c->m, line, col, "%s", msg);
+}
+
 int
 npt_impjson_trt(struct npt_imp *m, struct npt_in *in,
     const struct npt_imp_opt *opt)
@@ -1182,8 +1211,10 @@ npt_impjson_trt(struct npt_imp *m, struct npt_in *in,
 		goto out;
 	}
 	while ((t = npt_json_next(&c.j)) == NPT_JSON_OBJ) {
-		if (readflat(&c) < 0)
+		if (readflat(&c) < 0) {
+			unescaped(&c);
 			goto out;
+		}
 		if ((v = member(e, "count")) != NULL && member(e, "name") == NULL) {
 			if (v->tok != NPT_JSON_NUM) {
 				npt_imp_fail(m, e->line, e->col, "count: a number "
