@@ -5,7 +5,9 @@
  * merge sort, skipped when the input came sorted), ties in the order of
  * their positions in the input: an event's is where it was handed over,
  * or where its importer said it began (npt_imp_pos: a slice written at
- * its end goes before the slices it encloses that start with it) and writes one event stream whose header holds every column
+ * its end goes before the slices it encloses that start with it), or
+ * the position of an event it encloses, to go before it (the longer
+ * first among events of one position) and writes one event stream whose header holds every column
  * any event used and whose tracks carry the names the input gave them
  * last (Chrome traces name their threads after the events, if at all).
  *
@@ -85,7 +87,7 @@ struct npt_imp {
 	size_t nscratch;
 	struct npt_buf wbuf;		/* spill's output buffer */
 	int sorted;
-	struct npt_time last;
+	struct npt_time last, lastdur;
 	uint64_t lastpos;		/* of the last key */
 	uint64_t npos;			/* positions given */
 	uint64_t at;			/* the next event's position, */
@@ -387,6 +389,18 @@ npt_imp_at(struct npt_imp *m, uint64_t pos)
 	m->hasat = 1;
 }
 
+/*
+ * Of two events of one start and one position, the longer first (-1 if a
+ * is the longer), an unknown dur the shortest.
+ */
+NPT_INLINE int
+durcmp(const struct npt_time *a, const struct npt_time *b)
+{
+	if (a->hi == NODUR || b->hi == NODUR)
+		return (a->hi == NODUR) - (b->hi == NODUR);
+	return npt_time_cmp(b, a);
+}
+
 /* The position of the event begun: the one given, else the next. */
 NPT_INLINE void
 putpos(struct npt_imp *m, char *r)
@@ -569,6 +583,7 @@ NPT_INLINE void
 addkey(struct npt_imp *m, const char *r, size_t len)
 {
 	struct key *k;
+	struct npt_time dur;
 	uint64_t pos;
 	int c;
 
@@ -580,11 +595,14 @@ addkey(struct npt_imp *m, const char *r, size_t len)
 	gettime(r + 8, &k->t);
 	k->rec = r;
 	memcpy(&pos, r + 40, 8);
+	gettime(r + 24, &dur);
 	if ((c = npt_time_cmp(&k->t, &m->last)) < 0 || (c == 0 &&
-	    pos < m->lastpos))
+	    (pos < m->lastpos || (pos == m->lastpos && durcmp(&dur,
+	    &m->lastdur) < 0))))
 		m->sorted = 0;
 	m->last = k->t;
 	m->lastpos = pos;
+	m->lastdur = dur;
 	m->nev++;
 	m->used += len + sizeof *k;
 	if (m->used > m->limit)
@@ -634,11 +652,15 @@ npt_imp_event(struct npt_imp *m, const struct npt_time *ts,
 	addkey(m, r, len);
 }
 
-/* The order of the records a and b, at ta and tb: start, then position. */
+/*
+ * The order of the records a and b, at ta and tb: start, position, then
+ * the longer first.
+ */
 NPT_INLINE int
 reccmp(const struct npt_time *ta, const char *a, const struct npt_time *tb,
     const char *b)
 {
+	struct npt_time da, db;
 	uint64_t pa, pb;
 	int c;
 
@@ -646,7 +668,11 @@ reccmp(const struct npt_time *ta, const char *a, const struct npt_time *tb,
 		return c;
 	memcpy(&pa, a + 40, 8);
 	memcpy(&pb, b + 40, 8);
-	return (pa > pb) - (pa < pb);
+	if (pa != pb)
+		return pa < pb ? -1 : 1;
+	gettime(a + 24, &da);
+	gettime(b + 24, &db);
+	return durcmp(&da, &db);
 }
 
 static int

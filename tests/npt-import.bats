@@ -685,6 +685,33 @@ npt-import: 1 event read before the error is written"
 	EOF
 }
 
+@test "import: chrome: 'X' slices written at their end, inner first, come out outer first when they start together" {
+	# gc 1 to 2 in c 1 to 3 in p 1 to 6, written as each ended; o on
+	# thread 2 between; same, as long as p and after it, stays after (in
+	# it, as npt-agg nests events of one start in their order)
+	printf '[{"ph":"X","ts":1,"dur":1,"pid":1,"tid":1,"name":"gc"},{"ph":"X","ts":1,"dur":2,"pid":1,"tid":1,"name":"c"},{"ph":"X","ts":1,"dur":9,"pid":1,"tid":2,"name":"o"},{"ph":"X","ts":1,"dur":5,"pid":1,"tid":1,"name":"p"},{"ph":"X","ts":1,"dur":5,"pid":1,"tid":1,"name":"same"}]' > x.json
+	run -0 npt-import x.json
+	assert_output <<-'EOF'
+	## source=x.json
+	#ts_us	dur_us	track	op	name	id	loc
+	1.000	5.000	1/1		p		
+	1.000	2.000	1/1		c		
+	1.000	1.000	1/1		gc		
+	1.000	9.000	1/2		o		
+	1.000	5.000	1/1		same		
+	EOF
+	# self times without same: p 5 - 2, c 2 - 1, gc 1, o 9: 14 in all
+	run -0 sh -c 'npt-import x.json | grep -v same | npt-agg -k name | cut -f1,12 | sort'
+	assert_output <<-'EOF'
+	#name	self_us
+	*	14.000
+	c	1.000
+	gc	1.000
+	o	9.000
+	p	3.000
+	EOF
+}
+
 @test "import: chrome: an 'E' closes the innermost 'B' of its name and category, as trace_processor pairs them" {
 	# a 0 to 3 (its E names it), b 1 to 4; then a/x 10 to 13 (E of cat
 	# x), a/y 11 to 15 (the E named zz closes nothing and is dropped)
