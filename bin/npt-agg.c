@@ -100,8 +100,10 @@ struct group {
 };
 
 struct frame {
-	struct npt_time end;
+	struct npt_time start, end;
 	struct group *g;
+	const char *file;	/* where it is, for the error of a tie */
+	long long line;
 };
 
 struct track {
@@ -338,8 +340,25 @@ nest(struct npt_tsv *t, const struct npt_span *tr,
 	k->last = *ts;
 	k->file = curfile;
 	while (k->n > 0 && (npt_time_cmp(&k->st[k->n - 1].end, ts) <= 0 ||
-	    npt_time_cmp(&k->st[k->n - 1].end, &end) < 0))
-		k->n--;
+	    npt_time_cmp(&k->st[k->n - 1].end, &end) < 0)) {
+		const struct frame *p = &k->st[--k->n];
+
+		if (npt_time_cmp(&p->start, ts) != 0 ||
+		    npt_time_cmp(&p->end, ts) <= 0)
+			continue;
+		if (p->file != curfile)
+			npt_tsv_err(t, "track %.*s: same start as the event of "
+			    "%s:%lld, which ends sooner (self time needs "
+			    "events sorted by start per track, ties longest "
+			    "first: sort ties by duration, longest first, or "
+			    "give --no-self)", (int)tr->n, tr->p, p->file,
+			    p->line);
+		npt_tsv_err(t, "track %.*s: same start as the event of line "
+		    "%lld, which ends sooner (self time needs events sorted by "
+		    "start per track, ties longest first: sort ties by "
+		    "duration, longest first, or give --no-self)", (int)tr->n,
+		    tr->p, p->line);
+	}
 	if (k->n > 0)
 		npt_time_sub(&k->st[k->n - 1].g->self,
 		    &k->st[k->n - 1].g->self, dur);
@@ -347,8 +366,11 @@ nest(struct npt_tsv *t, const struct npt_span *tr,
 		k->cap = k->cap ? k->cap * 2 : 8;
 		k->st = npt_ereallocarray(k->st, k->cap, sizeof *k->st);
 	}
+	k->st[k->n].start = *ts;
 	k->st[k->n].end = end;
-	k->st[k->n++].g = g;
+	k->st[k->n].g = g;
+	k->st[k->n].file = curfile;
+	k->st[k->n++].line = t->in.lineno;
 }
 
 /* The group of key kp[0..kn), which is the decimal k < SMALL. */

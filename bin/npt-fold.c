@@ -48,8 +48,10 @@ struct node {
 };
 
 struct frame {
-	struct npt_time end, self;
+	struct npt_time start, end, self;
 	struct node *node;
+	const char *file;	/* where it is, for the error of a tie */
+	long long line;
 };
 
 struct track {
@@ -144,6 +146,27 @@ retire(const struct npt_tsv *t, const struct frame *f)
 	}
 }
 
+/*
+ * The event of this line starts with the open event p and ends after it:
+ * p should have come after it, nested in it.
+ */
+static void
+tie(const struct npt_tsv *t, struct track *k, const struct frame *p)
+{
+	size_t n;
+	const char *s = npt_ht_key(k, &n);
+
+	if (strcmp(p->file, t->in.name) != 0)
+		npt_tsv_err(t, "track %.*s: same start as the event of %s:%lld, "
+		    "which ends sooner (nesting needs events sorted by start "
+		    "per track, ties longest first: sort ties by duration, "
+		    "longest first)", (int)n, s, p->file, p->line);
+	npt_tsv_err(t, "track %.*s: same start as the event of line %lld, "
+	    "which ends sooner (nesting needs events sorted by start per "
+	    "track, ties longest first: sort ties by duration, longest "
+	    "first)", (int)n, s, p->line);
+}
+
 /* The event [ts, ts + dur) of frame name on track k (NULL: no nesting). */
 static void
 event(struct npt_tsv *t, struct track *k, const struct npt_time *ts,
@@ -160,8 +183,14 @@ event(struct npt_tsv *t, struct track *k, const struct npt_time *ts,
 	}
 	npt_time_add(&f.end, ts, dur);	/* both below 10^37: no overflow */
 	while (k->n > 0 && (npt_time_cmp(&k->st[k->n - 1].end, ts) <= 0 ||
-	    npt_time_cmp(&k->st[k->n - 1].end, &f.end) < 0))
+	    npt_time_cmp(&k->st[k->n - 1].end, &f.end) < 0)) {
+		const struct frame *p = &k->st[k->n - 1];
+
+		if (npt_time_cmp(&p->start, ts) == 0 &&
+		    npt_time_cmp(&p->end, ts) > 0)
+			tie(t, k, p);
 		retire(t, &k->st[--k->n]);
+	}
 	if (k->n > 0) {
 		struct frame *p = &k->st[k->n - 1];
 
@@ -170,8 +199,11 @@ event(struct npt_tsv *t, struct track *k, const struct npt_time *ts,
 	} else {
 		parent = k->root;
 	}
+	f.start = *ts;
 	f.self = *dur;
 	f.node = child(parent, name, n);
+	f.file = t->in.name;
+	f.line = t->in.lineno;
 	if (k->n == k->cap) {
 		k->cap = k->cap ? k->cap * 2 : 8;
 		k->st = npt_ereallocarray(k->st, k->cap, sizeof *k->st);

@@ -68,8 +68,10 @@ static const char *const palette[NPAL] = {
 static const char other_colour[] = "#bab0ac";
 
 struct ent {
-	struct npt_time end, from;	/* from: where it shows (binned lanes) */
+	struct npt_time start, end, from;	/* from: where it shows (binned) */
 	int cls;
+	const char *file;	/* where it is, for the error of a tie */
+	long long line;
 };
 
 struct lane {
@@ -506,10 +508,28 @@ pop(struct lane *l)
 	}
 }
 
+/*
+ * The event of this line starts with the open event x of track k and ends
+ * after it: x should have come after it, nested in it.
+ */
+static void
+tie(const struct npt_tsv *t, const struct track *k, const struct ent *x)
+{
+	const char *s = k->namelen ? k->name : "(none)";
+
+	if (strcmp(x->file, t->in.name) != 0)
+		npt_tsv_err(t, "track %s: same start as the event of %s:%lld, "
+		    "which ends sooner; sort events that share a start by "
+		    "duration, longest first", s, x->file, x->line);
+	npt_tsv_err(t, "track %s: same start as the event of line %lld, "
+	    "which ends sooner; sort events that share a start by duration, "
+	    "longest first", s, x->line);
+}
+
 /* The first lane of k where [ts, te) nests or that is free; pushed. */
 static struct lane *
-place(struct track *k, const struct npt_time *ts, const struct npt_time *te,
-    int cls)
+place(const struct npt_tsv *t, struct track *k, const struct npt_time *ts,
+    const struct npt_time *te, int cls)
 {
 	struct lane *l;
 	struct ent *x;
@@ -521,6 +541,8 @@ place(struct track *k, const struct npt_time *ts, const struct npt_time *te,
 			pop(l);
 		if (l->n == 0 || !npt_time_lt(&l->s[l->n - 1].end, te))
 			break;
+		if (npt_time_cmp(&l->s[l->n - 1].start, ts) == 0)
+			tie(t, k, &l->s[l->n - 1]);
 	}
 	if (i == k->nlane) {
 		if (pass == 2)	/* the same events, the same lanes */
@@ -543,9 +565,12 @@ place(struct track *k, const struct npt_time *ts, const struct npt_time *te,
 		l->s = npt_ereallocarray(l->s, l->cap, sizeof *l->s);
 	}
 	x = &l->s[l->n++];
+	x->start = *ts;
 	x->end = *te;
 	x->from = *ts;
 	x->cls = cls;
+	x->file = t->in.name;
+	x->line = t->in.lineno;
 	return l;
 }
 
@@ -631,11 +656,11 @@ data(struct npt_tsv *t)
 				npt_time_add(&o->total, &o->total, &d);
 			}
 		}
-		l = place(k, &ts, &te, 0);
+		l = place(t, k, &ts, &te, 0);
 		l->count++;
 		return;
 	}
-	l = place(k, &ts, &te, o->cls);
+	l = place(t, k, &ts, &te, o->cls);
 	if (!l->bin)
 		event(t, k, l, &ts, &te, o->cls);
 }

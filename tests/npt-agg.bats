@@ -457,6 +457,29 @@ assert n == 6, n'
 	run -0 npt-agg --no-self ev.tsv
 }
 
+@test "agg: events that share a start nest longest first; a shorter one first is a located error naming both lines" {
+	# OUTER [0,10) holds INNER [0,5): self 10 - 5 = 5 and 5
+	printf '#ts_cyc\tdur_cyc\ttrack\top\n0\t10\tc0\tOUTER\n0\t5\tc0\tINNER\n' > good.tsv
+	run -0 sh -c 'npt-agg -s op good.tsv | cut -f1,3,12'
+	assert_output <<-'EOF'
+	#op	total_cyc	self_cyc
+	INNER	5	5
+	OUTER	10	5
+	*	15	10
+	EOF
+	# INNER first: self 10 and 5, 15 on a track busy for 10
+	printf '#ts_cyc\tdur_cyc\ttrack\top\n0\t5\tc0\tINNER\n0\t3\tc1\tX\n0\t10\tc0\tOUTER\n' > bad.tsv
+	msg="which ends sooner (self time needs events sorted by start per track, ties longest first: sort ties by duration, longest first, or give --no-self)"
+	run -1 --separate-stderr npt-agg bad.tsv
+	[ -z "$output" ]
+	assert_stderr "npt-agg: bad.tsv:4: track c0: same start as the event of line 2, $msg"
+	run -0 npt-agg --no-self bad.tsv
+	printf '#ts_cyc\tdur_cyc\ttrack\top\n0\t5\tc0\tINNER\n' > a.tsv
+	printf '#ts_cyc\tdur_cyc\ttrack\top\n0\t10\tc0\tOUTER\n' > b.tsv
+	run -1 --separate-stderr npt-agg a.tsv b.tsv
+	assert_stderr "npt-agg: b.tsv:2: track c0: same start as the event of a.tsv:2, $msg"
+}
+
 @test "agg: several files are one stream: roles hold and self time nests across them; runs restarting at 0 are a located error" {
 	# a.tsv makes c a control track and opens P [0, 100) on x; b.tsv has
 	# no roles, and its C [20, 70) on x is P's child: by hand, P's self

@@ -54,6 +54,40 @@ H="#ts_cyc${T}dur_cyc${T}track${T}op${T}name"
 	[ -z "$stderr" ]
 }
 
+@test "fold: events that share a start nest longest first; a shorter one first is an error naming both lines" {
+	# outer [0,10) holds inner [0,5): outer's self 10 - 5 = 5, inner's 5
+	printf '%s\n' "$H" "0${T}10${T}c${T}outer${T}" "0${T}5${T}c${T}inner${T}" > good.tsv
+	run -0 --separate-stderr npt-fold good.tsv
+	assert_output <<-EOT
+	outer 5
+	outer;inner 5
+	EOT
+	# inner first: it would be a sibling, 15 on a track busy for 10
+	printf '%s\n' "$H" "0${T}5${T}c${T}inner${T}" "0${T}10${T}c${T}outer${T}" > bad.tsv
+	msg="which ends sooner (nesting needs events sorted by start per track, ties longest first: sort ties by duration, longest first)"
+	run -1 --separate-stderr npt-fold bad.tsv
+	[ -z "$output" ]
+	assert_stderr "npt-fold: bad.tsv:3: track c: same start as the event of line 2, $msg"
+	# deeper: A [0,20) holds B [0,8); C [0,12) after B pops B, which
+	# started with it; so does -T.  Another track's tie does not count.
+	printf '%s\n' "$H" "0${T}20${T}c${T}A${T}" "0${T}3${T}d${T}X${T}" "0${T}8${T}c${T}B${T}" "0${T}12${T}c${T}C${T}" > deep.tsv
+	run -1 --separate-stderr npt-fold -T deep.tsv
+	assert_stderr "npt-fold: deep.tsv:5: track c: same start as the event of line 4, $msg"
+	# the open event in the file before: named with its file
+	printf '%s\n' "$H" "0${T}5${T}c${T}inner${T}" > a.tsv
+	printf '%s\n' "$H" "0${T}10${T}c${T}outer${T}" > b.tsv
+	run -1 --separate-stderr npt-fold a.tsv b.tsv
+	assert_stderr "npt-fold: b.tsv:2: track c: same start as the event of a.tsv:2, $msg"
+	# a zero duration is over at its start: it nests in nothing after it
+	# (weight 0, not written); equal starts and ends nest in input order
+	printf '%s\n' "$H" "0${T}0${T}c${T}Z${T}" "0${T}10${T}c${T}A${T}" "0${T}10${T}c${T}B${T}" "2${T}10${T}c${T}L${T}" > ok.tsv
+	run -0 --separate-stderr npt-fold ok.tsv
+	assert_output <<-EOT
+	A;B 10
+	L 10
+	EOT
+}
+
 @test "fold: -T puts the track first; tracks do not nest in each other" {
 	printf '%s\n' "$H" "0${T}10${T}core0${T}A${T}" "1${T}2${T}core1${T}B${T}" "2${T}3${T}core0${T}B${T}" > t.tsv
 	run -0 npt-fold -T t.tsv

@@ -99,6 +99,33 @@ need_python() {
 	EOF
 }
 
+@test "svg: events that share a start nest longest first in one lane; a shorter one first is an error naming both lines" {
+	need_python
+	# A [0,10) holds B [0,5): one lane; over 100 px A is 150..250, B 150..200
+	printf '%s\n0\t10\tc0\tA\ta\n0\t5\tc0\tB\tb\n' "$H" > good.tsv
+	npt-svg -W 100 good.tsv > t.svg
+	run rects t.svg
+	assert_output <<-'EOF'
+	ev 150 30 100 #4e79a7
+	ev 150 30 50 #f28e2b
+	EOF
+	# B first: it was drawn on a lane of its own, A on a second
+	printf '%s\n0\t5\tc0\tB\tb\n0\t10\tc0\tA\ta\n' "$H" > bad.tsv
+	msg="which ends sooner; sort events that share a start by duration, longest first"
+	run -1 --separate-stderr npt-svg bad.tsv
+	[ -z "$output" ]
+	assert_stderr "npt-svg: bad.tsv:3: track c0: same start as the event of line 2, $msg"
+	# the shorter one on a second lane, under an event of the first
+	printf '%s\n0\t20\tc0\tA\n2\t4\tc0\tB\n3\t10\tc0\tC\n3\t12\tc0\tD\n' "#ts_us${T}dur_us${T}track${T}op" > lane2.tsv
+	run -1 --separate-stderr npt-svg lane2.tsv
+	assert_stderr "npt-svg: lane2.tsv:5: track c0: same start as the event of line 4, $msg"
+	# in the file before: named with its file
+	printf '%s\n0\t5\tc0\tB\tb\n' "$H" > a.tsv
+	printf '%s\n0\t10\tc0\tA\ta\n' "$H" > b.tsv
+	run -1 --separate-stderr npt-svg a.tsv b.tsv
+	assert_stderr "npt-svg: b.tsv:2: track c0: same start as the event of a.tsv:2, $msg"
+}
+
 @test "svg: a nested event shows over its parent in a busy lane, columns by what shows longest" {
 	need_python
 	# 101 events in one lane (more than -W 100): a parent P 0..100 us and

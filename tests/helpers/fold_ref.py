@@ -42,7 +42,8 @@ def gen(seed, d):
             rows.append([ts, dur, track])
     for _ in range(r.randrange(0, 4)):
         rows.append([None, r.randrange(0, 50), r.choice(['', 'core0'])])
-    rows.sort(key=lambda x: (x[0] is not None, x[0] or 0))
+    # ties longest first, as npt-events(5) wants them
+    rows.sort(key=lambda x: (x[0] is not None, x[0] or 0, -x[1]))
     out = []
     for ts, dur, track in rows:
         op = r.choice(ops + [''])

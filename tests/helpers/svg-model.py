@@ -44,7 +44,8 @@ def gen(seed, d):
             ts += r.choice([0, 0, 1, 2, 3, 7, 20])
             dur = r.choice([0, 1, 2, 5, 10, 30, 60])
             rows.append((ts, dur, t, r.choice(ops[:r.randint(1, nops)])))
-    rows.sort(key=lambda e: e[0])
+    # ties longest first, as npt-events(5) wants them
+    rows.sort(key=lambda e: (e[0], -e[1]))
     with open(d + "/t.tsv", "w") as f:
         f.write("#ts_us\tdur_us\ttrack\top\tname\n")
         for i, (ts, dur, t, op) in enumerate(rows):
