@@ -72,16 +72,43 @@ static unsigned long long skipped;
 static struct npt_loss loss;
 
 /*
- * The frame text of s[0..n): ';' becomes ':', a NUL byte "\0", and a
- * whitespace before a trailing number (D, D. or D.D) '_': flamegraph.pl
- * and inferno would read it as the first count of a differential line.
- * Empty: NULL.
+ * The length of the whitespace at s[0..n) (0: none): the White_Space of
+ * Unicode (what flamegraph.pl's \s matches, reading UTF-8, and Rust's
+ * is_whitespace), U+180E (White_Space before Unicode 6.3), U+FEFF
+ * (JavaScript's \s) and U+001C..U+001F (Python's isspace).  U+2028 and
+ * U+2029 end a line in JavaScript, as CR does in speedscope.
+ */
+static size_t
+space_len(const unsigned char *s, size_t n)
+{
+	unsigned c;
+
+	if (s[0] == ' ' || (s[0] >= '\t' && s[0] <= '\r') ||
+	    (s[0] >= 0x1c && s[0] <= 0x1f))
+		return 1;
+	if (n >= 2 && s[0] == 0xc2 && (s[1] == 0x85 || s[1] == 0xa0))
+		return 2;
+	if (n < 3 || s[0] < 0xe1 || s[0] > 0xef || (s[1] & 0xc0) != 0x80 ||
+	    (s[2] & 0xc0) != 0x80)
+		return 0;
+	c = (s[0] & 0x0fu) << 12 | (s[1] & 0x3fu) << 6 | (s[2] & 0x3fu);
+	if (c == 0x1680 || c == 0x180e || (c >= 0x2000 && c <= 0x200a) ||
+	    c == 0x2028 || c == 0x2029 || c == 0x202f || c == 0x205f ||
+	    c == 0x3000 || c == 0xfeff)
+		return 3;
+	return 0;
+}
+
+/*
+ * The frame text of s[0..n): ';' becomes ':', a NUL byte "\0", and each
+ * whitespace (space_len) '_', so that a reader splits a line only at ';'
+ * and at the space before the weight, and never takes a number in a frame
+ * for the first count of a differential line.  Empty: NULL.
  */
 static const char *
 frame_text(struct npt_buf *b, const char *s, size_t n, size_t *len)
 {
-	char *p;
-	size_t i, j;
+	size_t i, w;
 
 	if (n == 0)
 		return NULL;
@@ -92,27 +119,16 @@ frame_text(struct npt_buf *b, const char *s, size_t n, size_t *len)
 		} else if (s[i] == '\0') {
 			/* a raw NUL, which a stream writes \0, is written so */
 			npt_buf_add(b, "\\0", 2);
+		} else if ((w = space_len((const unsigned char *)s + i,
+		    n - i)) > 0) {
+			npt_buf_addc(b, '_');
+			i += w - 1;
 		} else {
 			npt_buf_addc(b, s[i]);
 		}
 	}
-	p = b->p;
-	n = b->n;
-	/* the start of a trailing count, D or D. or D.D, as they read it */
-	for (j = n; j > 0 && p[j - 1] >= '0' && p[j - 1] <= '9'; j--)
-		;
-	if (j > 0 && p[j - 1] == '.') {
-		for (i = j - 1; i > 0 && p[i - 1] >= '0' && p[i - 1] <= '9';
-		    i--)
-			;
-		if (i < j - 1)
-			j = i;
-	}
-	if (j > 0 && j < n && (p[j - 1] == ' ' ||
-	    p[j - 1] == '\f' || p[j - 1] == '\v'))
-		p[j - 1] = '_';
-	*len = n;
-	return p;
+	*len = b->n;
+	return b->p;
 }
 
 /* The child of parent named s[0..n) (already a frame text). */

@@ -121,17 +121,54 @@ H="#ts_cyc${T}dur_cyc${T}track${T}op${T}name"
 	EOT
 }
 
-@test "fold: ';' becomes ':', a space before a trailing number '_', escapes stay as written" {
+@test "fold: ';' becomes ':', every space '_', escapes stay as written" {
 	printf '%s\n' "$H" "0${T}10${T}c${T}a;b${T}" "1${T}1${T}c${T}x 12${T}" "2${T}1${T}c${T}y 1.5${T}" "3${T}1${T}c${T}z 3.${T}" "4${T}1${T}c${T}w .5${T}" "5${T}1${T}c${T}n\\\\n 7x${T}" > t.tsv
 	run -0 npt-fold t.tsv
 	assert_output <<-'EOT'
 	a:b 5
-	a:b;n\\n 7x 1
-	a:b;w .5 1
+	a:b;n\\n_7x 1
+	a:b;w_.5 1
 	a:b;x_12 1
 	a:b;y_1.5 1
 	a:b;z_3. 1
 	EOT
+}
+
+@test "fold: every whitespace of Unicode, Perl, JavaScript or Python in a frame, and a raw CR, becomes '_' (the review's inputs; python3 and perl check the bytes)" {
+	command -v python3 > /dev/null || skip "no python3"
+	# conv + Arabic-Indic 12 after a space, U+3000, U+2028, NBSP, CR: the
+	# review's names, which flamegraph.pl merged into conv or read as a
+	# differential line, and speedscope cut at a line end
+	printf '#ts_cyc\tdur_cyc\ttrack\top\n0\t100\tc\tconv \xd9\xa1\xd9\xa2\n200\t50\tc\tconv\n300\t20\tc\tadd\xe3\x80\x803\n400\t30\tc\tmul\xe2\x80\xa87\n500\t1\tc\tconv\xc2\xa012\n600\t2\tc\tadd\rx\n' > ud.tsv
+	run -0 npt-fold ud.tsv
+	assert_output <<-'EOT'
+	add_3 20
+	add_x 2
+	conv 50
+	conv_12 1
+	conv_١٢ 100
+	mul_7 30
+	EOT
+	# each white space character, one event each: python's isspace (the
+	# Unicode White_Space, and U+001C..U+001F), U+180E and U+FEFF
+	python3 - <<-'EOF'
+	spaces = [c for c in map(chr, range(0x110000))
+	          if c.isspace() and c not in '\t\n'] + ['\u180e', '\ufeff']
+	with open('ws.tsv', 'w', encoding='utf-8', newline='') as f, \
+	        open('want', 'w', encoding='utf-8', newline='') as w:
+	    f.write('#ts_cyc\tdur_cyc\ttrack\top\n')
+	    lines = []
+	    for i, c in enumerate(spaces):
+	        f.write('%d\t%d\tc\tx%s%d\n' % (10 * i, i + 1, c, i))
+	        lines.append('x_%d %d\n' % (i, i + 1))
+	    w.write(''.join(sorted(lines, key=lambda s: s.encode())))
+	EOF
+	[ "$(wc -l < want)" -ge 29 ]
+	npt-fold ws.tsv > got
+	cmp want got
+	# as flamegraph.pl reads a line (UTF-8, \s of Unicode): one count,
+	# no space in the stack
+	perl -Mopen=:std,:utf8 -ne 'chomp; /^(.*)\s+?(\d+(?:\.\d*)?)$/ && $1 !~ /\s/ or die "bad: $_\n"' got
 }
 
 @test "fold: a raw NUL byte in a frame is written \\0 (a crash of the fuzz target)" {

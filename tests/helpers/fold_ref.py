@@ -4,7 +4,7 @@
 fold_ref.py gen FIRST COUNT DIR: for each seed from FIRST on, write
 DIR/SEED/t.tsv, a random stream of nested events on a few tracks (equal
 starts, partial overlaps, zero durations, empty cells, frames with ';'
-and trailing numbers), DIR/SEED/want, the folded stacks (npt-fold's
+and spaces), DIR/SEED/want, the folded stacks (npt-fold's
 output), DIR/SEED/args, npt-fold's options, and DIR/SEED/neg, the number
 of stacks of negative weight left out.
 
@@ -14,13 +14,13 @@ one that contains it (starts at or before it, ends after its start and
 not before its end) and started last (the later in the input on a tie).
 """
 import random
-import re
 import sys
 
 
 def frame(s):
     s = s.replace(';', ':')
-    return re.sub(r'[ \f\v](?=\d+(\.\d*)?$)', '_', s)
+    return ''.join('_' if c.isspace() or c in '\u180e\ufeff' else c
+                   for c in s)
 
 
 def gen(seed, d):
