@@ -56,6 +56,7 @@ struct frame {
 
 struct track {
 	struct npt_time last;
+	struct track *next;	/* in order of appearance */
 	struct frame *st;
 	size_t n, cap;
 	struct node *root;	/* -T: the track's frame */
@@ -64,6 +65,7 @@ struct track {
 static int troot, strict;
 static const char *kname = "op";
 static struct npt_ht nodes, tracks;
+static struct track *tfirst, **tlast = &tfirst;
 static struct npt_htc tcache;
 static struct npt_tsel tsel;
 static struct npt_buf kb, nb, rb;
@@ -152,14 +154,12 @@ child(struct node *parent, const char *s, size_t n)
 	return x;
 }
 
+/* The self time of f, final, to its stack; named by f's line. */
 static void
-retire(const struct npt_tsv *t, const struct frame *f)
+retire(const struct frame *f)
 {
-	if (npt_time_add(&f->node->w, &f->node->w, &f->self) < 0) {
-		if (t != NULL)
-			npt_tsv_err(t, "self time too large");
-		npt_errx(1, "self time too large");
-	}
+	if (npt_time_add(&f->node->w, &f->node->w, &f->self) < 0)
+		npt_errat(f->file, f->line, "self time too large");
 }
 
 /*
@@ -191,10 +191,12 @@ event(struct npt_tsv *t, struct track *k, const struct npt_time *ts,
 	struct frame f;
 	struct node *parent = NULL;
 
+	f.file = t->in.name;
+	f.line = t->in.lineno;
 	if (k == NULL) {
 		f.self = *dur;
 		f.node = child(NULL, name, n);
-		retire(t, &f);
+		retire(&f);
 		return;
 	}
 	npt_time_add(&f.end, ts, dur);	/* both below 10^37: no overflow */
@@ -205,12 +207,14 @@ event(struct npt_tsv *t, struct track *k, const struct npt_time *ts,
 		if (npt_time_cmp(&p->start, ts) == 0 &&
 		    npt_time_cmp(&p->end, ts) > 0)
 			tie(t, k, p);
-		retire(t, &k->st[--k->n]);
+		retire(&k->st[--k->n]);
 	}
 	if (k->n > 0) {
 		struct frame *p = &k->st[k->n - 1];
 
-		npt_time_sub(&p->self, &p->self, dur);
+		/* children that overlap each other: below -2^127 */
+		if (npt_time_sub(&p->self, &p->self, dur) < 0)
+			npt_tsv_err(t, "self time too large");
 		parent = p->node;
 	} else {
 		parent = k->root;
@@ -218,8 +222,6 @@ event(struct npt_tsv *t, struct track *k, const struct npt_time *ts,
 	f.start = *ts;
 	f.self = *dur;
 	f.node = child(parent, name, n);
-	f.file = t->in.name;
-	f.line = t->in.lineno;
 	if (k->n == k->cap) {
 		k->cap = k->cap ? k->cap * 2 : 8;
 		k->st = npt_ereallocarray(k->st, k->cap, sizeof *k->st);
@@ -296,6 +298,10 @@ read_events(const char *path, int *rc)
 				    (int)t.f[tc.ts].n, t.f[tc.ts].p, b);
 			}
 			k->last = ts;
+			if (isnew) {
+				*tlast = k;
+				tlast = &k->next;
+			}
 			if (isnew && troot) {
 				const char *s;
 				size_t sn;
@@ -316,7 +322,9 @@ read_events(const char *path, int *rc)
 				    t.f[tc.track].n, &sn);
 			f.self = dur;
 			f.node = child(child(NULL, s, sn), name, n);
-			retire(&t, &f);
+			f.file = t.in.name;
+			f.line = t.in.lineno;
+			retire(&f);
 			continue;
 		}
 		event(&t, k, &ts, &dur, name, n);
@@ -363,6 +371,7 @@ main(int argc, char *argv[])
 	char *stdinarg[] = { "-", NULL }, **line;
 	size_t i, j, n, *off;
 	unsigned long long neg = 0;
+	struct track *k;
 	int c, rc = 0;
 
 	npt_init(argv[0]);
@@ -400,11 +409,9 @@ main(int argc, char *argv[])
 	for (i = 0; i < (size_t)argc; i++)
 		read_events(argv[i], &rc);
 	npt_tsel_free(&tsel);
-	for (i = 0; (e = npt_ht_iter(&tracks, &i)) != NULL; ) {
-		struct track *k = npt_ht_val(e);
-
+	for (k = tfirst; k != NULL; k = k->next) {
 		while (k->n > 0)
-			retire(NULL, &k->st[--k->n]);
+			retire(&k->st[--k->n]);
 		free(k->st);
 	}
 

@@ -260,6 +260,25 @@ H="#ts_cyc${T}dur_cyc${T}track${T}op${T}name"
 	assert_stderr "npt-fold: no-such.tsv: No such file or directory"
 }
 
+@test "fold: a self time past 2^127 units of 10^-12 names the line of the event that took it there, at the end of the input too" {
+	command -v python3 > /dev/null || skip "no python3"
+	D=9999999999999999999999999
+	# one event on each of 20 tracks: all open at the end, their stack P
+	# summed there, in the order the tracks came
+	{ printf '#ts_ns\tdur_ns\ttrack\top\n'; for i in $(seq 20); do printf '0\t%s\tt%d\tP\n' "$D" "$i"; done; } > end.tsv
+	want=$(python3 -c "print(next(k for k in range(1, 21) if k * $D * 10**12 >= 2**127) + 1)")
+	run -1 --separate-stderr npt-fold end.tsv
+	assert_stderr "npt-fold: end.tsv:$want: self time too large"
+	# P [0,D) holds 20 children [i,i+E), each ending after the one before,
+	# so all P's: P's self time falls below -2^127 (it stayed at the last
+	# value, negative, and was left out with a warning)
+	E=9999999999999999999999979
+	{ printf '#ts_ns\tdur_ns\ttrack\top\n0\t%s\tc\tP\n' "$D"; for i in $(seq 20); do printf '%d\t%s\tc\tC%d\n' "$i" "$E" "$i"; done; } > neg.tsv
+	want=$(python3 -c "print(next(k for k in range(1, 21) if ($D - k * $E) * 10**12 < -2**127) + 2)")
+	run -1 --separate-stderr npt-fold neg.tsv
+	assert_stderr "npt-fold: neg.tsv:$want: self time too large"
+}
+
 @test "fold: usage errors exit 2" {
 	run -2 --separate-stderr npt-fold -k op,name
 	[ "${stderr_lines[0]}" = 'npt-fold: -k: one column, not a list: "op,name"' ]
