@@ -172,7 +172,7 @@ tie(const struct npt_tsv *t, struct track *k, const struct frame *p)
 	size_t n;
 	const char *s = npt_ht_key(k, &n);
 
-	if (strcmp(p->file, t->in.name) != 0)
+	if (p->file != t->in.name)
 		npt_tsv_err(t, "track %.*s: same start as the event of %s:%lld, "
 		    "which ends sooner (nesting needs events sorted by start "
 		    "per track, ties longest first: sort ties by duration, "

@@ -95,6 +95,7 @@ struct track {
 	struct lane *lane;
 	size_t nlane, cap;
 	struct npt_time last;
+	const char *lastfile;	/* where the last event is */
 	long long lastline;
 	int have;
 	int control;		/* "## role.TRACK=control": not in the shares */
@@ -517,7 +518,7 @@ tie(const struct npt_tsv *t, const struct track *k, const struct ent *x)
 {
 	const char *s = k->namelen ? k->name : "(none)";
 
-	if (strcmp(x->file, t->in.name) != 0)
+	if (x->file != t->in.name)
 		npt_tsv_err(t, "track %s: same start as the event of %s:%lld, "
 		    "which ends sooner; sort events that share a start by "
 		    "duration, longest first", s, x->file, x->line);
@@ -625,12 +626,19 @@ data(struct npt_tsv *t)
 	}
 	k = gettrack(tc.track < 0 ? "" : f[tc.track].p,
 	    tc.track < 0 ? 0 : f[tc.track].n);
-	if (k->have && npt_time_lt(&ts, &k->last))
+	if (k->have && npt_time_lt(&ts, &k->last)) {
+		if (k->lastfile != t->in.name)
+			npt_tsv_err(t, "track %s: the event starts before the "
+			    "one of %s:%lld; sort the stream by start time",
+			    k->namelen ? k->name : "(none)", k->lastfile,
+			    k->lastline);
 		npt_tsv_err(t, "track %s: the event starts before the one of "
 		    "line %lld; sort the stream by start time",
 		    k->namelen ? k->name : "(none)", k->lastline);
+	}
 	k->have = 1;
 	k->last = ts;
+	k->lastfile = t->in.name;
 	k->lastline = t->in.lineno;
 	if (!inwindow(&ts, &te))
 		return;

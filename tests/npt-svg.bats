@@ -311,6 +311,20 @@ need_python() {
 	EOF
 }
 
+@test "svg: an event out of order after an event of the file before names that file with the line" {
+	printf '%s\n0\t1\tc\tA\t\n50\t1\tc\tA\t\n' "$H" > a1.tsv
+	printf '%s\n10\t1\tc\tA\t\n' "$H" > a2.tsv
+	run -1 --separate-stderr npt-svg a1.tsv a2.tsv
+	[ -z "$output" ]
+	assert_stderr "npt-svg: a2.tsv:2: track c: the event starts before the one of a1.tsv:3; sort the stream by start time"
+	# the same file twice is two files of one stream
+	run -1 --separate-stderr npt-svg a1.tsv a1.tsv
+	assert_stderr "npt-svg: a1.tsv:2: track c: the event starts before the one of a1.tsv:3; sort the stream by start time"
+	# a pipe is named <stdin>, as its lines are
+	run -1 --separate-stderr sh -c 'npt-svg a1.tsv - < a2.tsv'
+	assert_stderr "npt-svg: <stdin>:2: track c: the event starts before the one of a1.tsv:3; sort the stream by start time"
+}
+
 @test "svg: a file that cannot be opened is reported, the others drawn, exit 1" {
 	need_python
 	printf '%s\n0\t1\tc0\tA\t\n' "$H" > t.tsv
