@@ -270,7 +270,7 @@ xml(const char *p, size_t n, size_t max)
 {
 	const unsigned char *s, *e;
 	long r;
-	size_t len, k;
+	size_t len, k, cut, j;
 	char *d;
 	unsigned c;
 
@@ -278,7 +278,18 @@ xml(const char *p, size_t n, size_t max)
 	r = npt_tsv_unescape(ubuf.p, p, n);
 	len = r < 0 ? 0 : (size_t)r;
 	s = (const unsigned char *)ubuf.p;
-	e = s + (len > max ? max : len);
+	cut = len > max ? max : len;
+	/* not in the middle of a character: before it if it crosses max */
+	for (j = cut; len > max && j > 0 && j + 3 >= cut; j--) {
+		c = s[j - 1];
+		if (c < 0x80 || c >= 0xc0) {
+			if (c >= 0xc2 && j - 1 + (c >= 0xf0 ? 4 : c >= 0xe0 ?
+			    3 : 2) > cut)
+				cut = j - 1;
+			break;
+		}
+	}
+	e = s + cut;
 	d = npt_out_reserve(8 * (size_t)(e - s) + 8);
 	k = 0;
 	while (s < e) {

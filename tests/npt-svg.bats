@@ -279,6 +279,26 @@ need_python() {
 	[ "$(texts t.svg track | tr '\n' ' ')" = "c0 (no track) " ]
 }
 
+@test "svg: a string shortened to 40 bytes, or a track label to 24, ends before a UTF-8 character that would be cut, not in U+FFFD" {
+	need_python
+	# op 14 x U+4E2D (3 bytes), name x + 10 x U+1F600 (4 bytes), track
+	# a + 13 x U+00E9 (2 bytes): each crosses its limit in a character
+	op=$(printf '\344\270\255%.0s' {1..14})
+	name=x$(printf '\360\237\230\200%.0s' {1..10})
+	track=a$(printf '\303\251%.0s' {1..13})
+	printf '%s\n0\t1\t%s\t%s\t%s\n' "$H" "$track" "$op" "$name" > t.tsv
+	npt-svg t.tsv > t.svg
+	# python: the bytes up to the limit, a cut character dropped
+	cut() { python3 -c 'import sys; b, n = sys.argv[1].encode(), int(sys.argv[2]); print(b[:n].decode("utf-8", "ignore") + "\u2026" * (len(b) > n))' "$1" "$2"; }
+	run texts t.svg ev
+	[ "$output" = "$(cut "$op" 40) $(cut "$name" 40)|track $(cut "$track" 40)|start 0 us|duration 1 us" ]
+	[[ $output != *$'\xef\xbf\xbd'* ]]
+	run texts t.svg track
+	[ "$output" = "$(cut "$track" 24)" ]
+	run texts t.svg legend
+	[ "$output" = "$(cut "$op" 24)" ]
+}
+
 @test "svg: a 1 MiB name is shown by its first 40 bytes" {
 	need_python
 	name=$(head -c 1048576 /dev/zero | tr '\0' k)
