@@ -926,7 +926,7 @@ pct(const struct npt_time *part, const struct npt_u256 *all)
 static void
 draw(char **paths, const int *fds, const char **names, int nin, int *rc)
 {
-	size_t i, j, row, y, nrow, height, per;
+	size_t i, j, row, y, nrow, height, per, ndrawn = 0;
 	struct npt_time ctot[NPAL];
 	struct npt_u256 all, a, b, q;
 	int c;
@@ -988,10 +988,13 @@ draw(char **paths, const int *fds, const char **names, int nin, int *rc)
 			row += LANEP;
 			nlanes++;
 		}
-		row += TRACKGAP;
+		if (k->nlane > 0) {	/* else its events are all outside -r */
+			row += TRACKGAP;
+			ndrawn++;
+		}
 		k->have = 0;
 	}
-	if (ntrack == 0)
+	if (ndrawn == 0)
 		row += 20;
 	per = (size_t)(LABW + width) / ENTRYW;
 	if (per == 0)
@@ -1007,8 +1010,8 @@ draw(char **paths, const int *fds, const char **names, int nin, int *rc)
 	outf("<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%zu\" "
 	    "fill=\"#ffffff\"/>\n", LABW + width + RMARG, height);
 	outf("<text x=\"4\" y=\"16\" font-size=\"13\">%llu event%s, %zu track%s",
-	    nevents, nevents == 1 ? "" : "s", ntrack, ntrack == 1 ? "" : "s");
-	if (nlanes > ntrack)
+	    nevents, nevents == 1 ? "" : "s", ndrawn, ndrawn == 1 ? "" : "s");
+	if (nlanes > ndrawn)
 		outf(" in %zu lanes", nlanes);
 	out("</text>\n");
 	for (i = 0; i < ntrack; i++) {
@@ -1024,7 +1027,7 @@ draw(char **paths, const int *fds, const char **names, int nin, int *rc)
 			xml(k->name, k->namelen, 24);
 		out("</text>\n");
 	}
-	if (ntrack == 0)
+	if (ndrawn == 0)
 		outf("<text x=\"%d\" y=\"%d\">no events</text>\n", LABW, TOP + 12);
 
 	/* the second pass: the events */

@@ -413,3 +413,16 @@ need_python() {
 	[[ $output == *'>core0</text>'* ]]
 	[[ $output != *'>core1</text>'* ]]
 }
+
+@test "svg: tracks with no event in -r's window are neither counted nor given room" {
+	printf '#ts_us\tdur_us\ttrack\top\n0\t10\tcore0\tA\n100\t10\tcore1\tB\n200\t10\tcore2\tB\n' > t.tsv
+	run -0 --separate-stderr npt-svg -r 0,50 t.tsv
+	[[ $output == *'>1 event, 1 track</text>'* ]] || flunk "$(grep -o '>[0-9]* events\?,[^<]*' <<< "$output")"
+	# one lane: the timeline from y 30, one lane of 14 and a gap of 6, so
+	# the axis below at 50 + 2; height 50 + 50 (axis) + 16 (one row of
+	# legend) + 30 + 16 (one bar) + 10 = 172
+	[[ $output == *'<svg '*' height="172" '* ]] || flunk "$(grep -o 'height="[0-9]*"' <<< "$output" | head -n1)"
+	run -0 --separate-stderr npt-svg -r 500,600 t.tsv
+	[[ $output == *'>0 events, 0 tracks</text>'* ]]
+	[[ $output == *'>no events</text>'* ]]
+}
