@@ -264,31 +264,73 @@ scale(const struct npt_time *t, uint64_t m)
 	return q.w[0];
 }
 
-/* A string of the stream (escaped) as XML text, at most max bytes shown. */
-static void
-xml(const char *p, size_t n, size_t max)
+/*
+ * A string of the stream (escaped) unescaped into ubuf: its length, and
+ * in *cut the bytes of it shown, at most max, not ending inside a UTF-8
+ * character that would cross max.
+ */
+static size_t
+shown(const char *p, size_t n, size_t max, size_t *cut)
 {
-	const unsigned char *s, *e;
+	const unsigned char *s;
 	long r;
-	size_t len, k, cut, j;
-	char *d;
+	size_t len, j;
 	unsigned c;
 
 	npt_buf_grow(&ubuf, n + 1);
 	r = npt_tsv_unescape(ubuf.p, p, n);
 	len = r < 0 ? 0 : (size_t)r;
 	s = (const unsigned char *)ubuf.p;
-	cut = len > max ? max : len;
-	/* not in the middle of a character: before it if it crosses max */
-	for (j = cut; len > max && j > 0 && j + 3 >= cut; j--) {
+	*cut = len > max ? max : len;
+	for (j = *cut; len > max && j > 0 && j + 3 >= *cut; j--) {
 		c = s[j - 1];
 		if (c < 0x80 || c >= 0xc0) {
 			if (c >= 0xc2 && j - 1 + (c >= 0xf0 ? 4 : c >= 0xe0 ?
-			    3 : 2) > cut)
-				cut = j - 1;
+			    3 : 2) > *cut)
+				*cut = j - 1;
 			break;
 		}
 	}
+	return len;
+}
+
+/*
+ * The width of a text of 11 pixels, estimated from above: 7 pixels an
+ * ASCII character, 11 another (its first byte).
+ */
+static size_t
+textw(const char *s, size_t n)
+{
+	size_t i, w = 0;
+
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x80)
+			w += 7;
+		else if ((unsigned char)s[i] >= 0xc0)
+			w += 11;
+	return w;
+}
+
+/* The estimated width of xml(p, n, max) */
+static size_t
+xmlw(const char *p, size_t n, size_t max)
+{
+	size_t cut, len = shown(p, n, max, &cut);
+
+	return textw(ubuf.p, cut) + (len > max ? 11 : 0);
+}
+
+/* A string of the stream (escaped) as XML text, at most max bytes shown. */
+static void
+xml(const char *p, size_t n, size_t max)
+{
+	const unsigned char *s, *e;
+	size_t len, k, cut;
+	char *d;
+	unsigned c;
+
+	len = shown(p, n, max, &cut);
+	s = (const unsigned char *)ubuf.p;
 	e = s + cut;
 	d = npt_out_reserve(8 * (size_t)(e - s) + 8);
 	k = 0;
@@ -413,24 +455,31 @@ colour(int cls)
 	    (nop > NPAL ? NPAL - 1 : NPAL) ? palette[cls] : other_colour;
 }
 
-/* The name of class cls: its op, or "other" */
-static void
-clsname(int cls, size_t max)
+/* The name of class cls: its op, or "other"; its estimated width */
+static size_t
+clsname(int cls, size_t max, int write)
 {
+	char b[64];
 	size_t i;
 
 	if (nop > NPAL && cls == NPAL - 1) {
-		outf("other (%zu op types)", nop - (NPAL - 1));
-		return;
+		snprintf(b, sizeof b, "other (%zu op types)", nop - (NPAL - 1));
+		if (write)
+			out(b);
+		return textw(b, strlen(b));
 	}
 	for (i = 0; i < nop; i++)
 		if (olist[i]->cls == cls) {
-			if (olist[i]->namelen == 0)
-				out("(no op)");
-			else
+			if (olist[i]->namelen == 0) {
+				if (write)
+					out("(no op)");
+				return textw("(no op)", 7);
+			}
+			if (write)
 				xml(olist[i]->name, olist[i]->namelen, max);
-			return;
+			return xmlw(olist[i]->name, olist[i]->namelen, max);
 		}
+	return 0;
 }
 
 /* A run of pixel columns [rs, re) of a binned lane. */
@@ -442,7 +491,7 @@ run(struct lane *l)
 	outf("<rect class=\"px\" x=\"%zu\" y=\"%zu\" width=\"%zu\" height=\"%d\" "
 	    "fill=\"%s\"><title>", LABW + l->rs, l->row, l->re - l->rs, LANEH,
 	    colour(l->rcls));
-	clsname(l->rcls, SHOWN);
+	clsname(l->rcls, SHOWN, 1);
 	out("</title></rect>\n");
 	l->rcls = -1;
 }
@@ -905,29 +954,41 @@ axis(size_t y)
 	outf(" %s</text>\n", unitname());
 }
 
-/* p permille of u256 a / b, rounded half up: "41.2" */
+/* p permille of u256 a / b, rounded half up, into b: "41.2" */
 static void
-pct(const struct npt_time *part, const struct npt_u256 *all)
+pct(char *s, size_t n, const struct npt_time *part, const struct npt_u256 *all)
 {
 	struct npt_u256 a, b, q;
 
 	if (npt_u256_iszero(all)) {
-		out("0.0");
+		snprintf(s, n, "0.0");
 		return;
 	}
 	npt_u256_set128(&a, part->lo, (uint64_t)part->hi);
 	npt_u256_set(&b, 1000);
 	npt_u256_mul(&a, &a, &b);
 	npt_u256_divround(&q, &a, all);
-	outf("%llu.%llu", (unsigned long long)(q.w[0] / 10),
+	snprintf(s, n, "%llu.%llu", (unsigned long long)(q.w[0] / 10),
 	    (unsigned long long)(q.w[0] % 10));
+}
+
+/* Black or white, whichever reads better on the colour "#rrggbb" */
+static const char *
+ink(const char *rgb)
+{
+	unsigned long v = strtoul(rgb + 1, NULL, 16);
+
+	/* luma, ITU-R BT.601, of 255 */
+	return 299 * (v >> 16) + 587 * (v >> 8 & 0xff) + 114 * (v & 0xff) >=
+	    140000 ? "#000000" : "#ffffff";
 }
 
 static void
 draw(char **paths, const int *fds, const char **names, int nin, int *rc)
 {
-	size_t i, j, row, y, nrow, height, per, ndrawn = 0;
+	size_t i, j, row, y, nrow, height, per, ndrawn = 0, lw;
 	struct npt_time ctot[NPAL];
+	char pb[48];
 	struct npt_u256 all, a, b, q;
 	int c;
 
@@ -1067,7 +1128,7 @@ draw(char **paths, const int *fds, const char **names, int nin, int *rc)
 		outf("<rect x=\"%zu\" y=\"%zu\" width=\"10\" height=\"10\" "
 		    "fill=\"%s\"/>\n<text class=\"legend\" x=\"%zu\" y=\"%zu\">",
 		    x, yy, colour((int)i), x + 14, yy + 9);
-		clsname((int)i, 24);
+		clsname((int)i, 24, 1);
 		out("</text>\n");
 	}
 	out("</g>\n");
@@ -1090,11 +1151,24 @@ draw(char **paths, const int *fds, const char **names, int nin, int *rc)
 		outx(w);
 		outf("\" height=\"12\" fill=\"%s\"/>\n<text class=\"share\" x=\"",
 		    colour((int)i));
-		outx(100 * LABW + w + 400);
-		outf("\" y=\"%zu\">", y + 10);
-		pct(&ctot[i], &all);
+		pct(pb, sizeof pb, &ctot[i], &all);
+		lw = textw(pb, strlen(pb)) + 14 + clsname((int)i, SHOWN, 0);
+		if (w + 400 + 100 * lw <= 100 * ((size_t)width + RMARG)) {
+			outx(100 * LABW + w + 400);
+			outf("\" y=\"%zu\">", y + 10);
+		} else if (100 * lw + 800 <= w) {
+			/* past the right edge: inside the bar, at its end */
+			outx(100 * LABW + w - 400);
+			outf("\" y=\"%zu\" text-anchor=\"end\" fill=\"%s\">",
+			    y + 10, ink(colour((int)i)));
+		} else {
+			/* nor in the bar: at the right edge */
+			outf("%d\" y=\"%zu\" text-anchor=\"end\">", LABW + width +
+			    RMARG - 4, y + 10);
+		}
+		out(pb);
 		out("% ");
-		clsname((int)i, SHOWN);
+		(void)clsname((int)i, SHOWN, 1);
 		out("</text>\n");
 		y += BARH;
 	}

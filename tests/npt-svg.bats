@@ -299,6 +299,30 @@ need_python() {
 	[ "$output" = "$(cut "$op" 24)" ]
 }
 
+@test "svg: a share label that would pass the right edge goes inside its bar, or ends at the edge" {
+	# the estimate: 7 pixels an ASCII character, 11 another
+	printf '#ts_us\tdur_us\ttrack\top\n0\t10\tc\t\n' > one.tsv
+	run -0 npt-svg one.tsv
+	# "100.0% (no op)": 14 x 7 = 98 px; after the bar of 1000 px it would
+	# end at 150 + 1000 + 4 + 98 > 1190: inside, ending at 1150 - 4, white
+	# on #4e79a7 (luma 0.299 x 78 + 0.587 x 121 + 0.114 x 167 = 113 < 140)
+	[[ $output == *'<text class="share" x="1146" y="'*'" text-anchor="end" fill="#ffffff">100.0% (no op)</text>'* ]] ||
+		flunk "$(grep 'class="share"' <<< "$output")"
+	x40=$(printf 'x%.0s' {1..40})
+	printf '#ts_us\tdur_us\ttrack\top\n0\t78\tc\t%s\n100\t22\tc\tB\n' "$x40" > two.tsv
+	# 78.0% and 40 x: 47 x 7 = 329 px; 150 + 780 + 4 + 329 > 1190: inside,
+	# at 930 - 4; "22.0% B" (49 px) after its bar of 220: at 374
+	run -0 npt-svg two.tsv
+	[[ $output == *'<text class="share" x="926" y="'*'" text-anchor="end" fill="#ffffff">78.0% '"$x40"'</text>'* ]] ||
+		flunk "$(grep 'class="share"' <<< "$output")"
+	[[ $output == *'<text class="share" x="374" y="'*'">22.0% B</text>'* ]]
+	# -W 100: 329 px after the bar of 78 nor inside it: it ends at the
+	# edge, 150 + 100 + 40 - 4 = 286
+	run -0 npt-svg -W 100 two.tsv
+	[[ $output == *'<text class="share" x="286" y="'*'" text-anchor="end">78.0% '"$x40"'</text>'* ]] ||
+		flunk "$(grep 'class="share"' <<< "$output")"
+}
+
 @test "svg: a 1 MiB name is shown by its first 40 bytes" {
 	need_python
 	name=$(head -c 1048576 /dev/zero | tr '\0' k)
