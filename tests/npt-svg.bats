@@ -279,7 +279,7 @@ need_python() {
 	[ "$(texts t.svg track | tr '\n' ' ')" = "c0 (no track) " ]
 }
 
-@test "svg: a string shortened to 40 bytes, or a track label to 24, ends before a UTF-8 character that would be cut, not in U+FFFD" {
+@test "svg: a string shortened to 40 bytes, or a track label to its width, ends before a UTF-8 character that would be cut, not in U+FFFD" {
 	need_python
 	# op 14 x U+4E2D (3 bytes), name x + 10 x U+1F600 (4 bytes), track
 	# a + 13 x U+00E9 (2 bytes): each crosses its limit in a character
@@ -293,34 +293,47 @@ need_python() {
 	run texts t.svg ev
 	[ "$output" = "$(cut "$op" 40) $(cut "$name" 40)|track $(cut "$track" 40)|start 0 us|duration 1 us" ]
 	[[ $output != *$'\xef\xbf\xbd'* ]]
+	# a 7 pixels, each U+00E9 11, the ellipsis 11: 7 + 11 x 11 + 11 = 139
+	# of the 140 left of the timeline
 	run texts t.svg track
-	[ "$output" = "$(cut "$track" 24)" ]
+	[ "$output" = "a$(printf '\303\251%.0s' {1..11})…" ]
 	run texts t.svg legend
 	[ "$output" = "$(cut "$op" 24)" ]
 }
 
 @test "svg: a share label that would pass the right edge goes inside its bar, or ends at the edge" {
-	# the estimate: 7 pixels an ASCII character, 11 another
+	# the estimate: 7 pixels a character, 11 for % (10 a capital)
 	printf '#ts_us\tdur_us\ttrack\top\n0\t10\tc\t\n' > one.tsv
 	run -0 npt-svg one.tsv
-	# "100.0% (no op)": 14 x 7 = 98 px; after the bar of 1000 px it would
-	# end at 150 + 1000 + 4 + 98 > 1190: inside, ending at 1150 - 4, white
+	# "100.0% (no op)": 13 x 7 + 11 = 102 px; after the bar of 1000 px it
+	# would end at 150 + 1000 + 4 + 102 > 1190: inside, at 1150 - 4, white
 	# on #4e79a7 (luma 0.299 x 78 + 0.587 x 121 + 0.114 x 167 = 113 < 140)
 	[[ $output == *'<text class="share" x="1146" y="'*'" text-anchor="end" fill="#ffffff">100.0% (no op)</text>'* ]] ||
 		flunk "$(grep 'class="share"' <<< "$output")"
 	x40=$(printf 'x%.0s' {1..40})
 	printf '#ts_us\tdur_us\ttrack\top\n0\t78\tc\t%s\n100\t22\tc\tB\n' "$x40" > two.tsv
-	# 78.0% and 40 x: 47 x 7 = 329 px; 150 + 780 + 4 + 329 > 1190: inside,
-	# at 930 - 4; "22.0% B" (49 px) after its bar of 220: at 374
+	# 78.0% and 40 x: 46 x 7 + 11 = 333 px; 150 + 780 + 4 + 333 > 1190:
+	# inside, at 930 - 4; "22.0% B" (56 px) after its bar of 220: at 374
 	run -0 npt-svg two.tsv
 	[[ $output == *'<text class="share" x="926" y="'*'" text-anchor="end" fill="#ffffff">78.0% '"$x40"'</text>'* ]] ||
 		flunk "$(grep 'class="share"' <<< "$output")"
 	[[ $output == *'<text class="share" x="374" y="'*'">22.0% B</text>'* ]]
-	# -W 100: 329 px after the bar of 78 nor inside it: it ends at the
+	# -W 100: 333 px after the bar of 78 nor inside it: it ends at the
 	# edge, 150 + 100 + 40 - 4 = 286
 	run -0 npt-svg -W 100 two.tsv
 	[[ $output == *'<text class="share" x="286" y="'*'" text-anchor="end">78.0% '"$x40"'</text>'* ]] ||
 		flunk "$(grep 'class="share"' <<< "$output")"
+}
+
+@test "svg: a track label is shortened to the 140 pixels left of the timeline, its width estimated" {
+	printf '#ts_us\tdur_us\ttrack\top\n0\t10\tSpans/__MTIA_CCP_events__\tA\n0\t10\t12345678901234567890\tA\n0\t10\t123456789012345678901\tA\n0\t10\tWWWWWWWWWWWWWWWWWWWWWWWWW\tA\n' > t.tsv
+	run -0 npt-svg t.tsv
+	# a capital 10 pixels, M and W 11, others 7, the ellipsis 11:
+	# Spans/__MTIA_CC is 10 + 4 x 7 + 3 x 7 + 11 + 3 x 10 + 7 + 2 x 10 =
+	# 127, + 11 = 138 (with P 148); 20 digits are 140, whole; of 21 (147)
+	# 18 and the ellipsis (137); 11 W and the ellipsis 132 (12: 143)
+	[ "$(grep -o '<text class="track"[^>]*>[^<]*' <<< "$output" | sed 's/.*>//')" = "$(printf '%s\n' 'Spans/__MTIA_CC…' 12345678901234567890 123456789012345678… WWWWWWWWWWW…)" ] ||
+		flunk "$(grep 'class="track"' <<< "$output")"
 }
 
 @test "svg: a 1 MiB name is shown by its first 40 bytes" {
