@@ -187,9 +187,14 @@ getop(const char *s, size_t n)
 	return recentop = o;
 }
 
-/* Times of the event in the axis unit (10^-12 of it); 0 if no start. */
+/*
+ * Times of the event in the axis unit (10^-12 of it), as drawn, and in ps
+ * and pe as exact as a time holds them (the same unless converted from
+ * cycles: then ts and te are whole ns); 0 if no start.
+ */
 static int
-times(struct npt_tsv *t, struct npt_time *ts, struct npt_time *te)
+times(struct npt_tsv *t, struct npt_time *ts, struct npt_time *te,
+    struct npt_time *ps, struct npt_time *pe)
 {
 	const struct npt_span *f = t->f;
 	struct npt_time d = { 0, 0 };
@@ -214,6 +219,12 @@ times(struct npt_tsv *t, struct npt_time *ts, struct npt_time *te)
 		    npt_time_shift(te, NPT_TIME_DEC) < 0)
 			npt_tsv_err(t, "column %s: too large at %llu Hz",
 			    t->hdr.col[tc.ts].p, (unsigned long long)k->hz);
+		/* below 10^37 + 1/2 units as ts and te are: they fit */
+		if (npt_time_cycq(ps, c, k->hz, 9, NPT_TIME_DEC) < 0 ||
+		    npt_time_cycend(pe, c, dc, k->hz, 9, NPT_TIME_DEC) < 0) {
+			*ps = *ts;
+			*pe = *te;
+		}
 		return 1;
 	}
 	(void)npt_tcol_get(t, (size_t)tc.ts, unit, 0, ts);
@@ -221,6 +232,8 @@ times(struct npt_tsv *t, struct npt_time *ts, struct npt_time *te)
 	if (f[tc.dur].n > 0)
 		(void)npt_tcol_get(t, (size_t)tc.dur, unit, 1, &d);
 	(void)npt_time_add(te, ts, &d);
+	*ps = *ts;
+	*pe = *te;
 	return 1;
 }
 
@@ -707,7 +720,7 @@ static void
 data(struct npt_tsv *t)
 {
 	const struct npt_span *f = t->f;
-	struct npt_time ts, te, d = { 0, 0 };
+	struct npt_time ts, te, ps, pe, d = { 0, 0 };
 	struct track *k;
 	struct lane *l;
 	struct op *o;
@@ -715,7 +728,7 @@ data(struct npt_tsv *t)
 	if (tc.track >= 0 && tsel.active &&
 	    !npt_tsel_keep(&tsel, f[tc.track].p, f[tc.track].n))
 		return;
-	if (!times(t, &ts, &te)) {
+	if (!times(t, &ts, &te, &ps, &pe)) {
 		if (pass == 1)
 			nostart++;
 		return;
@@ -749,7 +762,7 @@ data(struct npt_tsv *t)
 		o->count++;
 		/* clipped to the sides of -r given; the other is the data's */
 		{
-			struct npt_time a = ts, b = te;
+			struct npt_time a = ps, b = pe;
 
 			if (haver0 && npt_time_lt(&a, &r0))
 				a = r0;

@@ -336,6 +336,36 @@ need_python() {
 		flunk "$(grep 'class="track"' <<< "$output")"
 }
 
+@test "svg: shares of converted cycles are of the cycles' exact times, not of the whole ns drawn, as npt-agg -k op's" {
+	need_python
+	# the review's stream: A 1 and B 2 cycles, 300 times, at 1500 MHz:
+	# drawn at whole ns, A and B were 1 ns each, 50% and 50%; 300 and 600
+	# cycles are 33.3% and 66.7%
+	{ printf '## clock.c=1500MHz\n#ts_cyc\tdur_cyc\ttrack\top\n'; for ((k = 0; k < 300; k++)); do printf '%d\t1\tc\tA\n%d\t2\tc\tB\n' $((3 * k)) $((3 * k + 1)); done; } > t.tsv
+	npt-svg t.tsv > t.svg
+	run texts t.svg share
+	assert_output <<-'EOF'
+	66.7% B
+	33.3% A
+	EOF
+	run -0 sh -c "npt-agg -k op t.tsv | cut -f1,4"
+	assert_output <<-EOF
+	#op${T}share_pct
+	B${T}66.667
+	A${T}33.333
+	*${T}100.000
+	EOF
+	# at 3 GHz A [0, 1/3) ns and B [1/3, 1) ns (drawn [0,0) and [0,1));
+	# -r 0,0.5 cuts B to [1/3, 1/2): A 1/3 of 1/2, 66.7%, B 33.3%
+	printf '## clock.c=3GHz\n#ts_cyc\tdur_cyc\ttrack\top\n0\t1\tc\tA\n1\t2\tc\tB\n' > g.tsv
+	npt-svg -r 0,0.5 g.tsv > g.svg
+	run texts g.svg share
+	assert_output <<-'EOF'
+	66.7% A
+	33.3% B
+	EOF
+}
+
 @test "svg: a 1 MiB name is shown by its first 40 bytes" {
 	need_python
 	name=$(head -c 1048576 /dev/zero | tr '\0' k)
