@@ -15,8 +15,9 @@
  * the parent node and the frame's text, so that a stack costs one entry
  * however deep it is, and an event one lookup.  Memory is the distinct
  * stacks plus the open events of each track; the stacks are written out
- * at the end, sorted.  Weights are exact: times of 10^-12 of the unit
- * (lib/time.c), summed in 128 bits.
+ * at the end, in byte order, by a walk of the trie whose siblings are
+ * sorted (write_stacks), holding one line at a time.  Weights are exact:
+ * times of 10^-12 of the unit (lib/time.c), summed in 128 bits.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,8 @@ struct node {
 	const char *name;	/* the frame, in the key */
 	size_t namelen;
 	struct npt_time w;	/* self time summed */
+	size_t first, nitem;	/* its children's items (write_stacks) */
+	int kids;		/* it has children */
 };
 
 struct frame {
@@ -334,42 +337,140 @@ read_events(const char *path, int *rc)
 	npt_tsv_close(&t);
 }
 
-/* The stack of x into b, root first. */
-static void
-stack_text(struct npt_buf *b, const struct node *x)
-{
-	size_t n = 0, i, at;
-	const struct node *y;
+/*
+ * The stacks are written by a walk of the trie.  Each node is two items
+ * among its siblings: its own line, keyed by its name and a NUL, and the
+ * lines of its children, keyed by its name and ';' (only if it has
+ * children).  A frame holds neither NUL nor ';', so no key is a prefix of
+ * another, and the siblings' items sorted by key give the lines in the
+ * byte order of their whole text.
+ */
+struct item {
+	struct node *x;
+	int block;		/* the lines of x's children */
+};
 
-	for (y = x; y != NULL; y = y->parent)
-		n += y->namelen + 1;
-	npt_buf_grow(b, n);
-	at = b->n + n - 1;
-	for (y = x; y != NULL; y = y->parent) {
-		at -= y->namelen;
-		memcpy(b->p + at, y->name, y->namelen);
-		if (at > b->n)
-			b->p[--at] = ';';
-	}
-	i = b->n + n - 1;
-	b->p[i] = '\0';
-	b->n = i + 1;
+/* The byte at i of the key of an item (i <= its name's length). */
+static unsigned char
+keybyte(const struct item *it, size_t i)
+{
+	if (i < it->x->namelen)
+		return (unsigned char)it->x->name[i];
+	return it->block ? ';' : '\0';
 }
 
+/* Items by parent (any order), then by key. */
 static int
-linecmp(const void *a, const void *b)
+itemcmp(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	const struct item *p = a, *q = b;
+	size_t m;
+	int r;
+
+	if (p->x->parent != q->x->parent)
+		return (uintptr_t)p->x->parent < (uintptr_t)q->x->parent ?
+		    -1 : 1;
+	m = p->x->namelen < q->x->namelen ? p->x->namelen : q->x->namelen;
+	if ((r = memcmp(p->x->name, q->x->name, m)) != 0)
+		return r;
+	return (int)keybyte(p, m) - (int)keybyte(q, m);
+}
+
+/* The stacks of positive weight, in byte order; the negative counted. */
+static void
+write_stacks(unsigned long long *neg)
+{
+	struct npt_ht_ent *e;
+	struct item *it;
+	struct walk {
+		size_t i, end, len;	/* items [i, end), at path length len */
+	} *st = NULL;
+	struct npt_buf path = { 0 };
+	size_t i, j, n = 0, nst = 0, cap = 0, r0 = 0, r1 = 0;
+
+	for (i = 0; (e = npt_ht_iter(&nodes, &i)) != NULL; ) {
+		struct node *x = npt_ht_val(e);
+
+		n++;
+		if (x->parent != NULL && !x->parent->kids) {
+			x->parent->kids = 1;
+			n++;
+		}
+	}
+	it = npt_ereallocarray(NULL, n ? n : 1, sizeof *it);
+	for (i = j = 0; (e = npt_ht_iter(&nodes, &i)) != NULL; ) {
+		struct node *x = npt_ht_val(e);
+
+		it[j].x = x;
+		it[j++].block = 0;
+		if (x->kids) {
+			it[j].x = x;
+			it[j++].block = 1;
+		}
+	}
+	qsort(it, n, sizeof *it, itemcmp);
+	for (i = 0; i < n; i = j) {
+		struct node *p = it[i].x->parent;
+
+		for (j = i + 1; j < n && it[j].x->parent == p; j++)
+			;
+		if (p == NULL) {
+			r0 = i;
+			r1 = j;
+		} else {
+			p->first = i;
+			p->nitem = j - i;
+		}
+	}
+	if (n > 0) {
+		st = npt_ereallocarray(NULL, cap = 16, sizeof *st);
+		st[nst].i = r0;
+		st[nst].end = r1;
+		st[nst++].len = 0;
+	}
+	while (nst > 0) {
+		struct walk *w = &st[nst - 1];
+		struct node *x;
+		char b[48];
+		int s;
+
+		if (w->i == w->end) {
+			nst--;
+			continue;
+		}
+		x = it[w->i].x;
+		path.n = w->len;
+		npt_buf_add(&path, x->name, x->namelen);
+		if (it[w->i++].block) {
+			npt_buf_addc(&path, ';');
+			if (nst == cap)
+				st = npt_ereallocarray(st, cap *= 2,
+				    sizeof *st);
+			st[nst].i = x->first;
+			st[nst].end = x->first + x->nitem;
+			st[nst++].len = path.n;
+			continue;
+		}
+		if ((s = npt_time_sign(&x->w)) < 0)
+			(*neg)++;
+		if (s <= 0)
+			continue;
+		npt_out_write(path.p, path.n);
+		npt_out_putc(' ');
+		npt_out_write(b, npt_time_fmt(b, &x->w, digits));
+		npt_out_putc('\n');
+	}
+	free(st);
+	free(it);
+	npt_buf_free(&path);
 }
 
 int
 main(int argc, char *argv[])
 {
 	struct npt_getopt g = { .help = help };
-	struct npt_ht_ent *e;
-	struct npt_buf text = { 0 };
-	char *stdinarg[] = { "-", NULL }, **line;
-	size_t i, j, n, *off;
+	char *stdinarg[] = { "-", NULL };
+	size_t i;
 	unsigned long long neg = 0;
 	struct track *k;
 	int c, rc = 0;
@@ -415,37 +516,7 @@ main(int argc, char *argv[])
 		free(k->st);
 	}
 
-	off = npt_ereallocarray(NULL, nodes.n ? nodes.n : 1, sizeof *off);
-	for (i = n = 0; (e = npt_ht_iter(&nodes, &i)) != NULL; ) {
-		struct node *x = npt_ht_val(e);
-		int s = npt_time_sign(&x->w);
-
-		if (s < 0)
-			neg++;
-		if (s <= 0)
-			continue;
-		off[n++] = text.n;
-		stack_text(&text, x);
-		npt_buf_add(&text, &x, sizeof x);
-	}
-	line = npt_ereallocarray(NULL, n ? n : 1, sizeof *line);
-	for (j = 0; j < n; j++)
-		line[j] = text.p + off[j];
-	qsort(line, n, sizeof *line, linecmp);
-	for (j = 0; j < n; j++) {
-		struct node *x;
-		char b[48];
-		size_t len = strlen(line[j]);
-
-		npt_out_write(line[j], len);
-		npt_out_putc(' ');
-		memcpy(&x, line[j] + len + 1, sizeof x);	/* after the NUL */
-		npt_out_write(b, npt_time_fmt(b, &x->w, digits));
-		npt_out_putc('\n');
-	}
-	free(line);
-	free(off);
-	npt_buf_free(&text);
+	write_stacks(&neg);
 	npt_buf_free(&kb);
 	npt_buf_free(&nb);
 	npt_buf_free(&rb);

@@ -88,6 +88,29 @@ H="#ts_cyc${T}dur_cyc${T}track${T}op${T}name"
 	EOT
 }
 
+@test "fold: lines in byte order where a frame's name runs on past a sibling's with a byte below or above ';'" {
+	command -v python3 > /dev/null || skip "no python3"
+	# A [0,10) holds B [1,3); "A;x" is the frame A:x (':' sorts just
+	# before ';'); A! and A< are roots; A [50,60) holds "!": weights
+	# A 8 + 9, A;B 2, A;! 1, A:x, A! and A< 1 each
+	printf '%s\n' "$H" "0${T}10${T}c${T}A${T}" "1${T}2${T}c${T}B${T}" "20${T}1${T}c${T}A;x${T}" "30${T}1${T}c${T}A!${T}" "40${T}1${T}c${T}A<${T}" "50${T}10${T}c${T}A${T}" "51${T}1${T}c${T}!${T}" > t.tsv
+	run -0 npt-fold t.tsv
+	want=$(python3 -c 'import sys; sys.stdout.write("".join(sorted(["A 17\n", "A;B 2\n", "A;! 1\n", "A:x 1\n", "A! 1\n", "A< 1\n"], key=lambda l: l.split(" ")[0].encode())))')
+	assert_output "$want"
+}
+
+@test "fold: memory does not grow with the square of the nesting depth (peak RSS of depth 4000 within 4 MB of depth 1000)" {
+	need_native_rss
+	for n in 1000 4000; do
+		awk -v n=$n 'BEGIN { print "#ts_cyc\tdur_cyc\ttrack\top"
+			for (i = 0; i < n; i++) printf "%d\t%d\tc\tLAYER\n", i, 2 * n - 2 * i }' > d$n.tsv
+		/usr/bin/time -f %M -o rss$n npt-fold d$n.tsv | awk '{ n++; if ($2 != 2) exit 1 } END { exit n != '$n' }'
+	done
+	# the stacks alone are 6 x 4000^2 / 2 = 48 MB of text
+	r1=$(tail -n1 rss1000) r4=$(tail -n1 rss4000)
+	[ $((r4 - r1)) -lt 4096 ] || flunk "peak RSS $r1 KB at depth 1000, $r4 KB at 4000"
+}
+
 @test "fold: -T puts the track first; tracks do not nest in each other" {
 	printf '%s\n' "$H" "0${T}10${T}core0${T}A${T}" "1${T}2${T}core1${T}B${T}" "2${T}3${T}core0${T}B${T}" > t.tsv
 	run -0 npt-fold -T t.tsv
