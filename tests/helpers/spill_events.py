@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 # Random event streams for npt-agg -S (tests/agg-spill.bats).
 # spill_events.py SEED N UNIT GROUPS MODE: N events on 3 tracks, starts
-# increasing, ops g0 to g(GROUPS-1); durations by MODE: "small" (0 to
-# 10^k), "rep" (a few values, repeated), "huge" (near 2^63 of the unit's
-# finest step, cycles or picoseconds, where 64-bit values end; 2^64 - 1
-# cycles), "dec" (12 decimals of the unit: not whole picoseconds) or "mix"
-# (each event one of these).
+# increasing (ties longest first), ops g0 to g(GROUPS-1); durations by
+# MODE: "small" (0 to 10^k), "rep" (a few values, repeated), "huge" (near
+# 2^63 of the unit's finest step, cycles or picoseconds, where 64-bit
+# values end; 2^64 - 1 cycles), "dec" (12 decimals of the unit: not whole
+# picoseconds) or "mix" (each event one of these).
 import random
 import sys
+from fractions import Fraction
 
 seed, n, unit, ngroups, mode = (int(sys.argv[1]), int(sys.argv[2]),
                                 sys.argv[3], int(sys.argv[4]), sys.argv[5])
@@ -35,7 +36,11 @@ def dur():
 
 print("#ts_%s\tdur_%s\ttrack\top" % (unit, unit))
 ts = 0
+rows = []
 for i in range(n):
     ts += rnd.randint(0, 3)
-    print("%d\t%s\tt%d\tg%d" % (ts, dur(), rnd.randint(0, 2),
-                                rnd.randint(0, ngroups - 1)))
+    rows.append((ts, dur(), rnd.randint(0, 2), rnd.randint(0, ngroups - 1)))
+# ties longest first, as npt-events(5) wants them for self time
+rows.sort(key=lambda r: (r[0], -Fraction(r[1])))
+for ts, d, track, op in rows:
+    print("%d\t%s\tt%d\tg%d" % (ts, d, track, op))
