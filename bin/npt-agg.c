@@ -359,9 +359,10 @@ nest(struct npt_tsv *t, const struct npt_span *tr,
 		    "duration, longest first, or give --no-self)", (int)tr->n,
 		    tr->p, p->line);
 	}
-	if (k->n > 0)
-		npt_time_sub(&k->st[k->n - 1].g->self,
-		    &k->st[k->n - 1].g->self, dur);
+	/* children that overlap each other: below -2^127 */
+	if (k->n > 0 && npt_time_sub(&k->st[k->n - 1].g->self,
+	    &k->st[k->n - 1].g->self, dur) < 0)
+		npt_tsv_err(t, "self time too large");
 	if (k->n == k->cap) {
 		k->cap = k->cap ? k->cap * 2 : 8;
 		k->st = npt_ereallocarray(k->st, k->cap, sizeof *k->st);

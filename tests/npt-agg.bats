@@ -631,6 +631,14 @@ print((v / 2 * (D(34) / 33).sqrt()).quantize(D("0.1"), ROUND_HALF_UP))' > want
 	run -0 npt-agg -q none --no-self f.tsv
 	python3 -c 'print(18 * (10**25 - 1))' > want
 	[ "$(printf '%s\n' "${lines[3]}" | cut -f1,3)" = "*	$(cat want)" ]
+	# P [0,D) holds 20 children [i,i+E) of 20 ops, each ending after the
+	# one before, so all P's: P's self time falls below -2^127 at the
+	# child python finds (it stayed at the last value, silently)
+	E=9999999999999999999999979
+	{ printf '#ts_us\tdur_us\ttrack\top\n0\t%s\tc\tP\n' "$big"; for i in $(seq 20); do printf '%d\t%s\tc\tC%d\n' "$i" "$E" "$i"; done; } > g.tsv
+	want=$(python3 -c "print(next(k for k in range(1, 21) if ($big - k * $E) * 10**12 < -2**127) + 2)")
+	run --separate-stderr -1 npt-agg -q none g.tsv
+	assert_stderr "npt-agg: g.tsv:$want: self time too large"
 }
 
 @test "agg: self time and ts + dur at the top of the cycle range (by hand)" {
