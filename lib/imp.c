@@ -7,7 +7,8 @@
  * or where its importer said it began (npt_imp_pos: a slice written at
  * its end goes before the slices it encloses that start with it), or
  * the position of an event it encloses, to go before it (the longer
- * first among events of one position) and writes one event stream whose header holds every column
+ * first among events of one position), and writes one event stream
+ * whose header holds every column
  * any event used and whose tracks carry the names the input gave them
  * last (Chrome traces name their threads after the events, if at all).
  *

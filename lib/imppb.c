@@ -13,8 +13,8 @@
  * by SEQ_INCREMENTAL_STATE_CLEARED), debug annotations as extra columns,
  * and timestamps in nanoseconds, written as microseconds with three
  * decimals (sequence-scoped clocks, deltas or in other units, converted
- * by their sequence's ClockSnapshot).  Other fields and packets are skipped by their wire type, as
- * protobuf requires.  A SLICE_END closes the innermost open slice of its
+ * by their sequence's ClockSnapshot).  Other fields and packets are
+ * skipped by their wire type, as protobuf requires.  A SLICE_END closes the innermost open slice of its
  * track (whose name matches, when the end names one), in file order: the
  * order of a track's events in a trace written by one thread, as every
  * writer npt knows does.
