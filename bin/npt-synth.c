@@ -988,9 +988,12 @@ freemodel(void)
  * transmits at once.  So a stage faster than the next waits for it, as
  * with flow control, and the samples in flight are a few per stage.
  * The events of a sample are made together and held in a heap until no
- * later sample can make an earlier event: every event of a later sample
- * starts no earlier than its compute on stage 0, which starts no earlier
- * than that of the sample made last.
+ * later sample can make an earlier event or one at the same cycle: every
+ * event of a later sample starts no earlier than its compute on stage 0,
+ * which starts after that of the sample made last (stage 0 computes one
+ * sample at a time, each for a cycle at least).  Events that share a
+ * start are written by stage, then longest first (npt-events(5): an
+ * event before those nested in it), then by sample.
  */
 struct pstage {
 	uint64_t c, t;		/* compute and transmission cycles */
@@ -1015,10 +1018,12 @@ pev_lt(const struct pev *a, const struct pev *b)
 {
 	if (a->ts != b->ts)
 		return a->ts < b->ts;
-	if (a->sample != b->sample)
-		return a->sample < b->sample;
 	if (a->stage != b->stage)
 		return a->stage < b->stage;
+	if (a->dur != b->dur)
+		return a->dur > b->dur;
+	if (a->sample != b->sample)
+		return a->sample < b->sample;
 	return a->kind < b->kind;
 }
 

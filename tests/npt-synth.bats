@@ -319,3 +319,62 @@ ADD		1" ]
 	mkdir run && npt-synth -b 16384 -o run -F events | grep -q '^## lost.overflow.run/core0.bin=1$'
 	[ "$(npt-synth -F events | grep -c '^## lost')" -eq 0 ]
 }
+
+# Every event stream npt-synth writes, checked the way npt-events(5),
+# Order, asks: per track sorted by start, events that share a start
+# longest first (an event with an empty duration, a weight of -F alloc,
+# has none to order).  -F model and -F mlir are not event streams.
+ties_longest_first() {
+	awk -F'\t' '/^##/ { next }
+		/^#/ { next }
+		$2 == "" { next }
+		($3 in ts) && ($1 + 0 < ts[$3] || ($1 == ts[$3] && $2 + 0 > du[$3])) {
+			printf "line %d: %s\n", NR, $0; bad = 1; exit }
+		{ ts[$3] = $1 + 0; du[$3] = $2 + 0 }
+		END { exit bad }' "$1"
+}
+
+accepted() {
+	ties_longest_first "$1" || flunk "$2: a tie shorter first or out of order"
+	npt-agg "$1" > /dev/null 2> err || flunk "$2: npt-agg: $(cat err)"
+	npt-fold "$1" > /dev/null 2> err || flunk "$2: npt-fold: $(cat err)"
+}
+
+@test "synth: every stream it writes (-F log decoded, events, alloc, --pipeline) has ties longest first and npt-agg and npt-fold accept it" {
+	# the review's stream: at 10300 stage0 starts sending sample 0 (100
+	# cycles) and computing sample 1 (300): the compute comes first
+	run -0 sh -c 'npt-synth --pipeline 300/100,200/50 -i 4 -j 0 | sed -n 7,8p'
+	assert_output <<-EOF
+	10300	300	stage0	COMPUTE	0	1
+	10300	100	stage0	SEND	0	0
+	EOF
+	for s in $(seq 1 "$(variant_n 3 1)"); do
+		for j in 0 2 50; do
+			for spec in 300/100,200/50 5/5,7/3,3/7 100/100,100/100,100/100 800/200,600/900,1000/100 1/1; do
+				for serial in "" --serial; do
+					npt-synth --pipeline "$spec" -i 200 -j "$j" -s "$s" $serial > ev.tsv
+					accepted ev.tsv "--pipeline $spec -j $j -s $s $serial"
+				done
+			done
+			for c in 1 3; do
+				npt-synth -F events -c "$c" -i 3 -j "$j" -s "$s" > ev.tsv
+				accepted ev.tsv "-F events -c $c -j $j -s $s"
+				npt-synth -F alloc -c "$c" -i 3 -j "$j" -s "$s" > ev.tsv
+				accepted ev.tsv "-F alloc -c $c -j $j -s $s"
+				npt-synth -c "$c" -i 3 -j "$j" -s "$s"
+				npt-decode core*.bin > ev.tsv
+				accepted ev.tsv "-F log -c $c -j $j -s $s"
+				rm -f core*.bin
+			done
+		done
+	done
+	# without -j (the default 2%)
+	npt-synth --pipeline 5/5,7/3,3/7 -i 200 > ev.tsv
+	accepted ev.tsv "--pipeline 5/5,7/3,3/7"
+	npt-synth --pipeline 5/5,7/3,3/7 -i 200 --serial > ev.tsv
+	accepted ev.tsv "--pipeline 5/5,7/3,3/7 --serial"
+	npt-synth -F events > ev.tsv
+	accepted ev.tsv "-F events"
+	npt-synth -F alloc > ev.tsv
+	accepted ev.tsv "-F alloc"
+}

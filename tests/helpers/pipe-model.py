@@ -3,7 +3,7 @@
 
 sim SPEC SAMPLES [serial]: the stream npt-synth --pipeline SPEC -j 0 -i
 SAMPLES [--serial] should write, from the documented rule (a list of
-events, sorted).
+events, sorted by start, ties by stage, longest first, by sample).
 measure HZ [serial] < stream: what npt-rate -m -f HZ [--serial] should
 print, from exact integers and fractions (quantiles exact, nearest rank).
 """
@@ -36,7 +36,9 @@ def sim(spec, n, serial):
             cfree[s] = te if serial else ce
             tfree2[s], tfree[s] = tfree[s], te
             at = te
-    ev.sort()
+    # by start; a tie by stage, then longest first (npt-events(5), Order),
+    # then by sample
+    ev.sort(key=lambda e: (e[0], e[2], -e[4], e[1], e[3]))
     out = []
     for s in range(len(st)):
         out.append('## clock.stage%d=900MHz' % s)
