@@ -641,6 +641,16 @@ open_cores(int events)
 		npt_event_header();
 }
 
+/* The cycles of layer l on a core, for u in [0, 2 * jitter] of jitter. */
+static uint64_t
+layer_dur(const struct layer *l, uint64_t u)
+{
+	/* cannot overflow: the cost is at most -T, 10^15, times 1.5 */
+	uint64_t d = l->cost * (1000 - jitter + u) / 1000;
+
+	return d == 0 ? 1 : d;
+}
+
 /*
  * Layer l on one core from start: its cost give or take the jitter, split
  * into conv, vector and DMA cycles by the layer's class.
@@ -651,9 +661,7 @@ draw(struct rec *r, uint64_t start, const struct layer *l)
 	int k, cl = l->class;
 
 	r->start = start;
-	r->dur = l->cost * (1000 - jitter + uniform(0, 2 * jitter)) / 1000;
-	if (r->dur == 0)
-		r->dur = 1;
+	r->dur = layer_dur(l, uniform(0, 2 * jitter));
 	for (k = 0; k < 4; k++)
 		r->comp[k] = split[cl].hi[k] == 0 ? 0 :
 		    r->dur * uniform(split[cl].lo[k], split[cl].hi[k]) / 1000;
@@ -686,6 +694,37 @@ schedule(uint64_t t, struct inference *inf)
 	}
 	inf->end = t + uniform(600, 1000);
 	return inf->end + cycles / 20 + uniform(0, cycles / 100);
+}
+
+/*
+ * -i inferences of up to -T cycles must end by cycle 2^64 - 1 (npt-log(5)):
+ * the largest cycle of a run, every draw of schedule() at its largest,
+ * is 10000 + (i - 1) * (e + g) + e, with e the longest inference, from
+ * its begin to its end, and g the longest gap after it.  Checked before
+ * anything is written, so a run does not depend on its seed to fit.
+ */
+static void
+checkcycles(void)
+{
+	uint64_t e = 1200 + 1000, g = cycles / 20 + cycles / 100, d, fit;
+	size_t i;
+
+	for (i = 0; i < nlayer; i++) {
+		d = layer_dur(&model[i], 2 * jitter);
+		if (d > UINT64_MAX - 60 - e)
+			break;
+		e += d + 60;
+	}
+	if (i < nlayer || e > UINT64_MAX - 10000)
+		fit = 0;
+	else if (e + g < e)
+		fit = 1;
+	else
+		fit = (UINT64_MAX - 10000 - e) / (e + g) + 1;
+	if (iterations > fit)
+		npt_errx(2, "-i %lu with -T %llu: the cycle counter would pass "
+		    "2^64 - 1 (%llu inferences of this model fit)", iterations,
+		    (unsigned long long)cycles, (unsigned long long)fit);
 }
 
 /* Offer the records of an inference to the logs, noting which they kept. */
@@ -1075,17 +1114,55 @@ pev_print(const struct pev *e)
 	npt_out_write(b, n);
 }
 
-/* d give or take the jitter, at least 1 */
+/* d give or take the jitter, u1 and u2 in [0, 2 * jitter], at least 1 */
 static uint64_t
-pjitter(uint64_t d)
+pscale(uint64_t d, uint64_t u1, uint64_t u2)
 {
 	uint64_t v;
 
 	if (jitter == 0)
 		return d;
-	v = d / 1000 * (1000 - jitter + uniform(0, 2 * jitter)) +
-	    d % 1000 * (1000 - jitter + uniform(0, 2 * jitter)) / 1000;
+	v = d / 1000 * (1000 - jitter + u1) +
+	    d % 1000 * (1000 - jitter + u2) / 1000;
 	return v == 0 ? 1 : v;
+}
+
+/* d give or take the jitter, at least 1 */
+static uint64_t
+pjitter(uint64_t d)
+{
+	uint64_t u1, u2;
+
+	if (jitter == 0)
+		return d;
+	u1 = uniform(0, 2 * jitter);
+	u2 = uniform(0, 2 * jitter);
+	return pscale(d, u1, u2);
+}
+
+/*
+ * Every event of the pipeline starts when an event made before it ends
+ * or starts (or at 10000), so the last ends by 10000 plus the cycles of
+ * all events end to end: with each at its longest, -i times the sum of
+ * the stages' longest c and t must stay within 2^64 - 1 (npt-log(5)).
+ * Checked before anything is written.
+ */
+static void
+pcheckcycles(void)
+{
+	uint64_t sum = 0, d, fit;
+	size_t s;
+
+	/* cannot overflow: at most 256 stages of 2 * 1.5 * 10^12 */
+	for (s = 0; s < npst; s++) {
+		d = pscale(pst[s].c, 2 * jitter, 2 * jitter);
+		sum += d + pscale(pst[s].t, 2 * jitter, 2 * jitter);
+	}
+	fit = (UINT64_MAX - 10000) / sum;
+	if (iterations > fit)
+		npt_errx(2, "-i %lu with --pipeline: the cycle counter would "
+		    "pass 2^64 - 1 (%llu samples fit)", iterations,
+		    (unsigned long long)fit);
 }
 
 static void
@@ -1311,6 +1388,7 @@ main(int argc, char *argv[])
 	if (npst == 0 && pserial)
 		npt_errx(2, "--serial: only with --pipeline");
 	if (npst > 0) {
+		pcheckcycles();
 		rng = seed;
 		pipeline();
 		return npt_out_close();
@@ -1328,10 +1406,12 @@ main(int argc, char *argv[])
 			mlir();
 		} else if (strcmp(format, "alloc") == 0) {
 			checknames();
+			checkcycles();
 			rng = seed;
 			run_alloc();
 		} else {
 			checknames();
+			checkcycles();
 			rng = seed;
 			run();
 		}

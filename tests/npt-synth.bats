@@ -378,3 +378,43 @@ accepted() {
 	npt-synth -F alloc > ev.tsv
 	accepted ev.tsv "-F alloc"
 }
+
+@test "synth: -i and -T whose run could pass cycle 2^64 - 1 are a usage error before anything is written, at the last count that fits" {
+	printf '#id\top\tcost\n0\tADD\t1\n' > m1.tsv
+	# one layer of cost 10^15, jitter 2% at most: 1.02 * 10^15 cycles;
+	# an inference at its longest: 1200 before, the layer, a gap of 60,
+	# 1000 to its end; then a gap of up to 10^15 / 20 + 10^15 / 100; the
+	# last cycle 10000 + (i - 1) * (e + g) + e must be at most 2^64 - 1
+	fit=$(python3 -c 'e = 1200 + 1020 * 10**15 // 1000 + 60 + 1000; g = 10**15 // 20 + 10**15 // 100
+print((2**64 - 1 - 10000 - e) // (e + g) + 1)')
+	[ "$fit" -eq 17080 ]
+	for f in events alloc log; do
+		run --separate-stderr -2 npt-synth -F "$f" -m m1.tsv -c 1 -T 1000000000000000 -i $((fit + 1))
+		assert_stderr "npt-synth: -i $((fit + 1)) with -T 1000000000000000: the cycle counter would pass 2^64 - 1 ($fit inferences of this model fit)"
+		[ -z "$output" ]
+	done
+	[ ! -e core0.bin ] && [ ! -e corectrl0.bin ]
+	# the largest -i runs, sorted, every end within 2^64 - 1 (npt-agg checks the order)
+	npt-synth -F events -m m1.tsv -c 1 -T 1000000000000000 -i "$fit" > ev.tsv
+	python3 -c '
+import sys
+last = 0
+for l in open("ev.tsv"):
+    if l.startswith("#"):
+        continue
+    f = l.split("\t")
+    ts, end = int(f[0]), int(f[0]) + int(f[1])
+    assert last <= ts and end <= 2**64 - 1, l
+    last = ts
+assert last > 18 * 10**18, last'
+	npt-agg ev.tsv > /dev/null
+	npt-synth -m m1.tsv -c 1 -T 1000000000000000 -i "$fit"
+	npt-decode core0.bin corectrl0.bin | cmp - ev.tsv
+	# a pipeline: 10000 + i * (1.02 + 1.02) * 10^12 at most
+	fit=$(python3 -c 'print((2**64 - 1 - 10000) // (2 * 1020 * 10**9))')
+	run --separate-stderr -2 npt-synth --pipeline 1000000000000/1000000000000 -i $((fit + 1))
+	assert_stderr "npt-synth: -i $((fit + 1)) with --pipeline: the cycle counter would pass 2^64 - 1 ($fit samples fit)"
+	[ -z "$output" ]
+	run --separate-stderr -0 sh -c "npt-synth --pipeline 1000000000000/1000000000000 -i $fit | sed -n 3p"
+	[ "$output" = '#ts_cyc	dur_cyc	track	op	id	sample' ]
+}
