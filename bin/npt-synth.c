@@ -1310,7 +1310,7 @@ main(int argc, char *argv[])
 	const char *e, *text = yolov8s, *src = "yolov8s";
 	size_t len = sizeof yolov8s - 1;
 	int64_t v;
-	int c, other = 0;
+	int c, other = 0, logonly = 0;
 
 	npt_init(argv[0]);
 	while ((c = npt_getopt(&g, argc, argv, "b:c:F:f:i:j:m:o:P:s:T:x:",
@@ -1327,6 +1327,7 @@ main(int argc, char *argv[])
 			pserial = 1;
 			break;
 		case 'b':
+			logonly = c;
 			bufsize = (size_t)number(c, g.arg, 64, SIZE_MAX);
 			break;
 		case 'c':
@@ -1375,6 +1376,7 @@ main(int argc, char *argv[])
 			cycles = number(c, g.arg, 1000, 1000000000000000ULL);
 			break;
 		case 'x':
+			logonly = c;
 			fault(g.arg);
 			break;
 		}
@@ -1387,6 +1389,9 @@ main(int argc, char *argv[])
 		npt_errx(2, "--pipeline: not with -%c", other);
 	if (npst == 0 && pserial)
 		npt_errx(2, "--serial: only with --pipeline");
+	if (logonly != 0 && strcmp(format, "alloc") == 0)
+		npt_errx(2, "-F alloc: not with -%c (the memory of the run, not "
+		    "of its logs)", logonly);
 	if (npst > 0) {
 		pcheckcycles();
 		rng = seed;

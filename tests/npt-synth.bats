@@ -418,3 +418,23 @@ assert last > 18 * 10**18, last'
 	run --separate-stderr -0 sh -c "npt-synth --pipeline 1000000000000/1000000000000 -i $fit | sed -n 3p"
 	[ "$output" = '#ts_cyc	dur_cyc	track	op	id	sample' ]
 }
+
+@test "synth: -F alloc refuses -b and -x, which would drop events from -F events but not allocations" {
+	for o in "-b 3000" "-x overflow=5" "-x truncate=100" "-x corrupt=0"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr -2 npt-synth -F alloc -i 3 $o
+		assert_stderr "npt-synth: -F alloc: not with ${o%% *} (the memory of the run, not of its logs)"
+		[ -z "$output" ]
+		# shellcheck disable=SC2086
+		run --separate-stderr -2 npt-synth $o -F alloc -i 3
+		assert_stderr "npt-synth: -F alloc: not with ${o%% *} (the memory of the run, not of its logs)"
+	done
+	# without them: an activation per layer event of -F events, 3 * 96 * 2,
+	# each starting with its layer on its core
+	npt-synth -F events -i 3 -s 9 > ev.tsv
+	npt-synth -F alloc -i 3 -s 9 > al.tsv
+	awk -F'\t' '!/^#/ && $3 ~ /^core/ { print $1, $3 }' ev.tsv | sort > want
+	awk -F'\t' '!/^#/ && $7 == "activations" { print $1, $3 }' al.tsv | sort > got
+	[ "$(wc -l < want)" -eq 576 ]
+	cmp want got
+}
