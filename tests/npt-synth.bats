@@ -438,3 +438,29 @@ assert last > 18 * 10**18, last'
 	[ "$(wc -l < want)" -eq 576 ]
 	cmp want got
 }
+
+@test "synth: layers take at least 16 cycles less the jitter; an inference's end is 620 to 1060 after its last layer, its begin 800 to 1200 before the first" {
+	# costs of -T 1000: 0 -> the floor 16, 5 of 5 -> 1000, 0 -> 16
+	printf '#id\top\tcost\n0\tCONV_2D\t0\n1\tADD\t5\n2\tMUL\t0\n' > m3.tsv
+	# at least 16 * (1000 - 10 * j) / 1000 rounded down: 16, 15, 8
+	for jm in 0:16 2:15 50:8; do
+		npt-synth -F events -m m3.tsv -c 2 -T 1000 -i 2000 -j "${jm%:*}" > ev.tsv
+		awk -F'\t' -v min="${jm#*:}" '
+			/^#/ { next }
+			$4 == "INVOKE" { if (n) gap(); b = $1; e = $1 + $2; first = ""; last = 0; n++; next }
+			{ if (first == "" || $1 < first) first = $1
+			  if ($6 == 2 && $1 + $2 > last) last = $1 + $2
+			  if ($2 < min) { print "short: " $0; exit 1 }
+			  if ($2 == min) atmin++ }
+			function gap() {
+				if (first - b < 800 || first - b > 1200) { print "begin " b; exit 1 }
+				if (e - last < 620 || e - last > 1060) { print "end " e; exit 1 }
+				if (e - last > 1000) over++
+				if (e - last < lo || lo == "") lo = e - last
+				if (e - last > hi) hi = e - last
+			}
+			END { gap(); print n, (atmin > 0), (over > 0), (lo < 640), (hi > 1040) }' ev.tsv > got
+		# the range is reached: a layer at the floor, ends past 1000 after
+		[ "$(cat got)" = "2000 1 1 1 1" ] || flunk "-j ${jm%:*}: $(cat got)"
+	done
+}
