@@ -13,6 +13,12 @@
  * they are written exactly as printed (a percent without its '%'), so
  * they are checked, never converted.
  *
+ * The table ends at the first line that is not a row, a border or blank:
+ * text, or a line of dashes, which Cerebras prints only under the title.
+ * Reading goes on to the end, so that nothing after it is lost unsaid: a
+ * second title or table line is an error (one report per file), other
+ * text a warning.
+ *
  * The table is built in memory and written only when the whole report
  * has been read: a bad row writes nothing, and a report holds a few
  * hundred kernels at most.
@@ -136,6 +142,18 @@ border(struct npt_span s)
 	return 1;
 }
 
+/* A line of dashes alone: the title's underline, never a border. */
+static int
+dashes(struct npt_span s)
+{
+	size_t i;
+
+	for (i = 0; i < s.n; i++)
+		if (s.p[i] != '-')
+			return 0;
+	return s.n > 0;
+}
+
 /*
  * The cells of a table line s (trimmed, holding a '|'): the pieces
  * between its bars, trimmed; a first and a last bar are optional.
@@ -245,7 +263,7 @@ addmeta(struct npt_buf *b, const char *key, struct npt_span v)
 	npt_buf_addc(b, '\n');
 }
 
-/* A line of the overall block, or any other line before the table. */
+/* A line of the overall block but its title, or other text before the table. */
 static int
 overall_line(struct cr *c, struct npt_span s, unsigned *seen, int *block)
 {
@@ -253,10 +271,6 @@ overall_line(struct cr *c, struct npt_span s, unsigned *seen, int *block)
 	struct npt_span label, v, w;
 	size_t i;
 
-	if (eqi(s, title)) {
-		*block = 1;
-		return 0;
-	}
 	if ((colon = memchr(s.p, ':', s.n)) == NULL)
 		return 0;
 	label = trim(s.p, (size_t)(colon - s.p));
@@ -447,7 +461,8 @@ npt_impcr_cerebras(struct npt_imp *m, struct npt_in *in,
 	char *line, variant[128];
 	size_t len, i, n;
 	unsigned seen = 0;
-	int rc = -1, block = 0, lines = 0, intable = 0;
+	int rc = -1, block = 0, lines = 0, intable = 0, titled = 0;
+	long long end = 0, unread = 0, nunread = 0;
 
 	(void)opt;
 	memset(&c, 0, sizeof c);
@@ -461,12 +476,27 @@ npt_impcr_cerebras(struct npt_imp *m, struct npt_in *in,
 		s = trim(line, len);
 		if (s.n == 0 || border(s))
 			continue;
-		if (memchr(s.p, '|', s.n) == NULL) {
-			/* the table ends at the first line of other text */
-			if (intable)
-				break;
-			if (overall_line(&c, s, &seen, &block) < 0)
+		if (eqi(s, title)) {
+			if (titled || intable) {
+				npt_imp_fail(m, in->lineno, 0, "a second "
+				    "report (%s): one report per file: split "
+				    "the file before this line", title);
 				goto out;
+			}
+			titled = block = 1;
+			continue;
+		}
+		if (memchr(s.p, '|', s.n) == NULL) {
+			if (!intable) {
+				if (overall_line(&c, s, &seen, &block) < 0)
+					goto out;
+				continue;
+			}
+			/* text or dashes end the table; dashes hold nothing */
+			if (end == 0)
+				end = in->lineno;
+			if (!dashes(s) && nunread++ == 0)
+				unread = in->lineno;
 			continue;
 		}
 		n = cells(s, &c.cell, &c.cellcap);
@@ -474,9 +504,23 @@ npt_impcr_cerebras(struct npt_imp *m, struct npt_in *in,
 			intable = 1;
 			if (header(&c, n) < 0)
 				goto out;
-		} else if (row(&c, n) < 0) {
+			continue;
+		}
+		for (i = 0; i < n && !eqi(c.cell[i], canon[0].hdr); i++)
+			;
+		if (i < n) {
+			npt_imp_fail(m, in->lineno, 0, "a second kernel table: "
+			    "one report per file: split the file before this "
+			    "line");
 			goto out;
 		}
+		if (end > 0) {
+			npt_imp_fail(m, in->lineno, 0, "a row after the end of "
+			    "the kernel table at line %lld", end);
+			goto out;
+		}
+		if (row(&c, n) < 0)
+			goto out;
 	}
 	if (!lines) {
 		npt_imp_fail(m, 0, 0, "empty input, not a Cerebras compile "
@@ -499,6 +543,10 @@ npt_impcr_cerebras(struct npt_imp *m, struct npt_in *in,
 		    "columns", block ? "overall block, " : "no overall block, ",
 		    c.nrow, c.nrow == 1 ? "" : "s", c.ncol);
 	npt_imp_variant(m, variant);
+	if (nunread > 0)
+		npt_warning("%s:%lld: text after the kernel table, not read "
+		    "(%lld line%s)", in->name, unread, nunread,
+		    nunread == 1 ? "" : "s");
 	write_table(&c);
 	rc = 0;
 out:

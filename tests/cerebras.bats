@@ -97,10 +97,94 @@ report() {
 	head -c -1 "$R" > nolf.txt
 	run -0 npt-import nolf.txt
 	assert_output "$(doc_table nolf.txt)"
-	# the table ends at the first line of other text: the rest is not read
+}
+
+# The documented example has 13 lines: the title, a blank line, the five
+# overall lines, a border, the header, a border, the spacer row and the
+# two kernels; the line numbers below count from there.
+
+# The documented example and then TAIL (with printf's backslash escapes)
+# import to the example's table, with the stderr WARN ("" for none).
+imports_whole() {
+	{ cat "$R"; printf '%b' "$1"; } > t.txt
+	run --separate-stderr -0 npt-import t.txt
+	assert_output "$(doc_table t.txt)"
+	assert_stderr "$2"
+}
+
+# FILE is refused with "npt-import: FILE:LINE: MSG", and nothing written.
+refused() {
+	run --separate-stderr -1 npt-import "$1"
+	assert_stderr "npt-import: $1:$2: $3"
+	assert_output ""
+}
+
+SPLIT="one report per file: split the file before this line"
+
+# The review's file: the report, a closing border, a blank line, and the
+# report again with other kernels and figures; its title is line 16.
+two_reports() {
+	{ cat "$R"; printf ' +----+\n\n'; sed 's/fc_para/conv/; s/2321.9/999.0/g' "$R"; } > two.txt
+}
+
+@test "cerebras: a second report in one file is a located error, and nothing is written; split as npt-import(1) says, each part imports" {
+	two_reports
+	refused two.txt 16 "a second report (Estimated Overall Performance): $SPLIT"
+	# two overall blocks (Argonne's 7 lines twice), no table
+	cat "$F/cerebras-argonne.txt" "$F/cerebras-argonne.txt" > two.txt
+	refused two.txt 8 "a second report (Estimated Overall Performance): $SPLIT"
+	# a table without a title (its 4 lines holding a '|'), then a report
+	{ grep '|' "$R"; cat "$R"; } > two.txt
+	refused two.txt 5 "a second report (Estimated Overall Performance): $SPLIT"
+	# the man page's split: one file per title
+	two_reports
+	awk '/Estimated Overall Performance/ { n++ } { print > ("report" n ".txt") }' two.txt
+	[ ! -e report.txt ] && [ ! -e report3.txt ]
+	run --separate-stderr -0 npt-import report1.txt
+	assert_output "$(doc_table report1.txt)"
+	assert_stderr ""
+	run --separate-stderr -0 npt-import report2.txt
+	assert_output <<-EOF
+	## source=report2.txt
+	## report.samples_per_s=999.0
+	## report.compute_samples_per_s=999.0
+	## report.transmission_samples_per_s=2430.7
+	## report.active_pes_pct=93
+	## report.compute_utilization_pct=80
+	$HDR
+	conv42.fc	999.0	999.0	14311.7	5203	100
+	conv30.fc.lib_fc	999.0	999.0	14311.7	5301	100
+	EOF
+	assert_stderr ""
+}
+
+@test "cerebras: a second kernel table in one file is a located error" {
+	# after a line of text: the table's 4 lines holding a '|' again
+	{ cat "$R"; printf 'Next:\n'; grep '|' "$R"; } > two.txt
+	refused two.txt 15 "a second kernel table: $SPLIT"
+	# right under the first, borders between: lines 8 to 13 again
+	{ cat "$R"; sed -n 8,13p "$R"; } > two.txt
+	refused two.txt 15 "a second kernel table: $SPLIT"
+}
+
+@test "cerebras: a line of dashes ends the kernel table (Cerebras draws one only under its title), a row after the end is a located error" {
+	# the review's table: kernel c, the slowest, after a line of dashes
+	printf '| Kernel Name | Samples/s | Compute Samples/s | Transmission Samples/s | Active PEs | Compute Utilization |\n| a | 10 | 10 | 20 | 5 | 100%% |\n| b | 5 | 5 | 20 | 5 | 100%% |\n------------------------------\n| c | 1 | 1 | 20 | 5 | 100%% |\n' > t2.txt
+	refused t2.txt 5 "a row after the end of the kernel table at line 4"
+	# a row after a line of text
 	{ cat "$R"; printf 'Notes: see the guide\n| x | y |\n'; } > after.txt
-	run -0 npt-import after.txt
-	assert_output "$(doc_table after.txt)"
+	refused after.txt 15 "a row after the end of the kernel table at line 14"
+	# dashes or a border after the last row, then blank lines: nothing lost
+	imports_whole ' -----------\n\n\n' ""
+	imports_whole ' +----+----+\n\n' ""
+}
+
+@test "cerebras: text after the kernel table is not read, with a warning naming its first line" {
+	# 14 a border, 15 blank, 16 and 18 text, 17 dashes (which hold nothing)
+	imports_whole ' +----+\n\nNotes: see the guide\n----\nSamples/s: 12\n' \
+	    "npt-import: warning: t.txt:16: text after the kernel table, not read (2 lines)"
+	imports_whole 'end\n' \
+	    "npt-import: warning: t.txt:14: text after the kernel table, not read (1 line)"
 }
 
 @test "cerebras: columns in another order are put in the contract's, a missing one is empty, letter case does not matter" {
