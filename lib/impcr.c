@@ -239,7 +239,7 @@ number(struct cr *c, const char *what, int kind, struct npt_span v,
 			    "%s: not a percentage: \"%.*s\"", what, (int)v.n,
 			    v.p);
 		w->n--;
-		/* up to 100: the whole part at most 100, 100 with no fraction */
+		/* at most 100: the whole part at most 100, none past 100.0 */
 		for (i = 0; i < w->n && w->p[i] != '.'; i++)
 			;
 		if (npt_parse_u64(w->p, i, &x) != NULL || x > 100 ||
