@@ -339,6 +339,13 @@ static int qany, qnany, noflags;
 static struct npt_ht progs;
 static struct npt_buf key;	/* of progs: invocation and job */
 
+/* the HAL_CALL spans of an invocation, kept while it has no other HAL event */
+struct halinv {
+	int other;
+	struct ilist calls;
+};
+static struct npt_ht halinvs;
+
 static int
 lower(int c)
 {
@@ -614,6 +621,34 @@ qflag(struct npt_tsv *t, long col)
 	    t->hdr.col[col].p, (int)f->n, f->p);
 }
 
+/*
+ * An event of a HAL dispatch (name __HAL...): Torq leaves HAL_CALL out of
+ * an invocation that has other HAL events, so its spans wait for the end.
+ */
+static void
+qhal(struct npt_tsv *t, const struct npt_span *track, int64_t s, int64_t e)
+{
+	struct halinv *h;
+	int isnew, call;
+
+	if (qcol_op >= 0 && t->f[qcol_op].n > 0)
+		call = ieq(t->f[qcol_op].p, t->f[qcol_op].n, "HAL_CALL");
+	else
+		call = ieq(track->p, track->n, "hal_call");
+	h = npt_ht_put(&halinvs, qcol_inv >= 0 ? t->f[qcol_inv].p : "",
+	    qcol_inv >= 0 ? t->f[qcol_inv].n : 0, &isnew);
+	if (!call) {
+		if (!h->other) {
+			h->other = 1;
+			free(h->calls.v);
+			memset(&h->calls, 0, sizeof h->calls);
+		}
+		qunit(Q_HAL, s, e);
+	} else if (!h->other) {
+		iladd(&h->calls, s, e);
+	}
+}
+
 static void
 torq_event(struct npt_tsv *t, const struct npt_tcol *tc, int q,
     struct npt_time ts, struct npt_time dur)
@@ -624,11 +659,11 @@ torq_event(struct npt_tsv *t, const struct npt_tcol *tc, int q,
 	int64_t s, e;
 	unsigned flags = 0;
 	size_t i;
-	int isnew, host;
+	int isnew, host, hal = 0;
 
 	if (qcol_name >= 0 && t->f[qcol_name].n >= 5 &&
 	    memcmp(t->f[qcol_name].p, "__HAL", 5) == 0)
-		q = Q_HAL;
+		q = Q_HAL, hal = 1;
 	else if (q == Q_OTHER && qcol_op >= 0)
 		q = qop(t->f[qcol_op].p, t->f[qcol_op].n);
 	if (q == Q_SKIP || q == Q_NOTWORK)
@@ -640,6 +675,10 @@ torq_event(struct npt_tsv *t, const struct npt_tcol *tc, int q,
 	s = qns(t, tc->ts, &ts, 0, 0, k);
 	e = qns(t, tc->dur, &end, 1, unit == NPT_UNIT_CYC ?
 	    npt_clocks_cyc(t, (size_t)tc->ts) : 0, k);
+	if (hal) {
+		qhal(t, &t->f[tc->track], s, e);
+		return;
+	}
 	if (q < Q_NSSSTART) {
 		qunit(q, s, e);
 		return;
@@ -762,6 +801,16 @@ print_torq(void)
 		if (p->has)
 			qprogram(key[0] == 'H', p->s, p->e, p->flags);
 	}
+	/* HAL_CALL counts in invocations with no other HAL event */
+	for (i = 0; (e = npt_ht_iter(&halinvs, &i)) != NULL; ) {
+		struct halinv *h = npt_ht_val(e);
+		size_t j;
+
+		for (j = 0; j < h->calls.n; j++)
+			qunit(Q_HAL, h->calls.v[j][0], h->calls.v[j][1]);
+		free(h->calls.v);
+	}
+	npt_ht_free(&halinvs);
 	overall = qany ? qmax - qmin : 0;
 	ilunion(&dma, &qlist[Q_DMAIN], &qlist[Q_DMAOUT]);
 	ilunion(&dt, &dma, &qlist[Q_CDMA]);
@@ -1901,6 +1950,7 @@ main(int argc, char *argv[])
 	}
 	npt_ht_init(&tracks, sizeof(struct track));
 	npt_ht_init(&progs, sizeof(struct pending));
+	npt_ht_init(&halinvs, sizeof(struct halinv));
 	npt_ht_init(&seen, 0);
 	for (i = 0; i < (size_t)argc; i++)
 		read_events(argv[i], &rc);

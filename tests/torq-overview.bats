@@ -194,6 +194,44 @@ add_flags() {
 	    sed 1,2d | diff want -
 }
 
+# Each HAL scope of Torq's runtime writes HAL_CALL around its own events;
+# Torq's HalDispatchDebugInfo.append_runtime_events leaves HAL_CALL out of
+# an invocation that has other HAL events.  Invocation 0: HAL_CALL
+# [0,100] around HAL_QUEUE_WAIT [10,20]: HAL [10,20] only; invocation 2:
+# HAL_CALL [120,130] alone counts.  Host copy [40,50].  OVERALL 10..130 =
+# 120; Hal 20 (16.67%); Host Copy 10 (8.33%); Idle 120 - 30 = 90 (75.00%);
+# TOTAL NPU OPERATIONS the copy's span 10 less its 10 outside HAL: 0.
+# Torq's own code (append_runtime_events, merge_intervals) on this log:
+# HAL workunits [(10000, 20000), (120000, 130000)], OVERALL 120000, IDLE
+# 90000.
+@test "torq: HAL_CALL counts only in an invocation with no other HAL event, as in Torq" {
+	cat > hal.csv <<'END'
+dispatch_name,invocation_id,action_id,timestamp_us,event
+__HAL_QUEUE_EXECUTE__,0,-1,0,HAL_CALL_BEGIN
+__HAL_QUEUE_EXECUTE__,0,-1,10,HAL_QUEUE_WAIT_BEGIN
+__HAL_QUEUE_EXECUTE__,0,-1,20,HAL_QUEUE_WAIT_END
+main$d,1,-1,30,DISPATCH_BEGIN
+main$d,1,0,40,HOST_COPY_BEGIN
+main$d,1,0,50,HOST_COPY_END
+main$d,1,-1,60,DISPATCH_END
+__HAL_QUEUE_EXECUTE__,0,-1,100,HAL_CALL_END
+__HAL_QUEUE_EXECUTE__,2,-1,120,HAL_CALL_BEGIN
+__HAL_QUEUE_EXECUTE__,2,-1,130,HAL_CALL_END
+END
+	npt-import hal.csv > ev.tsv
+	run --separate-stderr -0 npt-overlap --torq-all ev.tsv
+	[ -z "$stderr" ]
+	[ "${lines[2]}" = "$(row OVERALL 120.000µs)" ]
+	[ "${lines[3]}" = "$(row 'TOTAL NPU OPERATIONS' 0ns)" ]
+	[ "${lines[17]}" = "$(row Idle 90.000µs 75.00)" ]
+	[ "${lines[18]}" = "$(row Hal 20.000µs 16.67)" ]
+	[ "${lines[20]}" = "$(row 'Host Copy' 10.000µs 8.33)" ]
+	python3 "$NPT_ROOT/tests/helpers/torq_overview_ref.py" --all < ev.tsv > want
+	printf '%s\n' "$output" | diff want -
+	# without the op column, the track hal_call says HAL_CALL
+	cut -f 1-3,5- ev.tsv | npt-overlap --torq-all | diff want -
+}
+
 @test "torq: an R1 runtime log (NSS_START, NSS_START_END) gives the NSS programs of the same log in R2" {
 	runtime_log > /dev/null
 	# actions 0 to 4 of runtime_log, R1's spelling and elapsed times

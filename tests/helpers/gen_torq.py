@@ -86,8 +86,15 @@ for i in range(n):
                      rng.choice(['HOST_COPY', 'torq_hl.host_copy']),
                      'main$async_dispatch_0', inv, '', [''] * 6))
     elif r < 0.75:
+        # HAL_CALL alone in invocation 9, with HAL_QUEUE_WAIT in 8
+        hi = rng.choice(['8', '9'])
         rows.append((now, rng.randrange(0, 9000), 'hal_call', 'HAL_CALL',
-                     '__HAL_QUEUE_EXECUTE__', '9', '', [''] * 6))
+                     '__HAL_QUEUE_EXECUTE__', hi, '', [''] * 6))
+        if hi == '8' and rng.random() < 0.5:
+            rows.append((now + rng.randrange(0, 3000),
+                         rng.randrange(0, 3000), 'hal_queue_wait',
+                         'HAL_QUEUE_WAIT', '__HAL_QUEUE_EXECUTE__', hi, '',
+                         [''] * 6))
     elif r < 0.85:
         rows.append((now, rng.randrange(0, 90000), 'dispatch', 'DISPATCH',
                      'main$async_dispatch_0', inv, '', [''] * 6))

@@ -90,6 +90,7 @@ def main():
     cls = {k: [] for k in set(ENGINES.values())}
     units = []          # (class or None, start, end)
     pending = {}
+    halinv = {}
     col = {}
     for line in sys.stdin.read().split('\n'):
         if line == '' or line.startswith('##'):
@@ -119,7 +120,17 @@ def main():
         low = track.lower()
         kind = ENGINES.get(low)
         if get('name').startswith('__HAL'):
-            kind = 'hal'
+            # Torq's HalDispatchDebugInfo.append_runtime_events: HAL_CALL
+            # only in an invocation with no other HAL event
+            call = op == 'hal_call' if get('op') else low == 'hal_call'
+            inv = halinv.setdefault(get('invocation'), [False, []])
+            if call:
+                inv[1].append((s, e))
+            else:
+                inv[0] = True
+                units.append(('hal', s, e))
+                cls['hal'].append([s, e])
+            continue
         if kind is None and (low in ('compiler input locations',
                                      'operator type totals') or
                              low.endswith('(compile)') or
@@ -161,6 +172,10 @@ def main():
             program(cls, units, host, s, e, fl)
     for key, (s, e, fl) in pending.items():
         program(cls, units, key[0], s, e, fl)
+    for other, calls in halinv.values():
+        if not other:
+            units += [('hal', s, e) for s, e in calls]
+            cls['hal'] += [[s, e] for s, e in calls]
 
     overall = (max(e for _, _, e in units) - min(s for _, s, _ in units)
                if units else 0)
