@@ -393,6 +393,13 @@ qclassify(const char *name)
 	if ((n >= 9 && ieq(name + n - 9, 9, "(Compile)")) ||
 	    (n >= 8 && ieq(name + n - 8, 8, "Overview")))
 		return Q_SKIP;
+	/* Torq's summary tracks: "02 OVERVIEW DMA", "15 OVERALL" */
+	for (i = 0; i < n && name[i] >= '0' && name[i] <= '9'; i++)
+		;
+	if (i > 0 && i < n && name[i] == ' ' && (ieq(name + i + 1,
+	    n - i - 1, "OVERALL") || (n - i - 1 >= 9 &&
+	    ieq(name + i + 1, 9, "OVERVIEW "))))
+		return Q_SKIP;
 	if (qnotwork(name, n))
 		return Q_NOTWORK;
 	return Q_OTHER;
@@ -661,6 +668,9 @@ torq_event(struct npt_tsv *t, const struct npt_tcol *tc, int q,
 	size_t i;
 	int isnew, host, hal = 0;
 
+	/* Torq's summaries: the category of its overview events */
+	if (qcol_op >= 0 && ieq(t->f[qcol_op].p, t->f[qcol_op].n, "overview"))
+		return;
 	if (qcol_name >= 0 && t->f[qcol_name].n >= 5 &&
 	    memcmp(t->f[qcol_name].p, "__HAL", 5) == 0)
 		q = Q_HAL, hal = 1;

@@ -232,6 +232,65 @@ END
 	cut -f 1-3,5- ev.tsv | npt-overlap --torq-all | diff want -
 }
 
+# A Perfetto trace as Torq's perfetto_logger.py writes it, from the spec
+# on stdin (tests/helpers/torq_pbspec.py), imported
+torq_pb() {
+	PYTHONPATH="$NPT_ROOT/tests/helpers" \
+	    python3 "$NPT_ROOT/tests/helpers/torq_pbspec.py" > t.pb
+	npt-import t.pb
+}
+
+# Torq's summaries are threads of the processes "Operator Type Totals"
+# and "Host Profile Overview" (01 tosa.add, 11 OVERVIEW HAL, 15 OVERALL),
+# their slices of category overview.  NDMA In [0,600], Slice 0
+# [400,1000]: OVERALL 1000; Dma 600 (60.00%); Dma Only 400 (40.00%);
+# Compute 600; Overlap 200 (20.00%); Idle 0.  HAL [0,100] us, Host Copy
+# [50,200]: OVERALL 200; TOTAL NPU OPERATIONS the copy's span 150 less
+# its 100 outside HAL: 50; Hal 100 (50.00%); Host Copy 150 (75.00%).
+@test "torq: Torq's summary tracks (category overview, NN OVERVIEW, NN OVERALL) are left out" {
+	T=$(printf '\t')
+	torq_pb > ev.tsv <<END
+track${T}NPU Task Breakdown
+track${T}NDMA In${T}NPU Task Breakdown
+track${T}Slice 0${T}NPU Task Breakdown
+slice${T}NDMA In${T}0${T}600${T}Dma In | @L18C10
+slice${T}Slice 0${T}400${T}1000${T}Slice Program | add_0
+track${T}Operator Type Totals
+track${T}01 tosa.add${T}Operator Type Totals
+slice${T}01 tosa.add${T}0${T}1200${T}tosa.add: 1.200µs${T}overview
+END
+	grep -q '01 tosa.add' ev.tsv
+	run --separate-stderr -0 npt-overlap --torq ev.tsv
+	[ "${lines[2]}" = "$(row OVERALL 1.000µs)" ]
+	[ "${lines[3]}" = "$(row Dma 600ns 60.00)" ]
+	[ "${lines[4]}" = "$(row 'Dma Only' 400ns 40.00)" ]
+	[ "${lines[7]}" = "$(row Compute 600ns 60.00)" ]
+	[ "${lines[13]}" = "$(row Overlap 200ns 20.00)" ]
+	[ "${lines[14]}" = "$(row Idle 0ns 0.00)" ]
+	torq_pb > ev.tsv <<END
+track${T}Host
+track${T}HAL${T}Host
+track${T}Host Copy${T}Host
+slice${T}HAL${T}0${T}100000${T}HAL_QUEUE_WAIT
+slice${T}Host Copy${T}50000${T}200000${T}Host Copy | input_0
+track${T}Host Profile Overview
+track${T}11 OVERVIEW HAL${T}Host Profile Overview
+track${T}13 OVERVIEW HOST COPY${T}Host Profile Overview
+track${T}15 OVERALL${T}Host Profile Overview
+slice${T}11 OVERVIEW HAL${T}0${T}100000${T}HAL total: 100.000µs (50.00%)${T}overview
+slice${T}13 OVERVIEW HOST COPY${T}0${T}150000${T}HOST COPY total: 150.000µs (75.00%)${T}overview
+slice${T}15 OVERALL${T}0${T}200000${T}OVERALL: 200.000µs${T}overview
+END
+	run --separate-stderr -0 npt-overlap --torq-all ev.tsv
+	[ "${lines[2]}" = "$(row OVERALL 200.000µs)" ]
+	[ "${lines[3]}" = "$(row 'TOTAL NPU OPERATIONS' 50.000µs)" ]
+	[ "${lines[17]}" = "$(row Idle 0ns 0.00)" ]
+	[ "${lines[18]}" = "$(row Hal 100.000µs 50.00)" ]
+	[ "${lines[20]}" = "$(row 'Host Copy' 150.000µs 75.00)" ]
+	# the tracks alone, without the category, are left out too
+	cut -f 1-3,5- ev.tsv | npt-overlap --torq-all | diff - <(printf '%s\n' "$output")
+}
+
 @test "torq: an R1 runtime log (NSS_START, NSS_START_END) gives the NSS programs of the same log in R2" {
 	runtime_log > /dev/null
 	# actions 0 to 4 of runtime_log, R1's spelling and elapsed times

@@ -36,7 +36,8 @@ if kind == 'compile':
               'css', 'NDMA In', 'DMA Out Used', 'CDMA', 'Slice 0 Used',
               'CSS', 'HAL', 'Host Copy', 'Host Programs', 'NSS Programs',
               'NSS CFG Tasks', 'CSS (Compile)', 'Operator Type Totals',
-              '04 OVERVIEW SLICE Overview', 'init', 'dispatch']
+              '04 OVERVIEW SLICE Overview', 'init', 'dispatch',
+              '02 OVERVIEW DMA', '15 OVERALL', '01 tosa.add', '7 OVERALLS']
     now = rng.randrange(0, 5000)
     for i in range(n):
         now += rng.choice([0, 0, 1, rng.randrange(0, 3000)])
@@ -45,7 +46,9 @@ if kind == 'compile':
                         rng.randrange(0, 40000)])
         if tr == 'Operator Type Totals':
             d = 10**6
-        ev.append((now, d, tr, '', '', ''))
+        # Torq's operator totals: a thread of any name, category overview
+        ev.append((now, d, tr, 'overview' if tr == '01 tosa.add' else '',
+                   '', ''))
     print(f"#ts_{unit}\tdur_{unit}\ttrack\top\tname")
     for s, d, tr, op, name, _ in ev:
         print(f"{t(s)}\t{t(d)}\t{tr}\t{op}\t{name}")

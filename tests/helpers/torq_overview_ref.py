@@ -131,6 +131,12 @@ def main():
                 units.append(('hal', s, e))
                 cls['hal'].append([s, e])
             continue
+        head, _, rest = low.partition(' ')
+        if op == 'overview' or (kind is None and head.isdigit() and
+                                head.isascii() and
+                                (rest == 'overall' or
+                                 rest.startswith('overview '))):
+            continue
         if kind is None and (low in ('compiler input locations',
                                      'operator type totals') or
                              low.endswith('(compile)') or
