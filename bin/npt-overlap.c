@@ -283,7 +283,8 @@ enum {
 	Q_OTHER = Q_NLIST,	/* OVERALL only */
 	Q_SKIP,			/* left out: overviews, compile copies */
 	Q_NOTWORK,		/* INIT, DISPATCH, ALLOC, DEALLOC */
-	Q_NSSSTART, Q_NSSWAIT, Q_HOSTSTART, Q_HOSTWAIT
+	Q_NSSSTART, Q_NSSWAIT, Q_HOSTSTART, Q_HOSTWAIT,
+	Q_USED			/* + an engine: its "... Used" track */
 };
 
 /* the _used_in_program flag columns, in the order of their classes */
@@ -298,15 +299,15 @@ static const struct {
 	const char *name;
 	int q;
 } qtracks[] = {
-	{ "dma_in", Q_DMAIN }, { "DMA In Used", Q_DMAIN },
+	{ "dma_in", Q_DMAIN }, { "DMA In Used", Q_USED + Q_DMAIN },
 	{ "NDMA In", Q_DMAIN },
-	{ "dma_out", Q_DMAOUT }, { "DMA Out Used", Q_DMAOUT },
+	{ "dma_out", Q_DMAOUT }, { "DMA Out Used", Q_USED + Q_DMAOUT },
 	{ "NDMA Out", Q_DMAOUT },
-	{ "cdma", Q_CDMA }, { "CDMA Used", Q_CDMA },
-	{ "slice0", Q_SL0 }, { "Slice 0 Used", Q_SL0 }, { "Slice 0", Q_SL0 },
-	{ "slice1", Q_SL1 }, { "Slice 1 Used", Q_SL1 }, { "Slice 1", Q_SL1 },
+	{ "cdma", Q_CDMA }, { "CDMA Used", Q_USED + Q_CDMA },
+	{ "slice0", Q_SL0 }, { "Slice 0 Used", Q_USED + Q_SL0 }, { "Slice 0", Q_SL0 },
+	{ "slice1", Q_SL1 }, { "Slice 1 Used", Q_USED + Q_SL1 }, { "Slice 1", Q_SL1 },
 	{ "slice", Q_SLICE },
-	{ "css", Q_CSS }, { "CSS Used", Q_CSS },
+	{ "css", Q_CSS }, { "CSS Used", Q_USED + Q_CSS },
 	{ "Host Programs", Q_HOST },
 	{ "host_copy", Q_HCOPY }, { "Host Copy", Q_HCOPY },
 	{ "HAL", Q_HAL },
@@ -334,6 +335,8 @@ static double wall;
 static struct npt_clocks clocks;
 static int hasclock;
 static struct ilist qlist[Q_NLIST];
+static struct ilist qused[Q_HOST];	/* of the "... Used" tracks */
+static int qunits;	/* the engines' own tracks have timed events */
 static int64_t qmin, qmax, qnmin, qnmax;	/* all units; those not HAL */
 static int qany, qnany, noflags;
 static struct npt_ht progs;
@@ -689,6 +692,16 @@ torq_event(struct npt_tsv *t, const struct npt_tcol *tc, int q,
 		qhal(t, &t->f[tc->track], s, e);
 		return;
 	}
+	if (q >= Q_USED) {
+		/* whole programs: Torq's runtime overview, not its
+		 * compile-time one, which reads the engines' own tracks */
+		qunit(Q_OTHER, s, e);
+		if (!qunits)
+			iladd(&qused[q - Q_USED], s, e);
+		return;
+	}
+	if (q < Q_HOST && s < e)
+		qunits = 1;
 	if (q < Q_NSSSTART) {
 		qunit(q, s, e);
 		return;
@@ -810,6 +823,13 @@ print_torq(void)
 		/* never waited: the start alone */
 		if (p->has)
 			qprogram(key[0] == 'H', p->s, p->e, p->flags);
+	}
+	for (i = 0; i < Q_HOST; i++) {
+		size_t j;
+
+		for (j = 0; !qunits && j < qused[i].n; j++)
+			iladd(&qlist[i], qused[i].v[j][0], qused[i].v[j][1]);
+		free(qused[i].v);
 	}
 	/* HAL_CALL counts in invocations with no other HAL event */
 	for (i = 0; (e = npt_ht_iter(&halinvs, &i)) != NULL; ) {

@@ -291,6 +291,57 @@ END
 	cut -f 1-3,5- ev.tsv | npt-overlap --torq-all | diff - <(printf '%s\n' "$output")
 }
 
+# Torq's compile-time trace writes the "... Used" tracks of whole NSS
+# programs too; its compute_compile_metrics reads only the engines' own
+# tracks.  Program [0,1000] using DMA in and slice 0; NDMA In [0,100];
+# Slice 0 [500,900].  OVERALL 1000 (the program); Dma = Dma Only = 100
+# (10.00%); Compute = Compute Only = 400 (40.00%); Overlap 0; Idle 1000 -
+# 500 = 500 (50.00%).  Without the engines' tracks (a runtime trace) the
+# program counts for both: Dma = Compute = Overlap 1000 (100.00%).
+@test "torq: the \"... Used\" tracks count only in a trace without the engines' own tracks" {
+	T=$(printf '\t')
+	P='Nss Program | p0 | @L1C1| Torq Kernels: [k] | Job: 0'
+	{
+		printf 'track\tNPU Task Breakdown\n'
+		for k in 'NSS Programs' 'DMA In Used' 'Slice 0 Used' 'NDMA In' 'Slice 0'; do
+			printf 'track\t%s\tNPU Task Breakdown\n' "$k"
+		done
+		for k in 'NSS Programs' 'DMA In Used' 'Slice 0 Used'; do
+			printf 'slice\t%s\t0\t1000\t%s\n' "$k" "$P"
+		done
+	} > used.spec
+	cat used.spec - <<END | torq_pb > ev.tsv
+slice${T}NDMA In${T}0${T}100${T}Dma In | @L1C1
+slice${T}Slice 0${T}500${T}900${T}Slice Program | k
+END
+	run --separate-stderr -0 npt-overlap --torq ev.tsv
+	[ -z "$stderr" ]
+	{
+		row OVERALL 1.000µs
+		row Dma 100ns 10.00
+		row 'Dma Only' 100ns 10.00
+		row 'Dma Total' 100ns 10.00
+		row Cdma 0ns 0.00
+		row Compute 400ns 40.00
+		row 'Compute Only' 400ns 40.00
+		row Slice 400ns 40.00
+		row 'Slice 0' 400ns 40.00
+		row 'Slice 1' 0ns 0.00
+		row Css 0ns 0.00
+		row Overlap 0ns 0.00
+		row Idle 500ns 50.00
+		row Host 0ns 0.00
+		row 'Host Copy' 0ns 0.00
+	} > want
+	printf '%s\n' "$output" | sed 1,2d | diff want -
+	torq_pb < used.spec > ev.tsv
+	npt-overlap --torq ev.tsv > got
+	grep -qxF "$(row Dma 1.000µs 100.00)" got
+	grep -qxF "$(row 'Slice 0' 1.000µs 100.00)" got
+	grep -qxF "$(row Overlap 1.000µs 100.00)" got
+	grep -qxF "$(row Idle 0ns 0.00)" got
+}
+
 @test "torq: an R1 runtime log (NSS_START, NSS_START_END) gives the NSS programs of the same log in R2" {
 	runtime_log > /dev/null
 	# actions 0 to 4 of runtime_log, R1's spelling and elapsed times

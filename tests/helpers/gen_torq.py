@@ -3,7 +3,8 @@
 
 usage: gen_torq.py SEED N UNIT KIND [SCALE]
 UNIT: us (with decimals down to the ns), ns or cyc.  KIND: compile (Torq's
-engine tracks, CDMA over DMA and compute, other and left-out tracks) or
+engine tracks, CDMA over DMA and compute, other and left-out tracks; for a
+SEED divisible by 3 the "... Used" tracks without the engines' own) or
 runtime (an R2 log: NSS programs paired across other events, with job_id
 and the flags of npt-annotate --torq, host programs, copies and HAL).
 Every time is multiplied by SCALE (default 1): 500 and 10^6 bring ties of
@@ -30,6 +31,8 @@ def t(v):
     return str(v)
 
 
+ENGINE_TRACKS = {'dma_in', 'dma_out', 'cdma', 'slice0', 'slice1', 'slice',
+                 'css', 'NDMA In', 'CDMA', 'CSS'}
 ev = []
 if kind == 'compile':
     tracks = ['dma_in', 'dma_out', 'cdma', 'slice0', 'slice1', 'slice',
@@ -38,6 +41,10 @@ if kind == 'compile':
               'NSS CFG Tasks', 'CSS (Compile)', 'Operator Type Totals',
               '04 OVERVIEW SLICE Overview', 'init', 'dispatch',
               '02 OVERVIEW DMA', '15 OVERALL', '01 tosa.add', '7 OVERALLS']
+    if seed % 3 == 0:
+        # a runtime trace of Torq's: the "... Used" tracks, no engine's own
+        tracks = [x for x in tracks if x.endswith(' Used') or
+                  x not in ENGINE_TRACKS]
     now = rng.randrange(0, 5000)
     for i in range(n):
         now += rng.choice([0, 0, 1, rng.randrange(0, 3000)])

@@ -91,6 +91,9 @@ def main():
     units = []          # (class or None, start, end)
     pending = {}
     halinv = {}
+    used = {k: [] for k in ('dma_in', 'dma_out', 'cdma', 'slice0', 'slice1',
+                            'slice', 'css')}
+    unitseen = False
     col = {}
     for line in sys.stdin.read().split('\n'):
         if line == '' or line.startswith('##'):
@@ -159,6 +162,14 @@ def main():
                 prog = 'nss_wait'
             elif op == 'host_copy':
                 kind = 'host_copy'
+        if prog is None and low.endswith(' used'):
+            # compute_compile_metrics reads the engines' own tracks; the
+            # whole-program "... Used" tracks only in a trace without them
+            units.append((None, s, e))
+            used[kind].append([s, e])
+            continue
+        if prog is None and kind in used and s < e:
+            unitseen = True
         if prog is None:
             units.append((kind, s, e))
             if kind is not None:
@@ -178,6 +189,9 @@ def main():
             program(cls, units, host, s, e, fl)
     for key, (s, e, fl) in pending.items():
         program(cls, units, key[0], s, e, fl)
+    if not unitseen:
+        for k in used:
+            cls[k] += used[k]
     for other, calls in halinv.values():
         if not other:
             units += [('hal', s, e) for s, e in calls]
