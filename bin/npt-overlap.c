@@ -279,7 +279,7 @@ run(int *has, struct npt_time *rs, struct npt_time *re, struct npt_time *busy,
  */
 enum {
 	Q_DMAIN, Q_DMAOUT, Q_CDMA, Q_SL0, Q_SL1, Q_SLICE, Q_CSS, Q_HOST,
-	Q_HCOPY, Q_HAL, Q_NLIST,
+	Q_HCOPY, Q_HAL, Q_JOB, Q_NLIST,
 	Q_OTHER = Q_NLIST,	/* OVERALL only */
 	Q_SKIP,			/* left out: overviews, compile copies */
 	Q_NOTWORK,		/* INIT, DISPATCH, ALLOC, DEALLOC */
@@ -424,6 +424,8 @@ qop(const char *p, size_t n)
 		return Q_HOSTWAIT;
 	if (ieq(p, n, "HOST_COPY"))
 		return Q_HCOPY;
+	if (ieq(p, n, "NSS_JOB"))
+		return Q_JOB;
 	if (qnotwork(p, n))
 		return Q_NOTWORK;
 	return Q_OTHER;
@@ -809,7 +811,7 @@ static void
 print_torq(void)
 {
 	struct ilist dma = { 0 }, dt = { 0 }, sl = { 0 }, sl2 = { 0 },
-	    cmp = { 0 }, a = { 0 }, b = { 0 }, hh = { 0 };
+	    cmp = { 0 }, a = { 0 }, a2 = { 0 }, b = { 0 }, hh = { 0 };
 	struct npt_ht_ent *e;
 	char v[64];
 	size_t i;
@@ -851,7 +853,8 @@ print_torq(void)
 	lcmp = illen(&cmp);
 	ov = ilinter(&dt, &cmp);
 	ilunion(&a, &dt, &cmp);			/* NPU activity */
-	ilunion(&b, &a, &qlist[Q_HAL]);
+	ilunion(&a2, &a, &qlist[Q_JOB]);
+	ilunion(&b, &a2, &qlist[Q_HAL]);
 	ilunion(&hh, &qlist[Q_HOST], &qlist[Q_HCOPY]);
 	idle = overall - (illen(&b) + illen(&hh) - ilinter(&b, &hh));
 	if (idle < 0)
@@ -904,7 +907,11 @@ print_torq(void)
 		npt_warning("NSS programs without the flag columns of "
 		    "npt-annotate --torq: the rows of engines leave them out");
 	free(dma.v), free(dt.v), free(sl.v), free(sl2.v), free(cmp.v);
-	free(a.v), free(b.v), free(hh.v);
+	if (qlist[Q_JOB].n > 0)
+		npt_warning("NSS jobs of an R0 runtime log: their engines are "
+		    "not known; they count as busy, the rows of engines leave "
+		    "them out");
+	free(a.v), free(a2.v), free(b.v), free(hh.v);
 	for (i = 0; i < Q_NLIST; i++)
 		free(qlist[i].v);
 	npt_ht_free(&progs);

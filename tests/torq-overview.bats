@@ -364,6 +364,23 @@ END
 	grep -qxF "$(row Cdma 19.000µs 27.54)" got1
 }
 
+# An R0 log: jobs [60,100] and [150,200] us as npt-import reads it.
+# Torq's reader of R0 logs (calculate_runtime_profile_metrics) counted
+# each job busy, the engines 0: OVERALL 140; Idle 140 - 40 - 50 = 50
+# (35.71%); TOTAL NPU OPERATIONS the span, 140.
+@test "torq: the NSS jobs of an R0 runtime log count as busy, with a warning that their engines are not known" {
+	printf 'id;time_since_open;time_since_start;location\n0;100;40;loc("a.mlir":1:1)\n1;200;50;\n' > r0.csv
+	npt-import r0.csv > ev.tsv
+	run --separate-stderr -0 npt-overlap --torq-all ev.tsv
+	[ "$stderr" = "npt-overlap: warning: NSS jobs of an R0 runtime log: their engines are not known; they count as busy, the rows of engines leave them out" ]
+	[ "${lines[2]}" = "$(row OVERALL 140.000µs)" ]
+	[ "${lines[3]}" = "$(row 'TOTAL NPU OPERATIONS' 140.000µs)" ]
+	[ "${lines[4]}" = "$(row Dma 0ns 0.00)" ]
+	[ "${lines[10]}" = "$(row Compute 0ns 0.00)" ]
+	[ "${lines[17]}" = "$(row Idle 50.000µs 35.71)" ]
+	[ "$(grep -c ' 0ns  (0.00%)$' <<< "$output")" -eq 16 ]
+}
+
 @test "torq: a runtime log without the flags of npt-annotate --torq: a warning, the engines 0" {
 	runtime_log > ev.tsv
 	run --separate-stderr -0 npt-overlap --torq ev.tsv

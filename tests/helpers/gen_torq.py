@@ -6,7 +6,8 @@ UNIT: us (with decimals down to the ns), ns or cyc.  KIND: compile (Torq's
 engine tracks, CDMA over DMA and compute, other and left-out tracks; for a
 SEED divisible by 3 the "... Used" tracks without the engines' own) or
 runtime (an R2 log: NSS programs paired across other events, with job_id
-and the flags of npt-annotate --torq, host programs, copies and HAL).
+and the flags of npt-annotate --torq, host programs, copies, HAL and a
+few jobs of an R0 log).
 Every time is multiplied by SCALE (default 1): 500 and 10^6 bring ties of
 the rounding and times in ms and s.
 """
@@ -108,10 +109,14 @@ for i in range(n):
     elif r < 0.85:
         rows.append((now, rng.randrange(0, 90000), 'dispatch', 'DISPATCH',
                      'main$async_dispatch_0', inv, '', [''] * 6))
-    else:
+    elif r < 0.97:
         rows.append((now, rng.randrange(0, 9000), 'memref_alloc',
                      rng.choice(['ALLOC', 'memref.alloc']),
                      'main$async_dispatch_0', inv, '', [''] * 6))
+    else:
+        # a job of an R0 log, as npt-import writes it
+        rows.append((now, rng.randrange(0, 9000), 'nss', 'NSS_JOB', '', '',
+                     '', [''] * 6))
 rows.sort(key=lambda x: x[0])
 print(f"#ts_{unit}\tdur_{unit}\ttrack\top\tname\tinvocation\tjob_id\t" +
       '\t'.join(FLAGS))

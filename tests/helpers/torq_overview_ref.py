@@ -87,7 +87,7 @@ def main():
         a = args.pop(0)
         opt[a] = True if a == '--all' else args.pop(0)
     hz = int(opt.get('--hz', 0))
-    cls = {k: [] for k in set(ENGINES.values())}
+    cls = {k: [] for k in set(ENGINES.values()) | {'job'}}
     units = []          # (class or None, start, end)
     pending = {}
     halinv = {}
@@ -162,6 +162,9 @@ def main():
                 prog = 'nss_wait'
             elif op == 'host_copy':
                 kind = 'host_copy'
+            elif op == 'nss_job':
+                # an R0 log: Torq's reader of then counted each job busy
+                kind = 'job'
         if prog is None and low.endswith(' used'):
             # compute_compile_metrics reads the engines' own tracks; the
             # whole-program "... Used" tracks only in a trace without them
@@ -206,12 +209,14 @@ def main():
     dmac = dma + cls['cdma']
     sl = cls['slice0'] + cls['slice1'] + cls['slice']
     comp = sl + cls['css']
-    busy = dmac + comp + cls['hal'] + cls['host'] + cls['host_copy']
+    busy = dmac + comp + cls['job'] + cls['hal'] + cls['host'] + \
+        cls['host_copy']
     hosts = cls['host'] + cls['host_copy']
     rows = [
         ('OVERALL', overall, False),
         ('TOTAL NPU OPERATIONS',
-         span - total(subtract(hosts, dmac + comp + cls['hal'])), False),
+         span - total(subtract(hosts, dmac + comp + cls['job'] +
+                               cls['hal'])), False),
         ('Dma', total(dma), True),
         ('Dma Only', total(subtract(dmac, comp)), True),
         ('Dma Total', total(dmac), True),
