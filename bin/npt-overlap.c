@@ -634,6 +634,27 @@ qflag(struct npt_tsv *t, long col)
 }
 
 /*
+ * Every length is then within the span of the events read, which must
+ * fit in int64_t: lengths of unions, less intersections, never overflow.
+ * Events come by start, so an end makes it too large.
+ */
+static void
+qspan(struct npt_tsv *t, const struct npt_tcol *tc, int64_t s, int64_t e)
+{
+	static int64_t lo, hi;
+	static int any;
+
+	if (!any || s < lo)
+		lo = s;
+	if (!any || hi < e)
+		hi = e;
+	any = 1;
+	if ((uint64_t)hi - (uint64_t)lo > INT64_MAX)
+		npt_tsv_err(t, "column %s: the events span more than 2^63 - 1 "
+		    "ns", t->hdr.col[tc->dur].p);
+}
+
+/*
  * An event of a HAL dispatch (name __HAL...): Torq leaves HAL_CALL out of
  * an invocation that has other HAL events, so its spans wait for the end.
  */
@@ -690,6 +711,7 @@ torq_event(struct npt_tsv *t, const struct npt_tcol *tc, int q,
 	s = qns(t, tc->ts, &ts, 0, 0, k);
 	e = qns(t, tc->dur, &end, 1, unit == NPT_UNIT_CYC ?
 	    npt_clocks_cyc(t, (size_t)tc->ts) : 0, k);
+	qspan(t, tc, s, e);
 	if (hal) {
 		qhal(t, &t->f[tc->track], s, e);
 		return;
@@ -856,7 +878,7 @@ print_torq(void)
 	ilunion(&a2, &a, &qlist[Q_JOB]);
 	ilunion(&b, &a2, &qlist[Q_HAL]);
 	ilunion(&hh, &qlist[Q_HOST], &qlist[Q_HCOPY]);
-	idle = overall - (illen(&b) + illen(&hh) - ilinter(&b, &hh));
+	idle = overall - (illen(&b) + (illen(&hh) - ilinter(&b, &hh)));
 	if (idle < 0)
 		idle = 0;
 

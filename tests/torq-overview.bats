@@ -421,6 +421,23 @@ END
 	assert_stderr 'npt-overlap: o.tsv:3: column ts_ns: out of order: "3" after 5.000 (npt-overlap needs events sorted by start)'
 }
 
+@test "torq: events that span more than 2^63 - 1 ns are a located error, not a negative OVERALL" {
+	printf '#ts_ns\tdur_ns\ttrack\n-9000000000000000000\t10\tcss\n9000000000000000000\t10\tdma_in\n' > big.tsv
+	run --separate-stderr -1 npt-overlap --torq big.tsv
+	assert_stderr 'npt-overlap: big.tsv:3: column dur_ns: the events span more than 2^63 - 1 ns'
+	[ -z "$output" ]
+	# css [-2^62, -1], dma_in and the copy [0, 2^62 - 1]: OVERALL 2^63 - 1
+	# fits, so does the union of copy and NPU; Idle the ns [-1, 0]
+	h=4611686018427387904
+	printf '#ts_ns\tdur_ns\ttrack\n-%s\t%s\tcss\n0\t%s\tdma_in\n0\t%s\tHost Copy\n' \
+	    $h $((h - 1)) $((h - 1)) $((h - 1)) > big.tsv
+	run --separate-stderr -0 npt-overlap --torq-all big.tsv
+	want=$(python3 -c 'print(f"{(2**63 - 1) / 1e9:.3f}s")')
+	[ "${lines[2]}" = "$(row OVERALL "$want")" ]
+	[ "${lines[4]}" = "$(row Dma "$(python3 -c 'print(f"{(2**62 - 1) / 1e9:.3f}s")')" 50.00)" ]
+	[ "${lines[17]}" = "$(row Idle 1ns 0.00)" ]
+}
+
 @test "torq: empty input prints nothing, a header alone every row 0; - operand, | head, /dev/full, busybox" {
 	run -0 npt-overlap --torq < /dev/null
 	[ -z "$output" ]
