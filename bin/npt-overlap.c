@@ -612,11 +612,14 @@ qns(struct npt_tsv *t, long col, const struct npt_time *v, int end,
 			    t->hdr.col[col].p);
 		return (int64_t)q;
 	}
-	if (npt_time_narrow(v, dec[unit], &ns) < 0)
+	if (npt_time_narrow(v, dec[unit], &ns) == 0)
+		return ns;
+	if (npt_time_decimals(v) > dec[unit])
 		npt_tsv_err(t, "column %s: not a whole number of nanoseconds: "
 		    "\"%.*s\"", t->hdr.col[col].p, (int)t->f[col].n,
 		    t->f[col].p);
-	return ns;
+	npt_tsv_err(t, "column %s: too large in nanoseconds",
+	    t->hdr.col[col].p);
 }
 
 /* "True", "False" or empty, else a located error */

@@ -438,6 +438,25 @@ END
 	[ "${lines[17]}" = "$(row Idle 1ns 0.00)" ]
 }
 
+# npt-overlap --torq on one event (TS DUR in UNIT): exit 1 with stderr MSG
+torq_one() {
+	printf '#ts_%s\tdur_%s\ttrack\n%s\t%s\tcss\n' "$1" "$1" "$2" "$3" > big.tsv
+	run --separate-stderr -1 npt-overlap --torq big.tsv
+	assert_stderr "npt-overlap: big.tsv:2: $4"
+}
+
+@test "torq: a time past 2^63 - 1 ns is too large in nanoseconds, not a fraction of one" {
+	# 10^16 us = 10^19 ns > 2^63 - 1 = 9223372036854775807
+	torq_one us 10000000000000000 1 'column ts_us: too large in nanoseconds'
+	torq_one us -10000000000000000 1 'column ts_us: too large in nanoseconds'
+	# the end: 9 10^18 + 9 10^18 ns
+	torq_one ns 9000000000000000000 9000000000000000000 \
+	    'column dur_ns: too large in nanoseconds'
+	# digits below the ns are still that
+	torq_one us 10000000000000000.0001 1 \
+	    'column ts_us: not a whole number of nanoseconds: "10000000000000000.0001"'
+}
+
 @test "torq: empty input prints nothing, a header alone every row 0; - operand, | head, /dev/full, busybox" {
 	run -0 npt-overlap --torq < /dev/null
 	[ -z "$output" ]
