@@ -1582,7 +1582,7 @@ read_events(const char *path, int *rc)
 		} else if (tlt(ts, front)) {
 			char b[48];
 
-			b[npt_time_fmtmin(b, &front, npt_time_unit_scale[unit])] = '\0';
+			b[npt_time_fmtmin(b, &front, digits)] = '\0';
 			npt_tsv_err(&t, "column %s: out of order: \"%.*s\" "
 			    "after %s (npt-overlap needs events sorted by "
 			    "start)", t.hdr.col[tc.ts].p, (int)t.f[tc.ts].n,

@@ -207,6 +207,20 @@ flat() {
 	printf '#ts_cyc\tdur_cyc\ttrack\n10\t5\tcore0\n5\t1\tcore1\n' > ev.tsv
 	run --separate-stderr -1 npt-overlap ev.tsv
 	assert_stderr 'npt-overlap: ev.tsv:3: column ts_cyc: out of order: "5" after 10 (npt-overlap needs events sorted by start)'
+	# the time before, as the input writes it: no decimals an ns has not
+	printf '#ts_ns\tdur_ns\ttrack\n100\t50\tcore0\n' > f1.tsv
+	printf '#ts_ns\tdur_ns\ttrack\n0\t50\tdma0\n' > f2.tsv
+	run --separate-stderr -1 npt-overlap f1.tsv f2.tsv
+	assert_stderr 'npt-overlap: f2.tsv:2: column ts_ns: out of order: "0" after 100 (npt-overlap needs events sorted by start)'
+	run --separate-stderr -1 npt-overlap -s ts_ns f1.tsv f2.tsv
+	assert_stderr 'npt-overlap: f2.tsv:2: column ts_ns: out of order: "0" after 100 (npt-overlap needs events sorted by start)'
+	# in us as the input writes it: three decimals after 1.500, none for 2
+	printf '#ts_us\tdur_us\ttrack\n0.25\t1\tcore0\n1.500\t1\tcore0\n1\t1\tcore1\n' > ev.tsv
+	run --separate-stderr -1 npt-overlap ev.tsv
+	assert_stderr 'npt-overlap: ev.tsv:4: column ts_us: out of order: "1" after 1.500 (npt-overlap needs events sorted by start)'
+	printf '#ts_us\tdur_us\ttrack\n2\t1\tcore0\n1.5\t1\tcore1\n' > ev.tsv
+	run --separate-stderr -1 npt-overlap --torq ev.tsv
+	assert_stderr 'npt-overlap: ev.tsv:3: column ts_us: out of order: "1.5" after 2 (npt-overlap needs events sorted by start)'
 }
 
 @test "overlap: bad data and missing columns are located errors" {
