@@ -6,11 +6,11 @@
  * their positions in the input: an event's is where it was handed over,
  * or where its importer said it began (npt_imp_pos: a slice written at
  * its end goes before the slices it encloses that start with it), or
- * the position of an event it encloses, to go before it (the longer
- * first among events of one position), and writes one event stream
- * whose header holds every column
- * any event used and whose tracks carry the names the input gave them
- * last (Chrome traces name their threads after the events, if at all).
+ * that of the event of its track before it with its start (putpos), the
+ * longer first among events of one position, and writes one event
+ * stream whose header holds every column any event used and whose
+ * tracks carry the names the input gave them last (Chrome traces name
+ * their threads after the events, if at all).
  *
  * Records stay in memory up to a limit.  Beyond it the batch is sorted
  * and written as a run to an unlinked temporary file, and the runs are
@@ -70,6 +70,9 @@ struct trk {
 	size_t idn;
 	int merge;		/* named to be drawn with its namesakes */
 	unsigned long long input;
+	int haslast;		/* its last event's start and position */
+	struct npt_time lastts;
+	uint64_t lastpos;
 };
 
 struct run {
@@ -402,12 +405,30 @@ durcmp(const struct npt_time *a, const struct npt_time *b)
 	return npt_time_cmp(b, a);
 }
 
-/* The position of the event begun: the one given, else the next. */
+/*
+ * The position of the event begun on track t at ts, lasting dur (NULL:
+ * unknown): the one given, else the next; but that of the track's last
+ * event that lasted more than 0 when that one has the same start and an
+ * earlier position, so that the events of a track that share a start
+ * sort longest first (npt-events(5), Order) wherever the input had them,
+ * among the events of other tracks in input order.  One of no length
+ * nests in nothing: it keeps its place.
+ */
 NPT_INLINE void
-putpos(struct npt_imp *m, char *r)
+putpos(struct npt_imp *m, char *r, uint32_t t, const struct npt_time *ts,
+    const struct npt_time *dur)
 {
 	uint64_t pos = m->hasat ? m->at : m->npos++;
+	struct trk *k = &m->trk[t];
 
+	if (dur != NULL && npt_time_sign(dur) > 0) {
+		if (k->haslast && npt_time_cmp(&k->lastts, ts) == 0 &&
+		    k->lastpos < pos)
+			pos = k->lastpos;
+		k->haslast = 1;
+		k->lastts = *ts;
+		k->lastpos = pos;
+	}
 	memcpy(r + 40, &pos, 8);
 	m->hasat = 0;
 }
@@ -545,7 +566,7 @@ npt_imp_begin(struct npt_imp *m, const struct npt_time *ts,
 	put32(p + 4, track);
 	puttime(p + 8, ts);
 	puttime(p + 24, dur ? dur : &nodur);
-	putpos(m, p);
+	putpos(m, p, track, ts, dur);
 	m->cur->n += RECHDR;
 	m->trk[track].used = 1;
 	needdec(m, ts);
@@ -642,7 +663,7 @@ npt_imp_event(struct npt_imp *m, const struct npt_time *ts,
 	put32(r + 4, track);
 	puttime(r + 8, ts);
 	puttime(r + 24, dur ? dur : &nodur);
-	putpos(m, r);
+	putpos(m, r, track, ts, dur);
 	if (n > 0)
 		memcpy(r + RECHDR, f, n);
 	m->cur->n += len;

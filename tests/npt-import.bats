@@ -685,20 +685,50 @@ npt-import: 1 event read before the error is written"
 	EOF
 }
 
+@test "import: torq timeline: transfers of one engine that start at one cycle come longest first, whatever their order; one of no length keeps its place" {
+	# task 3's transfer of 64 cycles and task 4's of 128 both start at 0
+	# on dma_in (Torq starts them in the order their ops ran); a slice
+	# between them in the file; task 5's 0-cycle transfer at 0 stays
+	# where it was, after task 3's and before task 4's in the file
+	printf '%s\n' 'taskId, elapsed_time(us), timestamp(us), event, location, bytes' \
+	    '3,64,0,DMA In,loc("a.mlir":1:2),512' '3,2000,1,Slice 0,loc("a.mlir":1:2),' \
+	    '5,0,0,DMA In,,8' '4,128,0,DMA In,loc("a.mlir":2:2),1024' > tie.csv
+	run -0 npt-import tie.csv
+	assert_output <<-'EOF'
+	## source=tie.csv
+	#ts_cyc	dur_cyc	track	op	name	id	loc	bytes
+	0	128	dma_in	DMA_IN		4	"a.mlir":2:2	1024
+	0	64	dma_in	DMA_IN		3	"a.mlir":1:2	512
+	0	0	dma_in	DMA_IN		5		8
+	1	2000	slice0	SLICE		3	"a.mlir":1:2	
+	EOF
+	# so npt-agg nests them (self: 128 - 64 on the longer) and npt-fold
+	# folds them: DMA_IN 128 in all, 64 of it in DMA_IN;DMA_IN
+	run -0 sh -c 'npt-import tie.csv | npt-agg -k op | cut -f1,2,3,12 | grep "^DMA_IN"'
+	[ "$output" = "$(printf 'DMA_IN\t3\t192\t128')" ]
+	run -0 sh -c 'npt-import tie.csv | npt-fold'
+	assert_output <<-'EOF'
+	DMA_IN 64
+	DMA_IN;DMA_IN 64
+	SLICE 2000
+	EOF
+}
+
 @test "import: chrome: 'X' slices written at their end, inner first, come out outer first when they start together" {
 	# gc 1 to 2 in c 1 to 3 in p 1 to 6, written as each ended; o on
-	# thread 2 between; same, as long as p and after it, stays after (in
-	# it, as npt-agg nests events of one start in their order)
+	# thread 2 between; same, as long as p and after it: the events of
+	# thread 1 that start at 1 take the place of the first of them, gc's,
+	# longest first, p before same (their input order); o after them
 	printf '[{"ph":"X","ts":1,"dur":1,"pid":1,"tid":1,"name":"gc"},{"ph":"X","ts":1,"dur":2,"pid":1,"tid":1,"name":"c"},{"ph":"X","ts":1,"dur":9,"pid":1,"tid":2,"name":"o"},{"ph":"X","ts":1,"dur":5,"pid":1,"tid":1,"name":"p"},{"ph":"X","ts":1,"dur":5,"pid":1,"tid":1,"name":"same"}]' > x.json
 	run -0 npt-import x.json
 	assert_output <<-'EOF'
 	## source=x.json
 	#ts_us	dur_us	track	op	name	id	loc
 	1.000	5.000	1/1		p		
+	1.000	5.000	1/1		same		
 	1.000	2.000	1/1		c		
 	1.000	1.000	1/1		gc		
 	1.000	9.000	1/2		o		
-	1.000	5.000	1/1		same		
 	EOF
 	# self times without same: p 5 - 2, c 2 - 1, gc 1, o 9: 14 in all
 	run -0 sh -c 'npt-import x.json | grep -v same | npt-agg -k name | cut -f1,12 | sort'
