@@ -1199,7 +1199,7 @@ step_close(struct step *sp)
 	struct st *st;
 	size_t i, j;
 	char b[64];
-	int a;
+	int a, busy;
 
 	step_header();
 	/* the classes and -k sums in use, not all 33 of each: a step can be
@@ -1213,18 +1213,22 @@ step_close(struct step *sp)
 		if (i >= sp->n || !sp->st[i].active)
 			continue;
 		st = &sp->st[i];
+		/* active: busy for some time, not only seen */
 		tb = runend(&st->r);
-		if (g->a++ == 0 || tlt(tb, g->min))
+		busy = tb.lo != 0 || tb.hi != 0;
+		if (busy && (g->a++ == 0 || tlt(tb, g->min)))
 			g->min = tb;
 		if (tlt(g->max, tb))
 			g->max = tb;
 		addtime(&g->sum, tb);
 		for (j = 0; j < st->nthr; j++) {
 			tb = runend(&st->thr[j].r);
-			addtime(&g->tsum, tb);
-			if (tlt(g->tmax, tb))
-				g->tmax = tb;
-			g->nthr++;
+			if (busy && (tb.lo != 0 || tb.hi != 0)) {
+				addtime(&g->tsum, tb);
+				if (tlt(g->tmax, tb))
+					g->tmax = tb;
+				g->nthr++;
+			}
 			free(st->thr[j].name);
 			st->thr[j].name = NULL;
 			st->thr[j].namelen = 0;

@@ -132,9 +132,28 @@ hand() {
 	printf '#ts_ns\tdur_ns\ttrack\tstep\n0\t0.005\tpe3\t7\n0\t0\tpe0\t8\n0\t0\tpe1\t8\n0\t0\tpe2\t8\n' > t.tsv
 	run -0 npt-overlap -s step t.tsv
 	# step 7: pe3 busy 0.005 of 4 tracks seen before the end: mean
-	# 0.00125 -> 0.001; step 8: three tracks active for no time
+	# 0.00125 -> 0.001; step 8: three tracks seen for no time, none
+	# active: min, avg and max 0 of 4, avg_active and the balances empty
 	[ "${lines[1]}" = "7${T}compute${T}4${T}1${T}0.000${T}0.001${T}0.005${T}0.005${T}25.000${T}100.000${T}100.000" ]
-	[ "${lines[2]}" = "8${T}compute${T}4${T}3${T}0.000${T}0.000${T}0.000${T}0.000${T}${T}${T}" ]
+	[ "${lines[2]}" = "8${T}compute${T}4${T}0${T}0.000${T}0.000${T}${T}0.000${T}${T}${T}" ]
+}
+
+@test "steps: a track or thread with only zero-length events in a step is seen, not active (PopVision's idle tiles)" {
+	# the review's report as pva2npt --steps writes it: a 0-cycle row for
+	# each idle tile
+	printf '#ts_cyc\tdur_cyc\ttrack\tstep\n' > z.tsv
+	printf '0\t%s\ttile%s\t0\n' 100 0 50 1 0 2 0 3 >> z.tsv
+	printf '120\t10\ttile%s\t1\n' 0 1 2 3 >> z.tsv
+	run -0 npt-overlap -s step z.tsv
+	# step 0: tile0 100, tile1 50 of 4: avg 37.5 -> 38, over the 2
+	# active 75; 150/400 = 37.5%, 150/200 = 75%, lanes 100 and 50: 75%
+	[ "${lines[1]}" = "0${T}compute${T}4${T}2${T}0${T}38${T}75${T}100${T}37.500${T}75.000${T}75.000" ]
+	[ "${lines[2]}" = "1${T}compute${T}4${T}4${T}10${T}10${T}10${T}10${T}100.000${T}100.000${T}100.000" ]
+	# threads: tile0's w1 has only a 0-length event: w0 100 and tile1's
+	# w0 50 count, 150/200; tile2 (0 cycles on w0) is idle
+	printf '#ts_cyc\tdur_cyc\ttrack\tstep\tthread\n0\t100\ttile0\t0\tw0\n0\t0\ttile0\t0\tw1\n0\t50\ttile1\t0\tw0\n5\t0\ttile2\t0\tw0\n' > w.tsv
+	run -0 npt-overlap -s step w.tsv
+	[ "${lines[1]}" = "0${T}compute${T}3${T}2${T}0${T}50${T}75${T}100${T}50.000${T}75.000${T}75.000" ]
 }
 
 @test "steps: busy sums past 2^64 cycles are exact; bytes up to 2^64 - 1" {

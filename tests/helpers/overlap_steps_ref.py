@@ -163,7 +163,7 @@ def want(d):
                         elif dr == "out":
                             bout += v
                 byts.append(b)
-                if not fs:
+                if busy[-1] == 0:   # seen, but idle
                     continue
                 active += 1
                 for ki in range(len(ks) + 1):
@@ -173,7 +173,7 @@ def want(d):
                     by = {}
                     for x, f in zip(iv, fs):
                         by.setdefault(f[col["thread"]], []).append(x)
-                    threads += [union(v) for v in by.values()]
+                    threads += [union(v) for v in by.values() if union(v) > 0]
                 else:
                     lanes = []  # [stack of ends, intervals]
                     for x in iv:  # in input order, sorted by start
@@ -188,12 +188,13 @@ def want(d):
                             lanes.append(ln)
                         ln[0].append(x[1])
                         ln[1].append(x)
-                    threads += [union(ln[1]) for ln in lanes]
+                    threads += [union(ln[1]) for ln in lanes
+                                if union(ln[1]) > 0]
             n = len(tr)
             row = [s, cname, str(n), str(active)]
             sm = sum(busy, F(0))
             mx = max(busy) if busy else F(0)
-            row.append(tfmt(min(busy), digits) if n else "")
+            row.append(tfmt(min(busy), digits) if n else "")  # idle: 0
             row.append(fixed(half_up(sm / n, digits), digits) if n else "")
             row.append(fixed(half_up(sm / active, digits), digits)
                        if active else "")
@@ -240,6 +241,8 @@ def gen(seed, d):
                 ev.append([st * q, du * q, t, s])
                 if r.random() < 0.3:    # a nested event
                     ev.append([(st + du // 4) * q, du // 2 * q, t, s])
+        if r.random() < 0.3:            # a track seen only at 0 length
+            ev.append([F(base + r.randint(0, 120)), F(0), r.choice(tracks), s])
         if r.random() < 0.2:            # an event with an empty step
             ev.append([F(base + 5), F(3), r.choice(tracks), None])
     ev.sort(key=lambda e: e[0])
