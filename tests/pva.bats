@@ -31,15 +31,91 @@ params() {
 		cmp -s want got || flunk "seed $s: $(diff want got)"
 	done
 	# seed 10 has no step: its source, clocks and header
-	[ "$(grep -vc '^## clock.tile' got)" -eq 2 ]
-	# IPU 1 takes no cycle in any step: all its events start at 0, after
-	# IPU 0's first step (ties by IPU) and before the rest
-	params seed=3 ipus=2 steps=4 ipucycles.0.1=0 ipucycles.1.1=0 ipucycles.2.1=0 ipucycles.3.1=0 > r.pop
-	python3 "$PVA2NPT" --steps r.pop > got
-	python3 "$REF" steps r.pop > want
-	cmp want got
-	[ "$(awk -F'\t' '!/^#/ && NR <= 14 { print $1 $6 }' got | sort -u)" = 00 ]
-	[ "$(awk -F'\t' 'NR > 14 && NR <= 30 { print $1 $6 }' got | sort -u)" = 01 ]
+	[ "$(grep -vc '^## clock\.ipu[01]\.tile' got)" -eq 2 ]
+}
+
+# The review's two IPUs of two tiles, IPU 1 idle in step 0, with two
+# steps of 0 cycles before the last.
+twoipus() {
+	params ipus=2 tiles_per_ipu=2 steps=4 \
+		cycles.0.0=100 cycles.0.1=50 cycles.0.2=0 cycles.0.3=0 ipucycles.0.0=120 ipucycles.0.1=0 \
+		cycles.1.0=0 cycles.1.1=0 cycles.1.2=0 cycles.1.3=0 ipucycles.1.0=0 ipucycles.1.1=0 \
+		cycles.2.0=0 cycles.2.1=0 cycles.2.2=0 cycles.2.3=0 ipucycles.2.0=0 ipucycles.2.1=0 \
+		cycles.3.0=10 cycles.3.1=10 cycles.3.2=30 cycles.3.3=20 ipucycles.3.0=20 ipucycles.3.1=40
+}
+
+@test "pva: --steps on two IPUs: a track per IPU and tile, one timeline, each step after the slowest IPU's step before" {
+	standin
+	twoipus > r.pop
+	run -0 python3 "$PVA2NPT" --steps r.pop
+	# step 0 lasts 120 (IPU 0); steps 1 and 2 last 0 and start with step
+	# 3 at 120; step 3, which lasts, first, longest first; then 1 and 2
+	[ "${lines[1]}" = "## clock.ipu0.tile0=1330MHz" ]
+	[ "${lines[4]}" = "## clock.ipu1.tile3=1330MHz" ]
+	printf '%s\n' "${lines[@]:6}" | cut -f 1-3,6,7 > got
+	cat > want <<-EOF
+	0${T}100${T}ipu0.tile0${T}0${T}0
+	0${T}50${T}ipu0.tile1${T}0${T}0
+	0${T}0${T}ipu1.tile2${T}1${T}0
+	0${T}0${T}ipu1.tile3${T}1${T}0
+	120${T}30${T}ipu1.tile2${T}1${T}3
+	120${T}20${T}ipu1.tile3${T}1${T}3
+	120${T}10${T}ipu0.tile0${T}0${T}3
+	120${T}10${T}ipu0.tile1${T}0${T}3
+	120${T}0${T}ipu0.tile0${T}0${T}1
+	120${T}0${T}ipu0.tile1${T}0${T}1
+	120${T}0${T}ipu1.tile2${T}1${T}1
+	120${T}0${T}ipu1.tile3${T}1${T}1
+	120${T}0${T}ipu0.tile0${T}0${T}2
+	120${T}0${T}ipu0.tile1${T}0${T}2
+	120${T}0${T}ipu1.tile2${T}1${T}2
+	120${T}0${T}ipu1.tile3${T}1${T}2
+	EOF
+	diff want got
+	python3 "$REF" steps r.pop | diff - <(printf '%s\n' "${lines[@]}")
+	# per IPU: step 0, IPU 0: 100 and 50, 150/200; IPU 1 idle: no active
+	# tile, balances empty; step 3: IPU 0 10 and 10, IPU 1 30 and 20:
+	# 50/60 = 83.333%; steps 1 and 2: every tile idle
+	printf '%s\n' "${lines[@]}" > s.tsv
+	run -0 npt-overlap -s step -c ipu0='ipu0.*' -c ipu1='ipu1.*' s.tsv
+	printf '%s\n' "${lines[@]:1}" > got
+	cat > want <<-EOF
+	0${T}ipu0${T}2${T}2${T}50${T}75${T}75${T}100${T}75.000${T}75.000${T}75.000
+	0${T}ipu1${T}2${T}0${T}0${T}0${T}${T}0${T}${T}${T}
+	3${T}ipu0${T}2${T}2${T}10${T}10${T}10${T}10${T}100.000${T}100.000${T}100.000
+	3${T}ipu1${T}2${T}2${T}20${T}25${T}25${T}30${T}83.333${T}83.333${T}83.333
+	1${T}ipu0${T}2${T}0${T}0${T}0${T}${T}0${T}${T}${T}
+	1${T}ipu1${T}2${T}0${T}0${T}0${T}${T}0${T}${T}${T}
+	2${T}ipu0${T}2${T}0${T}0${T}0${T}${T}0${T}${T}${T}
+	2${T}ipu1${T}2${T}0${T}0${T}0${T}${T}0${T}${T}${T}
+	EOF
+	diff want got
+}
+
+@test "pva: --steps on three IPUs is a stream npt-overlap -s reads: each IPU's tile balance per step, as the stand-in's cycles give it" {
+	standin
+	for s in 1 2 3 4 5 6 7; do
+		params seed="$s" ipus=3 tiles_per_ipu=5 steps=40 > r.pop
+		python3 "$PVA2NPT" --steps r.pop > s.tsv
+		npt-overlap -s step -c ipu0='ipu0.*' -c ipu1='ipu1.*' -c ipu2='ipu2.*' s.tsv > o.tsv 2> err ||
+			flunk "seed $s: exit $?: $(cat err)"
+		awk -F'\t' 'NR > 1 { print $1, $2, $3, $4, $9, $10 }' o.tsv | sort > got
+		# tracks, active (cycles above 0), 100 sum / (5 max) and over
+		# the active, half up, from the stand-in's cyclesByTile
+		python3 -c '
+import pva
+from fractions import Fraction as F
+def pct(n, d):
+    return "" if d == 0 else "%.3f" % (((F(100) * n / d) * 1000 + F(1, 2)).__floor__() / F(1000))
+for k, st in enumerate(pva.openReport("r.pop").execution.steps):
+    for i in range(3):
+        c = list(st.cyclesByTile[5 * i:5 * i + 5])
+        a = sum(1 for x in c if x > 0)
+        print(k, "ipu%d" % i, 5, a, pct(sum(c), 5 * max(c)), pct(sum(c), a * max(c)))
+' | sort > want
+		[ "$(wc -l < want)" -eq 120 ]
+		diff want got || flunk "seed $s"
+	done
 }
 
 @test "pva: --steps is a stream the tools read: npt-agg's op totals, npt-overlap's busy tiles, npt-time's clocks" {
@@ -78,7 +154,7 @@ params() {
 	# hold (npt-json(1), Counters)
 	npt-json -f 1GHz -C live_bytes got > t.json 2> err
 	# each tile's counter shows its 7 categories in turn, and says so
-	[ "$(cat err)" = "npt-json: warning: 15 tracks (tile0, ...) with level samples of more than one category: a counter shows each category's in turn, not their sum; draw one category (awk) or see the sums with npt-mem" ]
+	[ "$(cat err)" = "npt-json: warning: 15 tracks (ipu0.tile0, ...) with level samples of more than one category: a counter shows each category's in turn, not their sum; draw one category (awk) or see the sums with npt-mem" ]
 	python3 -c '
 import json, sys
 c, want = {}, {}
@@ -165,8 +241,8 @@ sys.exit(rows("want") != rows("got"))' || flunk "$(cat want got)"
 	params ipus=1 tiles_per_ipu=2 steps=2 cycles.0.1=18446744073709551615 cycles.1.0=12.0 \
 		ipucycles.0.0=18446744073709551615 ipucycles.1.0=0 > r.pop
 	run -0 python3 "$PVA2NPT" --steps r.pop
-	[[ ${lines[5]} == "0${T}18446744073709551615${T}tile1${T}OnTileExecute${T}"*"${T}0${T}0" ]]
-	[[ ${lines[6]} == "18446744073709551615${T}12${T}tile0${T}DoExchange${T}"*"${T}0${T}1" ]]
+	[[ ${lines[4]} == "0${T}18446744073709551615${T}tile1${T}OnTileExecute${T}"*"${T}0${T}0" ]]
+	[[ ${lines[7]} == "18446744073709551615${T}12${T}tile0${T}DoExchange${T}"*"${T}0${T}1" ]]
 	params ipus=1 tiles_per_ipu=1 bytes.0.stack=18446744073709551615 bytes.0.variable=1e3 > r.pop
 	run -0 python3 "$PVA2NPT" --memory r.pop
 	[ "${lines[5]}" = "0${T}${T}tile0${T}LIVE${T}stack${T}18446744073709551615${T}0" ]
@@ -190,7 +266,7 @@ sys.exit(rows("want") != rows("got"))' || flunk "$(cat want got)"
 	--steps|r.pop|execution step 0: cyclesByTile[0]: not a whole number from 0 to 2^64-1: "a\tb"|cycles.0.0=a	b|seed=1
 	--steps|r.pop|execution step 0: cyclesByTile[0]: not a whole number from 0 to 2^64-1: nan|cycles.0.0=nan|seed=1
 	--steps|r.pop|execution step 2: ipus[1].cycles: not a whole number from 0 to 2^64-1: -3|ipucycles.2.1=-3|seed=1
-	--steps|r.pop|execution step 2: starts past 2^64-1 cycles on IPU 0|ipucycles.0.0=18446744073709551615|ipucycles.1.0=1
+	--steps|r.pop|execution step 2: starts past 2^64-1 cycles|ipucycles.0.0=18446744073709551615|ipucycles.1.0=1
 	--steps|r.pop|execution step 0: 8 tiles are 2 IPUs of 4 tiles, but ipus has 1|ipus_listed=1|seed=1
 	--steps|r.pop|compilation.target.tilesPerIpu: 0|tiles_per_ipu=0|seed=1
 	--memory|r.pop|compilation.target.tilesPerIpu: not a whole number from 0 to 2^64-1: -4|tiles_per_ipu=-4|seed=1
@@ -274,10 +350,10 @@ sys.exit(rows("want") != rows("got"))' || flunk "$(cat want got)"
 	[[ $stderr == *'hertz: "fast": no clock lines'* ]]
 	params clock=1000000000 > r.pop
 	run -0 python3 "$PVA2NPT" --steps r.pop
-	[ "${lines[1]}" = "## clock.tile0=1GHz" ]
+	[ "${lines[1]}" = "## clock.ipu0.tile0=1GHz" ]
 	params clock=48000 > r.pop
 	run -0 python3 "$PVA2NPT" --steps r.pop
-	[ "${lines[8]}" = "## clock.tile7=48kHz" ]
+	[ "${lines[8]}" = "## clock.ipu1.tile7=48kHz" ]
 }
 
 @test "pva: names are escaped, an empty one is an empty field, a 1 MiB one passes whole" {

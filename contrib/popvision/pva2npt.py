@@ -15,7 +15,6 @@ timestamp, duration and children().
 import argparse
 import decimal
 import errno
-import heapq
 import math
 import os
 import sys
@@ -116,12 +115,21 @@ def tiles_per_ipu(target):
     return tpi
 
 
+def tile_track(t, tpi, nipu):
+    """Tile t's track: tileT on one IPU, ipuI.tileT (T numbered across all
+    IPUs, as cyclesByTile numbers them) on more."""
+    return "tile%d" % t if nipu == 1 else "ipu%d.tile%d" % (t // tpi, t)
+
+
 def write_steps(report, src, out):
-    """(a) One event per execution step and tile: the step of IPU i starts
-    where the steps before it on that IPU end (the sum of their
-    ipus[i].cycles) and lasts the tile's cyclesByTile.  Each IPU's events
-    are in time order; a merge over the IPUs writes the stream in order,
-    ties by IPU, then step, then tile."""
+    """(a) One event per execution step and tile, on one timeline for all
+    IPUs: a step starts when the step before it has ended on every IPU
+    (ts_cyc is the sum of the lengths of the steps before it, a step
+    lasting the longest of its ipus[i].cycles and of its tiles'
+    cyclesByTile) and lasts the tile's cyclesByTile.  Rows of a step are
+    longest first, ties by tile.  Steps of 0 cycles share their start with
+    the step after them: the one that lasts comes first (its tiles' rows
+    are the only ones longer than 0), then they in order."""
     target = report.compilation.target
     tpi = tiles_per_ipu(target)
     steps = iter(report.execution.steps)
@@ -131,20 +139,21 @@ def write_steps(report, src, out):
     else:
         ntiles = len(first.cyclesByTile)
     nipu = (ntiles + tpi - 1) // tpi
+    names = [tile_track(t, tpi, nipu) for t in range(ntiles)]
     out.line("## source=" + esc(src))
     clock = target.clockFrequency
     if isinstance(clock, (int, float)) and not isinstance(clock, bool) and \
             math.isfinite(clock) and clock >= 1 and float(clock).is_integer():
         f = frequency(int(clock))
         for t in range(ntiles):
-            out.line("## clock.tile%d=%s" % (t, f))
+            out.line("## clock.%s=%s" % (names[t], f))
     else:
         print("%s: warning: %s: compilation.target.clockFrequency is not a whole "
               "number of hertz: %s: no clock lines (give npt-time -f)" % (PROG, src, show(clock)),
               file=sys.stderr)
     out.line("#ts_cyc", "dur_cyc", "track", "op", "name", "ipu", "step")
-    now = [0] * nipu    # per IPU: where its next step starts
-    pending = []        # heap of (ts, ipu, step, first tile, cycles, op, name)
+    now = 0         # where the next step starts
+    idle = []       # steps of 0 cycles starting at now: (step, op, name)
     k = -1
     while first is not None:
         step, first = first, next(steps, None)
@@ -162,45 +171,51 @@ def write_steps(report, src, out):
         if nipu > len(ipus):
             raise DataError("%s: %d tiles are %d IPUs of %d tiles, but ipus has %d"
                             % (where, ntiles, nipu, tpi, len(ipus)))
+        if now > U64:
+            raise DataError("%s: starts past 2^64-1 cycles" % where)
+        cyc = array("Q", (uint(cycles[t], "%s: cyclesByTile[%d]" % (where, t))
+                          for t in range(ntiles)))
+        length = max(cyc, default=0)
         for i in range(nipu):
-            lo = i * tpi
-            cyc = array("Q", (uint(cycles[t], "%s: cyclesByTile[%d]" % (where, t))
-                              for t in range(lo, min(ntiles, lo + tpi))))
-            if now[i] > U64:
-                raise DataError("%s: starts past 2^64-1 cycles on IPU %d" % (where, i))
-            heapq.heappush(pending, (now[i], i, k, lo, cyc, op, name))
-            now[i] += uint(ipus[i].cycles, "%s: ipus[%d].cycles" % (where, i))
-        # a later step of IPU j starts at now[j] or later: what sorts before
-        # every such start is final
-        horizon = min(((now[j], j, k + 1) for j in range(nipu)), default=None)
-        while pending and (horizon is None or pending[0][:3] < horizon):
-            emit(heapq.heappop(pending), out)
-    while pending:
-        emit(heapq.heappop(pending), out)
+            length = max(length, uint(ipus[i].cycles, "%s: ipus[%d].cycles" % (where, i)))
+        if length == 0:
+            idle.append((k, op, name))
+            continue
+        ts, ks = str(now), str(k)
+        for t in sorted(range(ntiles), key=lambda t: (-cyc[t], t)):
+            out.line(ts, str(cyc[t]), names[t], op, name, str(t // tpi), ks)
+        emit_idle(ts, idle, names, tpi, out)
+        now += length
+    emit_idle(str(now), idle, names, tpi, out)
 
 
-def emit(group, out):
-    ts, i, k, first, cyc, op, name = group
-    ts, i, k = str(ts), str(i), str(k)
-    for j, c in enumerate(cyc):
-        out.line(ts, str(c), "tile%d" % (first + j), op, name, i, k)
+def emit_idle(ts, idle, names, tpi, out):
+    for k, op, name in idle:
+        ks = str(k)
+        for t, track in enumerate(names):
+            out.line(ts, "0", track, op, name, str(t // tpi), ks)
+    idle.clear()
 
 
 def write_memory(report, src, out):
     """(b) Tile memory by category, as level samples: the compiled layout
     holds these bytes on the tile for the whole program, from ts 0 (the
-    duration is empty: the level holds until the end)."""
+    duration is empty: the level holds until the end).  Tracks are named as
+    those of (a)."""
     tpi = tiles_per_ipu(report.compilation.target)
+    tiles = list(report.compilation.tiles)
+    nipu = (len(tiles) + tpi - 1) // tpi
     out.line("## source=" + esc(src))
     out.line("#ts_cyc", "dur_cyc", "track", "op", "category", "live_bytes", "ipu")
-    for t, tile in enumerate(report.compilation.tiles):
+    for t, tile in enumerate(tiles):
         cat = tile.memory.category
         for name in sorted(n for n in dir(cat) if not n.startswith("_")):
             kind = getattr(cat, name)
             if callable(kind) or not hasattr(kind, "total"):
                 continue
             b = uint(kind.total, "tile %d: memory.category.%s.total" % (t, name))
-            out.line("0", "", "tile%d" % t, "LIVE", esc(name), str(b), str(t // tpi))
+            out.line("0", "", tile_track(t, tpi, nipu), "LIVE", esc(name), str(b),
+                     str(t // tpi))
 
 
 def write_liveness(report, src, out):

@@ -6,7 +6,7 @@ another way: every row first, then one sort; the trace walked by recursion.
     pva_ref.py trace PVTI [--by-channel]      the same
     pva_ref.py steps-ops REPORT               "op total" lines: the cycles of
                                               each program type
-    pva_ref.py steps-busy REPORT              "tileN busy" lines: the union of
+    pva_ref.py steps-busy REPORT              "TRACK busy" lines: the union of
                                               each tile's intervals
     pva_ref.py trace-ops PVTI                 "label total self" lines, self
                                               being the duration less the
@@ -31,17 +31,24 @@ def whole(v):
     return v
 
 
+def track(tile, tpi, nipu):
+    return "tile%d" % tile if nipu == 1 else "ipu%d.tile%d" % (tile // tpi, tile)
+
+
 def step_rows(report):
+    """(start, step of 0 cycles, step, -cycles, tile, ipu, cycles, op, name):
+    one timeline, each step lasting its longest IPU (or tile)."""
     t = report.compilation.target
     tpi = t.tilesPerIpu
     rows = []
-    for i in range(t.numIPUs):
-        start = 0
-        for k, step in enumerate(report.execution.steps):
-            for tile in range(i * tpi, (i + 1) * tpi):
-                c = whole(step.cyclesByTile[tile])
-                rows.append((start, i, k, tile, c, step.program.type.name, step.program.name))
-            start += whole(step.ipus[i].cycles)
+    start = 0
+    for k, step in enumerate(report.execution.steps):
+        cyc = [whole(c) for c in step.cyclesByTile][:t.numIPUs * tpi]
+        length = max(cyc + [whole(step.ipus[i].cycles) for i in range(t.numIPUs)])
+        for tile, c in enumerate(cyc):
+            rows.append((start, length == 0, k, -c, tile, tile // tpi, c,
+                         step.program.type.name, step.program.name))
+        start += length
     rows.sort()
     return rows
 
@@ -49,12 +56,14 @@ def step_rows(report):
 def steps(report, src):
     t = report.compilation.target
     hz = int(t.clockFrequency)
+    tpi, nipu = t.tilesPerIpu, t.numIPUs
     lines = ["## source=" + esc(src)]
     mhz = "%dGHz" % (hz // 10 ** 9) if hz % 10 ** 9 == 0 else "%dMHz" % (hz // 10 ** 6)
-    lines += ["## clock.tile%d=%s" % (n, mhz) for n in range(t.numTiles)]
+    lines += ["## clock.%s=%s" % (track(n, tpi, nipu), mhz) for n in range(t.numTiles)]
     lines.append("#ts_cyc\tdur_cyc\ttrack\top\tname\tipu\tstep")
-    for start, i, k, tile, c, op, name in step_rows(report):
-        lines.append("%d\t%d\ttile%d\t%s\t%s\t%d\t%d" % (start, c, tile, esc(op), esc(name), i, k))
+    for start, _, k, _, tile, i, c, op, name in step_rows(report):
+        lines.append("%d\t%d\t%s\t%s\t%s\t%d\t%d" % (start, c, track(tile, tpi, nipu), esc(op),
+                                                   esc(name), i, k))
     return lines
 
 
@@ -66,8 +75,9 @@ def memory(report, src):
         cat = tile.memory.category
         for name in sorted(vars(cat)):
             if not name.startswith("_"):
-                lines.append("0\t\ttile%d\tLIVE\t%s\t%d\t%d"
-                             % (n, name, whole(getattr(cat, name).total), n // tpi))
+                lines.append("0\t\t%s\tLIVE\t%s\t%d\t%d"
+                             % (track(n, tpi, report.compilation.target.numIPUs), name,
+                                whole(getattr(cat, name).total), n // tpi))
     return lines
 
 
@@ -135,12 +145,13 @@ def main():
         if what == "steps-ops":
             tot = {}
             for r in step_rows(report):
-                tot[r[5]] = tot.get(r[5], 0) + r[4]
+                tot[r[7]] = tot.get(r[7], 0) + r[6]
             out = ["%s %d" % (k, tot[k]) for k in sorted(tot)]
         elif what == "steps-busy":
             spans = {}
-            for start, i, k, tile, c, op, name in step_rows(report):
-                spans.setdefault(tile, []).append((start, start + c))
+            t = report.compilation.target
+            for start, _, k, _, tile, i, c, op, name in step_rows(report):
+                spans.setdefault(track(tile, t.tilesPerIpu, t.numIPUs), []).append((start, start + c))
             out = []
             for tile in sorted(spans):
                 busy, end = 0, 0
@@ -148,7 +159,7 @@ def main():
                     if b > end:
                         busy += b - max(a, end)
                         end = b
-                out.append("tile%d %d" % (tile, busy))
+                out.append("%s %d" % (tile, busy))
         else:
             out = {"steps": steps, "memory": memory, "liveness": liveness}[what](report, src)
     sys.stdout.write("".join(line + "\n" for line in out))
