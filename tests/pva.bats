@@ -219,6 +219,39 @@ sys.exit(c != want or [e for e in ev if e["ph"] == "X"] != [])'
 	grep -q "^[0-9]*\.0${T}[0-9]*\.5${T}" got
 }
 
+# awk: "bad" for a row whose track had a row at the same start that was
+# shorter, before it (npt-events(5): ties longest first)
+ties() {
+	awk -F'\t' '!/^#/ {
+		if (($3 in ts) && ts[$3] + 0 == $1 + 0 && dur[$3] + 0 < $2 + 0) { print "bad: " NR ": " $0; bad = 1 }
+		ts[$3] = $1; dur[$3] = $2 } END { exit bad }'
+}
+
+@test "pva: --trace and --steps write events of a track that share a start longest first" {
+	standin
+	# the review's trace: two top events at 100, of 0 and 5 us; and three
+	# at 100, of 0, 5 and 2 us
+	params processes=1 threads=1 roots=2 depth=1 ts.0=100 dur.0=0 ts.1=100 dur.1=5 > t.pvti
+	run -0 python3 "$PVA2NPT" --trace t.pvti
+	[[ ${lines[2]} == "100${T}5${T}pid4000.tid1000${T}"*"${T}0" ]] || flunk "${lines[2]}"
+	[[ ${lines[3]} == "100${T}0${T}pid4000.tid1000${T}"*"${T}0" ]] || flunk "${lines[3]}"
+	params processes=1 threads=1 roots=3 depth=1 ts.0=100 dur.0=0 ts.1=100 dur.1=5 \
+		ts.2=100 dur.2=2 > t.pvti
+	run -0 python3 "$PVA2NPT" --trace t.pvti
+	printf '%s\n' "${lines[@]:2}" | cut -f 2 | tr '\n' ' ' > got
+	[ "$(cat got)" = "5 2 0 " ] || flunk "$(cat got)"
+	printf '%s\n' "${lines[@]}" | ties
+	for s in 1 2 3 4 5 6; do
+		params seed="$s" processes=2 threads=2 depth=$((s % 4 + 1)) fanout=3 > t.pvti
+		python3 "$PVA2NPT" --trace t.pvti | ties || flunk "trace seed $s"
+		python3 "$PVA2NPT" --trace t.pvti --by-channel | ties || flunk "trace seed $s --by-channel"
+		params seed="$s" ipus=$((s % 3 + 1)) tiles_per_ipu=5 steps=40 > r.pop
+		python3 "$PVA2NPT" --steps r.pop | ties || flunk "steps seed $s"
+	done
+	twoipus > r.pop
+	python3 "$PVA2NPT" --steps r.pop | ties
+}
+
 @test "pva: --trace is a stream the tools read: npt-agg's totals and self time per label follow the nesting" {
 	standin
 	params seed=4 processes=2 threads=3 depth=4 fanout=3 > t.pvti

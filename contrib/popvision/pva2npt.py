@@ -234,7 +234,8 @@ def write_trace(trace, src, out, by_channel):
     """(d) PVTI events, one row each, nested as the trace nests them: a
     child's interval lies in its parent's on the same track; depth is 0 for
     a thread's top events and name the labels from the top down, joined by
-    "/".  Rows are sorted by start, ties by track, then depth."""
+    "/".  Rows are sorted by start, ties by track, then longest first (as
+    npt-events(5) wants them), then depth, then trace order."""
     rows = []
     seq = 0
     for p in trace.processes:
@@ -250,15 +251,15 @@ def write_trace(trace, src, out, by_channel):
                 chan = esc(ev.channel)
                 path = path + "/" + label if depth else label
                 track = base + "/" + chan if by_channel else base
-                rows.append((decimal.Decimal(ts), track, depth, seq,
+                rows.append((decimal.Decimal(ts), track, -decimal.Decimal(dur), depth, seq,
                              (ts, dur, track, label, path, chan, str(depth))))
                 seq += 1
                 stack.extend((c, depth + 1, path) for c in reversed(list(ev.children())))
-    rows.sort(key=lambda r: r[:4])
+    rows.sort(key=lambda r: r[:5])
     out.line("## source=" + esc(src))
     out.line("#ts_us", "dur_us", "track", "op", "name", "channel", "depth")
     for r in rows:
-        out.line(*r[4])
+        out.line(*r[5])
 
 
 def main(argv):

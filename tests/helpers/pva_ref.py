@@ -118,7 +118,7 @@ def trace_rows(trace, by_channel):
         for t in p.threads:
             for ev in t.events:
                 walk(ev, "pid%d.tid%d" % (p.pid, t.tid), 0, [])
-    rows.sort(key=lambda r: r[:4])
+    rows.sort(key=lambda r: (r[0], r[1], -r[9], r[2], r[3]))
     return rows
 
 
