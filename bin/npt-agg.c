@@ -324,7 +324,7 @@ nest(struct npt_tsv *t, const struct npt_span *tr,
 	if (!isnew && npt_time_cmp(ts, &k->last) < 0) {
 		char b[48];
 
-		b[npt_time_fmtmin(b, &k->last, npt_time_unit_scale[unit])] = '\0';
+		b[npt_time_fmtmin(b, &k->last, 0)] = '\0';
 		if (k->file != curfile)
 			npt_tsv_err(t, "column %s: out of order on track %.*s: "
 			    "\"%.*s\" after %s in %s (the files are one stream: "

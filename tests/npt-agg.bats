@@ -455,6 +455,14 @@ assert n == 6, n'
 	run --separate-stderr -1 npt-agg ev.tsv
 	assert_stderr 'npt-agg: ev.tsv:4: column ts_cyc: out of order on track c0: "4" after 10 (self time needs events sorted by start per track: sort them, or give --no-self)'
 	run -0 npt-agg --no-self ev.tsv
+	# the start before it with the fewest decimals that write it, not
+	# the unit's (100, not 100.000 ns)
+	printf '#ts_ns\tdur_ns\ttrack\top\n100\t5\tc\tA\n0\t5\tc\tA\n' > ns.tsv
+	run --separate-stderr -1 npt-agg ns.tsv
+	assert_stderr 'npt-agg: ns.tsv:3: column ts_ns: out of order on track c: "0" after 100 (self time needs events sorted by start per track: sort them, or give --no-self)'
+	printf '#ts_us\tdur_us\ttrack\top\n100.250\t5\tc\tA\n0\t5\tc\tA\n' > us.tsv
+	run --separate-stderr -1 npt-agg us.tsv
+	assert_stderr 'npt-agg: us.tsv:3: column ts_us: out of order on track c: "0" after 100.25 (self time needs events sorted by start per track: sort them, or give --no-self)'
 }
 
 @test "agg: events that share a start nest longest first; a shorter one first is a located error naming both lines" {
