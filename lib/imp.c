@@ -113,6 +113,7 @@ struct npt_imp {
 	size_t nrun, runcap;
 	char variant[512];
 	unsigned long long ninput;
+	char **inname;			/* of input 1, 2, ... at 0, 1, ... */
 	char err[512];
 	long long eline, ecol;
 };
@@ -162,6 +163,9 @@ npt_imp_free(struct npt_imp *m)
 		free(m->trk[i].ids);
 	}
 	free(m->trk);
+	for (i = 0; i < m->ninput; i++)
+		free(m->inname[i]);
+	free(m->inname);
 	npt_ht_free(&m->colht);
 	npt_ht_free(&m->trkht);
 	npt_buf_free(&m->meta);
@@ -203,9 +207,12 @@ npt_imp_variant_of(const struct npt_imp *m)
 }
 
 unsigned long long
-npt_imp_input(struct npt_imp *m)
+npt_imp_input(struct npt_imp *m, const char *name)
 {
 	m->variant[0] = '\0';
+	m->inname = npt_ereallocarray(m->inname, m->ninput + 1,
+	    sizeof *m->inname);
+	m->inname[m->ninput] = npt_estrdup(name);
 	return ++m->ninput;
 }
 
@@ -319,6 +326,45 @@ npt_imp_track_merge(struct npt_imp *m, uint32_t t, int merge)
 }
 
 /*
+ * Tracks of one name in several inputs are one track in the output: a
+ * warning names the first two inputs of each such name.
+ */
+static void
+joined(struct npt_imp *m)
+{
+	struct npt_ht ht;
+	struct { unsigned long long a, b; } *v;
+	struct trk *t;
+	size_t i, nw = 0;
+	int isnew;
+
+	if (m->ninput < 2)
+		return;
+	npt_ht_init(&ht, sizeof *v);
+	for (i = 0; i < m->ntrk; i++) {
+		t = &m->trk[i];
+		if (!t->used)
+			continue;
+		v = npt_ht_put(&ht, t->name, t->n, &isnew);
+		if (isnew) {
+			v->a = t->input;
+		} else if (v->b == 0 && t->input != v->a) {
+			v->b = t->input;
+			if (nw++ < 10)
+				npt_warning("track \"%.*s\" is in %s and in %s: "
+				    "one track in the output (import each alone "
+				    "to keep them apart)", (int)(t->n > 80 ?
+				    80 : t->n), t->name, m->inname[v->a - 1],
+				    m->inname[v->b - 1]);
+		}
+	}
+	if (nw > 10)
+		npt_warning("%zu track names in all are in several inputs",
+		    nw);
+	npt_ht_free(&ht);
+}
+
+/*
  * Threads of one input that share a name, none of them named to be drawn
  * with the others, as NAME IDS each.
  */
@@ -355,6 +401,7 @@ apart(struct npt_imp *m)
 	}
 	npt_ht_free(&ht);
 	npt_buf_free(&k);
+	joined(m);
 }
 
 const char *
@@ -797,13 +844,27 @@ struct oval {
 };
 
 /* What the writer needs: columns' values of the current record. */
+/* A record of a group: its output track, place, length and bytes. */
+struct gent {
+	uint32_t trk;
+	size_t slot;
+	struct npt_time dur;
+	size_t off;
+};
+
 struct out {
 	struct oval *val;	/* by column */
 	uint64_t gen;		/* of the current record */
 	size_t nval;
 	char **trk;		/* escaped track names */
 	size_t *trkn;
+	uint32_t *otrk;		/* a track's output track: the first of its name */
 	int unit, dec;
+	/* the records of one start, copied, for gflush */
+	struct npt_buf g;
+	struct gent *ge, *gs;
+	size_t gn, gcap, glimit;
+	struct npt_time gt;
 };
 
 /* ts or dur: whole cycles, or microseconds with o->dec decimals (exact) */
@@ -885,6 +946,97 @@ emit(const char *r, struct out *o)
 	}
 	p[k++] = '\n';
 	npt_out_commit(k);
+}
+
+static int
+gdurcmp(const void *a, const void *b)
+{
+	const struct gent *x = a, *y = b;
+	int c;
+
+	if (x->trk != y->trk)
+		return x->trk < y->trk ? -1 : 1;
+	if ((c = npt_time_cmp(&y->dur, &x->dur)) != 0)
+		return c;
+	return x->slot < y->slot ? -1 : x->slot > y->slot;
+}
+
+static int
+gslotcmp(const void *a, const void *b)
+{
+	const struct gent *x = a, *y = b;
+
+	if (x->trk != y->trk)
+		return x->trk < y->trk ? -1 : 1;
+	return x->slot < y->slot ? -1 : x->slot > y->slot;
+}
+
+/*
+ * Write the records of one start held in o->g.  Those of an output track
+ * that last more than 0 take that track's places among them longest
+ * first, those of one length in their order (npt-events(5), Order),
+ * whatever the input order and the positions (several inputs, tracks of
+ * one name, sequences whose packets interleave); the others keep their
+ * places.
+ */
+static void
+gflush(struct out *o)
+{
+	size_t i, np = 0, *place;
+	const char *r;
+	int64_t dh;
+
+	if (o->gn >= 2) {
+		for (i = 0; i < o->gn; i++) {
+			r = o->g.p + o->ge[i].off;
+			memcpy(&dh, r + 32, 8);
+			if (dh == NODUR)
+				continue;
+			gettime(r + 24, &o->gs[np].dur);
+			if (npt_time_sign(&o->gs[np].dur) <= 0)
+				continue;
+			o->gs[np].trk = o->otrk[get32(r + 4)];
+			o->gs[np].slot = i;
+			o->gs[np].off = o->ge[i].off;
+			np++;
+		}
+		if (np >= 2) {
+			/* the places by track, then who takes them */
+			place = npt_ereallocarray(NULL, np, sizeof *place);
+			qsort(o->gs, np, sizeof *o->gs, gslotcmp);
+			for (i = 0; i < np; i++)
+				place[i] = o->gs[i].slot;
+			qsort(o->gs, np, sizeof *o->gs, gdurcmp);
+			for (i = 0; i < np; i++)
+				o->ge[place[i]].off = o->gs[i].off;
+			free(place);
+		}
+	}
+	for (i = 0; i < o->gn; i++)
+		emit(o->g.p + o->ge[i].off, o);
+	o->gn = 0;
+	o->g.n = 0;
+}
+
+/* Record r, in the output's order, to gflush with those of its start. */
+static void
+gput(const char *r, struct out *o)
+{
+	struct npt_time t;
+	size_t len = get32(r);
+
+	gettime(r + 8, &t);
+	if (o->gn > 0 && (npt_time_cmp(&t, &o->gt) != 0 ||
+	    o->g.n + len > o->glimit))
+		gflush(o);
+	if (o->gn == o->gcap) {
+		o->gcap = o->gcap ? 2 * o->gcap : 64;
+		o->ge = npt_ereallocarray(o->ge, o->gcap, sizeof *o->ge);
+		o->gs = npt_ereallocarray(o->gs, o->gcap, sizeof *o->gs);
+	}
+	o->ge[o->gn++].off = o->g.n;
+	npt_buf_add(&o->g, r, len);
+	o->gt = t;
 }
 
 /* A reader of one run of the temporary file. */
@@ -970,7 +1122,7 @@ merge(struct npt_imp *m, struct out *o)
 	for (i = n; i-- > 0;)
 		siftdown(h, n, i);
 	while (n > 0) {
-		emit(h[0]->rec, o);
+		gput(h[0]->rec, o);
 		if (!rdnext(m->fd, h[0]))
 			h[0] = h[--n];
 		siftdown(h, n, 0);
@@ -985,9 +1137,11 @@ void
 npt_imp_write(struct npt_imp *m)
 {
 	struct out o;
+	struct npt_ht names;
 	char b[48];
 	size_t i;
 	uint64_t hz;
+	int isnew;
 
 	memset(&o, 0, sizeof o);
 	apart(m);
@@ -1026,20 +1180,39 @@ npt_imp_write(struct npt_imp *m)
 		o.trkn[i] = npt_out_esc(o.trk[i], m->trk[i].name,
 		    m->trk[i].n);
 	}
+	/* tracks of one name are one output track */
+	o.otrk = npt_ecalloc(m->ntrk + 1, sizeof *o.otrk);
+	npt_ht_init(&names, sizeof(uint32_t));
+	for (i = 0; i < m->ntrk; i++) {
+		uint32_t *first = npt_ht_put(&names, o.trk[i], o.trkn[i],
+		    &isnew);
+
+		if (isnew)
+			*first = (uint32_t)i;
+		o.otrk[i] = *first;
+	}
+	npt_ht_free(&names);
+	/* a group past the limit is written as two (the limit's tenth) */
+	o.glimit = m->limit / 10 > 65536 ? m->limit / 10 : 65536;
 	if (m->nrun == 0) {
 		sortkeys(m);
 		for (i = 0; i < m->nkey; i++)
-			emit(m->keys[i].rec, &o);
+			gput(m->keys[i].rec, &o);
 	} else {
 		spill(m);
 		merge(m, &o);
 	}
+	gflush(&o);
 	npt_loss_write(&m->loss);
 	for (i = 0; i < m->ntrk; i++)
 		free(o.trk[i]);
 	free(o.trk);
 	free(o.trkn);
+	free(o.otrk);
 	free(o.val);
+	npt_buf_free(&o.g);
+	free(o.ge);
+	free(o.gs);
 }
 
 /* types */

@@ -583,7 +583,7 @@ npt_impcsv_torqc(struct npt_imp *m, struct npt_in *in,
 	memset(&c, 0, sizeof c);
 	c.m = m;
 	c.in = in;
-	npt_imp_input(m);
+	npt_imp_input(m, in->name);
 	if (npt_imp_unit(m, NPT_IMP_CYC) < 0)
 		goto out;
 	npt_imp_col(m, "bytes", 5);
@@ -1033,7 +1033,7 @@ npt_impcsv_torqr(struct npt_imp *m, struct npt_in *in,
 	r.freel = NONE;
 	r.xcol = -1;
 	npt_ht_init(&r.open, sizeof(size_t));
-	npt_imp_input(m);
+	npt_imp_input(m, in->name);
 	if (npt_imp_unit(m, NPT_IMP_US) < 0)
 		goto out;
 	if (!nextline(&r.c)) {
@@ -1465,7 +1465,7 @@ npt_impcsv_vela(struct npt_imp *m, struct npt_in *in,
 	memset(&v, 0, sizeof v);
 	c->m = m;
 	c->in = in;
-	npt_imp_input(m);
+	npt_imp_input(m, in->name);
 	if (npt_imp_unit(m, NPT_IMP_CYC) < 0)
 		goto out;
 	v.trk = npt_imp_track(m, "npu", 3, NULL);

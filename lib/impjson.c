@@ -1057,7 +1057,7 @@ npt_impjson_chrome(struct npt_imp *m, struct npt_in *in,
 	c.in = in;
 	c.opt = opt;
 	c.colval = -1;
-	c.input = npt_imp_input(m);
+	c.input = npt_imp_input(m, in->name);
 	npt_json_init(&c.j, in);
 	if (npt_imp_unit(m, NPT_IMP_US) < 0)
 		goto out;
@@ -1223,7 +1223,7 @@ npt_impjson_trt(struct npt_imp *m, struct npt_in *in,
 	memset(&c, 0, sizeof c);
 	c.m = m;
 	c.in = in;
-	c.input = npt_imp_input(m);
+	c.input = npt_imp_input(m, in->name);
 	npt_json_init(&c.j, in);
 	if (npt_imp_unit(m, NPT_IMP_US) < 0)
 		goto out;

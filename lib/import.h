@@ -235,8 +235,11 @@ struct npt_imp;
  */
 struct npt_imp *npt_imp_new(size_t limit);
 void npt_imp_free(struct npt_imp *m);
-/* Start the next input; returns its number (1, 2, ...) for track keys. */
-unsigned long long npt_imp_input(struct npt_imp *m);
+/*
+ * Start the next input, named name (for messages); returns its number
+ * (1, 2, ...) for track keys.
+ */
+unsigned long long npt_imp_input(struct npt_imp *m, const char *name);
 /* Set the unit of the times; -1 (failed) if an earlier input had the other. */
 int npt_imp_unit(struct npt_imp *m, int unit);
 /* The unit of the times so far, or 0 if no input set it. */

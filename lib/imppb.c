@@ -1615,7 +1615,7 @@ npt_imppb_perfetto(struct npt_imp *m, struct npt_in *in,
 	c.in = in;
 	c.opt = opt;
 	c.colval = -1;
-	c.input = npt_imp_input(m);
+	c.input = npt_imp_input(m, in->name);
 	npt_ht_init(&c.seqs, sizeof(struct seq));
 	npt_ht_init(&c.trks, sizeof(struct trk));
 	if (npt_imp_unit(m, NPT_IMP_US) < 0)

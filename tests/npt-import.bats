@@ -292,10 +292,11 @@ npt-import: 4 events read before the error are written"
 	*	15.000
 	EOF
 	# a lane named by npt_track joins its namesake; threads of two inputs
-	# that share a name are not renamed
+	# that share a name are not renamed: one track, with a warning
 	printf '[{"ph":"M","name":"thread_name","pid":1,"tid":1,"args":{"name":"core"}},{"ph":"M","name":"thread_name","pid":1,"tid":2,"args":{"name":"core lane 1","npt_track":"core"}},{"ph":"X","name":"a","pid":1,"tid":1,"ts":0,"dur":4},{"ph":"X","name":"b","pid":1,"tid":2,"ts":1,"dur":4}]' > lanes.json
 	printf '[{"ph":"M","name":"thread_name","pid":1,"tid":1,"args":{"name":"core"}},{"ph":"X","name":"c","pid":1,"tid":1,"ts":2,"dur":1}]' > other.json
-	run -0 npt-import lanes.json other.json
+	run --separate-stderr -0 npt-import lanes.json other.json
+	assert_stderr 'npt-import: warning: track "core" is in lanes.json and in other.json: one track in the output (import each alone to keep them apart)'
 	assert_output <<-'EOF'
 	## source=lanes.json
 	## source=other.json
@@ -712,6 +713,46 @@ npt-import: 1 event read before the error is written"
 	DMA_IN;DMA_IN 64
 	SLICE 2000
 	EOF
+}
+
+@test "import: a track's events that start together come out longest first however far apart they were: Chrome, Torq, two inputs, spilled runs" {
+	# Outer (0 to 10) written after A (0 to 5) and C (6 to 8), which it
+	# encloses: Outer 10 - 5 - 2 = 3 of its own
+	printf '%s\n' '{"traceEvents":[' '{"ph":"X","name":"A","pid":1,"tid":1,"ts":0,"dur":5},' \
+	    '{"ph":"X","name":"C","pid":1,"tid":1,"ts":6,"dur":2},' \
+	    '{"ph":"X","name":"Outer","pid":1,"tid":1,"ts":0,"dur":10}' ']}' > x1.json
+	for s in '' '-S 4k'; do
+		# shellcheck disable=SC2086
+		run -0 sh -c "npt-import $s x1.json | npt-agg -k name | cut -f1,3,12"
+		assert_output <<-'EOF'
+		#name	total_us	self_us
+		Outer	10.000	3.000
+		A	5.000	5.000
+		C	2.000	2.000
+		*	17.000	10.000
+		EOF
+	done
+	# task 3's 64 cycles at 0, its 10 at 70, then task 4's 128 at 0
+	printf '%s\n' 'taskId, elapsed_time(us), timestamp(us), event, location, bytes' \
+	    '3,64,0,DMA In,loc("a.mlir":1:2),512' '3,10,70,DMA In,loc("a.mlir":1:2),64' \
+	    '4,128,0,DMA In,loc("a.mlir":2:2),1024' > tie2.csv
+	run -0 sh -c 'npt-import tie2.csv | cut -f1,2,6'
+	assert_output <<-'EOF'
+	## source=tie2.csv
+	#ts_cyc	dur_cyc	id
+	0	128	4
+	0	64	3
+	70	10	3
+	EOF
+	# one thread in two inputs: [0,5] in a.json, [0,10] in b.json
+	printf '{"traceEvents":[{"ph":"X","name":"s","pid":1,"tid":1,"ts":0,"dur":5}]}' > a.json
+	printf '{"traceEvents":[{"ph":"X","name":"l","pid":1,"tid":1,"ts":0,"dur":10}]}' > b.json
+	run -0 sh -c 'npt-import a.json b.json 2> err | grep -v "^#" | cut -f2,5'
+	assert_output <<-'EOF'
+	10.000	l
+	5.000	s
+	EOF
+	[ "$(cat err)" = 'npt-import: warning: track "1/1" is in a.json and in b.json: one track in the output (import each alone to keep them apart)' ]
 }
 
 @test "import: chrome: 'X' slices written at their end, inner first, come out outer first when they start together" {

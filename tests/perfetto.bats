@@ -225,6 +225,44 @@ need_protoc() {
 	assert_stderr ''
 }
 
+@test "perfetto: a track's slices that start together come out longest first however the packets came: two sequences, tracks of one name" {
+	# b (1 to 11 us) on sequence 2 comes after a (1 to 5) and c (6 to 7)
+	# of sequence 1 in the file; b encloses a and c
+	pb 'write([packet(track_descriptor=track(1, name="gpu queue")),
+	    packet(seq=1, ts=1000, event=event(BEGIN, 1, name="a")), packet(seq=1, ts=5000, event=event(END, 1)),
+	    packet(seq=1, ts=6000, event=event(BEGIN, 1, name="c")), packet(seq=1, ts=7000, event=event(END, 1)),
+	    packet(seq=2, ts=1000, event=event(BEGIN, 1, name="b")), packet(seq=2, ts=11000, event=event(END, 1))])' > seqs.pb
+	for s in '' '-S 4k'; do
+		# shellcheck disable=SC2086
+		run -0 sh -c "npt-import $s seqs.pb | cut -f1-5"
+		assert_output <<-'EOF'
+		## source=seqs.pb
+		#ts_us	dur_us	track	op	name
+		1.000	10.000	gpu queue		b
+		1.000	4.000	gpu queue		a
+		6.000	1.000	gpu queue		c
+		EOF
+	done
+	# b 10 - 4 - 1 = 5 of its own
+	run -0 sh -c 'npt-import seqs.pb | npt-fold'
+	assert_output <<-'EOF'
+	unknown 5.000
+	unknown;unknown 5.000
+	EOF
+	# two tracks named core are one in the output: long (1 to 11 us)
+	# before short (1 to 6), written first
+	pb 'write([packet(track_descriptor=track(1, name="core")), packet(track_descriptor=track(2, name="core")),
+	    packet(seq=1, ts=1000, event=event(BEGIN, 1, name="short")), packet(seq=1, ts=6000, event=event(END, 1)),
+	    packet(seq=1, ts=1000, event=event(BEGIN, 2, name="long")), packet(seq=1, ts=11000, event=event(END, 2))])' > same.pb
+	run -0 sh -c 'npt-import same.pb | npt-agg -k name | cut -f1,3,12'
+	assert_output <<-'EOF'
+	#name	total_us	self_us
+	long	10.000	5.000
+	short	5.000	5.000
+	*	15.000	10.000
+	EOF
+}
+
 @test "perfetto: slices that start together come out outer first, so that they nest; among other events in the order of their begins" {
 	# outer 1000 to 5000 ns holds inner 1000 to 2000; an instant on track
 	# 2 at 1000 between their begins

@@ -23,7 +23,7 @@ fuzz_one(const uint8_t *p, size_t n)
 	struct npt_imp_opt opt = { 1, 1 };
 
 	m = npt_imp_new(64 * 1024);
-	npt_imp_input(m);
+	npt_imp_input(m, "fuzz");
 	npt_in_mem(&in, "fuzz", p, n);
 	if (npt_imp_types[IMPORTER].fn(m, &in, &opt) == 0 &&
 	    !npt_imp_types[IMPORTER].table)
