@@ -190,9 +190,10 @@ npt_logw_overflow(struct npt_logw *w)
 
 /*
  * Start a log in buf[0..cap) (cap at least 64) for core id of kind
- * NPT_LOG_CORE_*, counting cycles at hz; pktmax is the payload size per
- * packet (0: NPT_LOG_PKT_DEFAULT).  Returns 1, or 0 if cap or pktmax is
- * too small.
+ * NPT_LOG_CORE_*, counting cycles at hz (1 to 2^63 - 1, as npt-log(5)
+ * allows); pktmax is the payload size per packet (0:
+ * NPT_LOG_PKT_DEFAULT).  Returns 1, or 0 if cap or pktmax is too small,
+ * or kind or hz is not one a reader takes.
  */
 static inline int
 npt_logw_begin(struct npt_logw *w, void *buf, size_t cap, unsigned kind,
@@ -203,7 +204,8 @@ npt_logw_begin(struct npt_logw *w, void *buf, size_t cap, unsigned kind,
 
 	if (pktmax == 0)
 		pktmax = NPT_LOG_PKT_DEFAULT;
-	if (cap < 64 || pktmax < 64 || pktmax > NPT_LOG_PKT_MAX)
+	if (cap < 64 || pktmax < 64 || pktmax > NPT_LOG_PKT_MAX ||
+	    kind > NPT_LOG_CORE_CONTROL || hz == 0 || hz > INT64_MAX)
 		return 0;
 	w->buf = h;
 	w->cap = cap;

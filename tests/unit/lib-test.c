@@ -643,6 +643,13 @@ test_writer(void)
 	ok(npt_logw_begin(&w, buf, 32, 0, 0, 1, 0) == 0 &&
 	    npt_logw_begin(&w, buf, sizeof buf, 0, 0, 1, 10) == 0,
 	    "writer: a buffer or packet under 64 bytes is refused");
+	ok(npt_logw_begin(&w, buf, sizeof buf, 0, 0, 0, 0) == 0 &&
+	    npt_logw_begin(&w, buf, sizeof buf, 0, 0,
+	    (uint64_t)INT64_MAX + 1, 0) == 0 &&
+	    npt_logw_begin(&w, buf, sizeof buf, 2, 0, 1, 0) == 0 &&
+	    npt_logw_begin(&w, buf, sizeof buf, 1, 0, INT64_MAX, 0) == 1,
+	    "writer: a clock of 0 or past 2^63 - 1 Hz and an unknown core "
+	    "kind are refused, as npt-log(5) has a reader refuse them");
 	npt_logw_begin(&w, buf, sizeof buf, NPT_LOG_CORE_COMPUTE, 3,
 	    800000000, 128);
 	ok(npt_logw_string(&w, 0, 1, "CONV_2D", 7) == 1,
