@@ -418,6 +418,32 @@ tmval(struct chrome *c, const struct val *v, const char *what,
 }
 
 /*
+ * A pid or tid v as written onto k, a whole number written with a point
+ * or an exponent (1.0, 2e0) as its digits, as trace_processor takes a
+ * number for an id.
+ */
+static void
+addnum(struct chrome *c, struct npt_buf *k, const struct val *v)
+{
+	const char *p = txt(&c->ev, v);
+	struct npt_time t;
+	char b[48];
+	size_t i;
+	int d, r;
+
+	for (i = 0; i < v->n && p[i] != '.' && p[i] != 'e' && p[i] != 'E';
+	    i++)
+		;
+	if (v->tok == NPT_JSON_NUM && i < v->n &&
+	    npt_time_parse(&t, p, v->n, NPT_TIME_JSON, 0, &d, &r) == NULL &&
+	    !r && npt_time_decimals(&t) == 0) {
+		add(k, b, npt_time_fmt(b, &t, 0));
+		return;
+	}
+	add(k, p, v->n);
+}
+
+/*
  * A pid or tid v onto k; one not given is dflt (a missing tid is the
  * pid), else 0, as trace_processor has them.
  */
@@ -426,9 +452,9 @@ addid(struct chrome *c, struct npt_buf *k, const struct val *v,
     const struct val *dflt)
 {
 	if (v->tok)
-		add(k, txt(&c->ev, v), v->n);
+		addnum(c, k, v);
 	else if (dflt != NULL && dflt->tok)
-		add(k, txt(&c->ev, dflt), dflt->n);
+		addnum(c, k, dflt);
 	else
 		add(k, "0", 1);
 }

@@ -307,6 +307,27 @@ npt-import: 4 events read before the error are written"
 	EOF
 }
 
+@test "import: chrome: a pid or tid written 1.0 or 2e0 is the thread of 1 and 2, as trace_processor takes it; others as written" {
+	# b (1 to 2) on pid 1.0, tid 2e0 nests in a (0 to 5) on 1/2
+	printf '%s' '{"traceEvents":[{"ph":"B","name":"a","pid":1,"tid":2,"ts":0},{"ph":"X","name":"b","pid":1.0,"tid":2e0,"ts":1,"dur":1},{"ph":"E","pid":1.0,"tid":2.0,"ts":5}]}' > pf.json
+	run -0 npt-import pf.json
+	assert_output <<-'EOF'
+	## source=pf.json
+	#ts_us	dur_us	track	op	name	id	loc
+	0.000	5.000	1/2		a		
+	1.000	1.000	1/2		b		
+	EOF
+	# 1.5 is no whole number; -0.0 is 0; a string stays as it is
+	printf '%s' '{"traceEvents":[{"ph":"X","name":"b","pid":1.5,"tid":-0.0,"ts":1,"dur":1},{"ph":"X","name":"c","pid":"7.0","tid":1e2,"ts":1,"dur":1}]}' > pg.json
+	run -0 sh -c 'npt-import pg.json | cut -f3'
+	assert_output <<-'EOF'
+	## source=pg.json
+	track
+	1.5/0
+	7.0/100
+	EOF
+}
+
 @test "import: chrome: -i keeps instants on their thread, process or global track, -c counters" {
 	run --separate-stderr -0 npt-import -i -c "$F/chrome-small.json"
 	[ "${lines[1]}" = "$US	conv_cyc	note	ok	none	step	bytes	value	args.name	args.track" ]
