@@ -301,7 +301,7 @@ main(int argc, char *argv[])
 	struct npt_getopt g = { .help = help };
 	struct src *s, **live, **ctl, *best;
 	struct npt_loss loss = { 0 };
-	size_t n = 0, nlive = 0, nctl = 0, i, b;
+	size_t n = 0, nlive = 0, nctl = 0, i, j, b;
 	unsigned long long count = 0;
 	char *stdinarg[] = { "-", NULL };
 	const char *name;
@@ -331,9 +331,14 @@ main(int argc, char *argv[])
 	s = npt_ecalloc((size_t)argc, sizeof *s);
 	for (i = 0; i < (size_t)argc; i++) {
 		if ((s[n].log = npt_log_open(argv[i])) == NULL) {
-			/* not decoded at all: the end of the pipeline says so */
+			/* not decoded at all: the end of the pipeline says so,
+			 * once for a file named twice */
 			name = strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i];
-			npt_loss_add(&loss, "truncated", name, strlen(name), 1);
+			for (j = 0; j < i && strcmp(argv[j], argv[i]) != 0; j++)
+				;
+			if (j == i)
+				npt_loss_add(&loss, "truncated", name,
+				    strlen(name), 1);
 			rc = 1;
 			continue;
 		}

@@ -623,6 +623,12 @@ for k in range(len(d) + 1):
 	## lost.truncated.nosuch.bin=1
 	## lost.truncated.dir=1
 	EOF
+	# a file named twice is lost once
+	run --separate-stderr -1 npt-decode nosuch.bin nosuch.bin
+	assert_output <<-EOF
+	$HDR
+	## lost.truncated.nosuch.bin=1
+	EOF
 }
 
 @test "decode: a log refused at open leaves a loss line, so the end of the pipeline says its input was incomplete" {
