@@ -346,18 +346,13 @@ nest(struct npt_tsv *t, const struct npt_span *tr,
 		if (npt_time_cmp(&p->start, ts) != 0 ||
 		    npt_time_cmp(&p->end, ts) <= 0)
 			continue;
-		if (p->file != curfile)
-			npt_tsv_err(t, "track %.*s: same start as the event of "
-			    "%s:%lld, which ends sooner (self time needs "
-			    "events sorted by start per track, ties longest "
-			    "first: sort ties by duration, longest first, or "
-			    "give --no-self)", (int)tr->n, tr->p, p->file,
-			    p->line);
-		npt_tsv_err(t, "track %.*s: same start as the event of line "
-		    "%lld, which ends sooner (self time needs events sorted by "
-		    "start per track, ties longest first: sort ties by "
-		    "duration, longest first, or give --no-self)", (int)tr->n,
-		    tr->p, p->line);
+		/* its place: "line N" of this file, or "FILE:N" */
+		npt_tsv_err(t, "track %.*s: same start as the event of "
+		    "%s%s%lld, which ends sooner (self time needs events "
+		    "sorted by start per track, ties longest first: sort ties "
+		    "by duration, longest first, or give --no-self)",
+		    (int)tr->n, tr->p, p->file != curfile ? p->file : "line ",
+		    p->file != curfile ? ":" : "", p->line);
 	}
 	/* children that overlap each other: below -2^127 */
 	if (k->n > 0 && npt_time_sub(&k->st[k->n - 1].g->self,

@@ -174,16 +174,14 @@ tie(const struct npt_tsv *t, struct track *k, const struct frame *p)
 {
 	size_t n;
 	const char *s = npt_ht_key(k, &n);
+	int other = p->file != t->in.name;
 
-	if (p->file != t->in.name)
-		npt_tsv_err(t, "track %.*s: same start as the event of %s:%lld, "
-		    "which ends sooner (nesting needs events sorted by start "
-		    "per track, ties longest first: sort ties by duration, "
-		    "longest first)", (int)n, s, p->file, p->line);
-	npt_tsv_err(t, "track %.*s: same start as the event of line %lld, "
+	/* its place: "line N" of this file, or "FILE:N" */
+	npt_tsv_err(t, "track %.*s: same start as the event of %s%s%lld, "
 	    "which ends sooner (nesting needs events sorted by start per "
 	    "track, ties longest first: sort ties by duration, longest "
-	    "first)", (int)n, s, p->line);
+	    "first)", (int)n, s, other ? p->file : "line ", other ? ":" : "",
+	    p->line);
 }
 
 /* The event [ts, ts + dur) of frame name on track k (NULL: no nesting). */

@@ -626,14 +626,13 @@ static void
 tie(const struct npt_tsv *t, const struct track *k, const struct ent *x)
 {
 	const char *s = k->namelen ? k->name : "(none)";
+	int other = x->file != t->in.name;
 
-	if (x->file != t->in.name)
-		npt_tsv_err(t, "track %s: same start as the event of %s:%lld, "
-		    "which ends sooner; sort events that share a start by "
-		    "duration, longest first", s, x->file, x->line);
-	npt_tsv_err(t, "track %s: same start as the event of line %lld, "
+	/* its place: "line N" of this file, or "FILE:N" */
+	npt_tsv_err(t, "track %s: same start as the event of %s%s%lld, "
 	    "which ends sooner; sort events that share a start by duration, "
-	    "longest first", s, x->line);
+	    "longest first", s, other ? x->file : "line ", other ? ":" : "",
+	    x->line);
 }
 
 /* The first lane of k where [ts, te) nests or that is free; pushed. */
