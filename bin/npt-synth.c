@@ -1364,9 +1364,11 @@ main(int argc, char *argv[])
 			modelpath = g.arg;
 			break;
 		case 'o':
+			logonly = c;
 			dir = g.arg;
 			break;
 		case 'P':
+			logonly = c;
 			pktsize = (size_t)number(c, g.arg, 64, NPT_LOG_PKT_MAX);
 			break;
 		case 's':

@@ -419,8 +419,8 @@ assert last > 18 * 10**18, last'
 	[ "$output" = '#ts_cyc	dur_cyc	track	op	id	sample' ]
 }
 
-@test "synth: -F alloc refuses -b and -x, which would drop events from -F events but not allocations" {
-	for o in "-b 3000" "-x overflow=5" "-x truncate=100" "-x corrupt=0"; do
+@test "synth: -F alloc refuses -b and -x, which would drop events from -F events but not allocations, and -o and -P, which it does not use" {
+	for o in "-b 3000" "-x overflow=5" "-x truncate=100" "-x corrupt=0" "-o ." "-o /nonexistent" "-P 64" "-P 4096"; do
 		# shellcheck disable=SC2086
 		run --separate-stderr -2 npt-synth -F alloc -i 3 $o
 		assert_stderr "npt-synth: -F alloc: not with ${o%% *} (the memory of the run, not of its logs)"
