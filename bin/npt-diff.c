@@ -819,6 +819,7 @@ main(int argc, char *argv[])
 	struct npt_getopt g = { .help = help };
 	struct group **gv, all;
 	struct npt_ht_ent *e;
+	const char *name[2];
 	size_t i, n;
 	int c, x, rc = 0;
 
@@ -855,6 +856,8 @@ main(int argc, char *argv[])
 		npt_usage(synopsis);
 	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
 		npt_errx(2, "only one of a and b can be standard input (-)");
+	for (x = 0; x < 2; x++)
+		name[x] = strcmp(argv[x], "-") == 0 ? "<stdin>" : argv[x];
 
 	npt_ht_init(&groups, sizeof(struct group));
 	for (x = 0; x < 2; x++) {
@@ -864,12 +867,12 @@ main(int argc, char *argv[])
 	for (x = 0; x < 2; x++)
 		if (skipped[x] > 0)
 			npt_warning("%s: %llu event%s with an empty duration "
-			    "skipped", argv[x], skipped[x],
+			    "skipped", name[x], skipped[x],
 			    skipped[x] == 1 ? "" : "s");
 	if (unit[0] >= 0 && unit[1] >= 0 && unit[0] != unit[1])
 		npt_errx(1, "%s is in %s, %s in %s: compare one unit (convert "
-		    "cycles with npt-time)", argv[0],
-		    npt_time_unit_name[unit[0]], argv[1],
+		    "cycles with npt-time)", name[0],
+		    npt_time_unit_name[unit[0]], name[1],
 		    npt_time_unit_name[unit[1]]);
 	if (unit[0] < 0)
 		unit[0] = unit[1];
@@ -916,8 +919,7 @@ main(int argc, char *argv[])
 			continue;
 		npt_loss_text(&loss[x], &b);
 		npt_warning("%c (%s): input incomplete: %.*s; the comparison "
-		    "leaves them out", "ab"[x], strcmp(argv[x], "-") == 0 ?
-		    "<stdin>" : argv[x], (int)b.n, b.p);
+		    "leaves them out", "ab"[x], name[x], (int)b.n, b.p);
 		npt_buf_free(&b);
 		npt_loss_free(&loss[x]);
 	}

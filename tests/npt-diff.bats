@@ -268,6 +268,8 @@ pair() {
 	printf '#dur_cyc\top\n1\tx\n' > c.tsv
 	printf '#dur_us\top\n1\tx\n' > u.tsv
 	diag c.tsv u.tsv "npt-diff: c.tsv is in cyc, u.tsv in us: compare one unit (convert cycles with npt-time)"
+	run -1 --separate-stderr npt-diff c.tsv - < u.tsv
+	assert_stderr "npt-diff: c.tsv is in cyc, <stdin> in us: compare one unit (convert cycles with npt-time)"
 	run -1 --separate-stderr npt-diff --fail-above 2ms c.tsv c.tsv
 	assert_stderr "npt-diff: --fail-above 2ms: the profiles are in cyc"
 	run -1 --separate-stderr npt-diff --fail-above 2cyc u.tsv u.tsv
@@ -325,7 +327,7 @@ pair() {
 	# a: x {5}, "" {3}; ctrl left out (its role); b: x {6, 8}, "" {4}
 	# (ties of the change sort by key: "core" TAB before "core" TAB "x")
 	run -0 --separate-stderr npt-diff - b.tsv < a.tsv
-	assert_stderr "npt-diff: warning: -: 1 event with an empty duration skipped"
+	assert_stderr "npt-diff: warning: <stdin>: 1 event with an empty duration skipped"
 	assert_output <<-EOF
 	#op	count_a	count_b	total_a_ns	total_b_ns	total_diff_ns	total_ratio	median_a_ns	median_b_ns	median_diff_ns	median_ratio	p	change
 	x	1	2	5	14	9	2.800	5	6	1	1.200		too few
