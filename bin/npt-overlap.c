@@ -63,6 +63,7 @@ static const struct npt_longopt longopts[] = {
 
 struct class {
 	char *name;
+	size_t namelen;
 	char **pat;
 	size_t npat;
 	int shown;		/* given with -c, or has tracks */
@@ -127,7 +128,8 @@ add_class(struct class *v, int *nv, const char *o, const char *arg, int opt)
 	if (*nv == MAXCLASS)
 		npt_errx(2, "%s: more than %d classes", o, MAXCLASS);
 	k = &v[(*nv)++];
-	k->name = npt_estrndup(arg, (size_t)(eq - arg));
+	k->namelen = (size_t)(eq - arg);
+	k->name = npt_estrndup(arg, k->namelen);
 	k->shown = opt;
 	for (p = eq + 1;; p = c + 1) {
 		c = strchr(p, ',');
@@ -1085,7 +1087,8 @@ static struct step slot[2];	/* slot[0] the older */
 static struct npt_ht seen;	/* names of the steps */
 static int *trclass;		/* class of each track, by its index */
 static size_t ntr, trcap;
-static struct npt_buf opbuf;
+static struct npt_ht opk;	/* op as written -> its -k class */
+static struct npt_htc opkc;
 static struct agg agg[MAXCLASS + 1];
 
 /* the innermost open end of a lane (depth > 0) */
@@ -1422,12 +1425,23 @@ step_event(struct npt_tsv *t, struct step *sp, const struct track *k,
 	st->active = 1;
 	runadd(&st->r, ts, end);
 	if (nk > 0) {
+		int *kc, isnew;
+
 		if (st->k == NULL)
 			st->k = npt_ecalloc((size_t)nk + 1, sizeof *st->k);
-		npt_buf_grow(&opbuf, 2 * t->f[ocol].n + 1);
-		if (npt_tsv_fnname(opbuf.p, t->f[ocol].p, t->f[ocol].n) == NULL)
-			opbuf.p[0] = '\0';
-		runadd(&st->k[classify(kcls, nk, opbuf.p)], ts, end);
+		kc = npt_htc_put(&opk, &opkc, t->f[ocol].p, t->f[ocol].n,
+		    &isnew);
+		if (isnew) {
+			char *name = npt_ereallocarray(NULL, t->f[ocol].n + 1,
+			    2);
+
+			if (npt_tsv_fnname(name, t->f[ocol].p, t->f[ocol].n)
+			    == NULL)
+				name[0] = '\0';
+			*kc = classify(kcls, nk, name);
+			free(name);
+		}
+		runadd(&st->k[*kc], ts, end);
 	}
 	runadd(&thread(st, thcol >= 0 ? t->f[thcol].p : NULL, thcol >= 0 ?
 	    t->f[thcol].n : 0, ts, end)->r, ts, end);
@@ -1456,7 +1470,7 @@ step_event(struct npt_tsv *t, struct step *sp, const struct track *k,
 		c = k->class;
 		addbytes(t, &st->bytes, v, "track", k->name, k->namelen, sp);
 		addbytes(t, &sp->btot[c], v, "class", cls[c].name,
-		    strlen(cls[c].name), sp);
+		    cls[c].namelen, sp);
 		/* below btot[c], which did not pass 2^64 */
 		if (dir == 1)
 			sp->bin[c] += v;
@@ -2003,11 +2017,13 @@ main(int argc, char *argv[])
 	if (stepcol == NULL && (nk > 0 || bytescol != NULL))
 		npt_errx(2, "%s: only with -s", nk > 0 ? "-k" : "--bytes");
 	kcls[nk].name = "other";
+	kcls[nk].namelen = 5;
 	if (!explicit)
 		for (i = 0; defaults[i] != NULL; i++)
 			add_class(cls, &ncls, "-c", defaults[i],
 			    0);
 	cls[ncls].name = "other";
+	cls[ncls].namelen = 5;
 	argv += g.ind;
 	argc -= g.ind;
 	if (argc == 0) {
@@ -2018,6 +2034,7 @@ main(int argc, char *argv[])
 	npt_ht_init(&progs, sizeof(struct pending));
 	npt_ht_init(&halinvs, sizeof(struct halinv));
 	npt_ht_init(&seen, 0);
+	npt_ht_init(&opk, sizeof(int));
 	for (i = 0; i < (size_t)argc; i++)
 		read_events(argv[i], &rc);
 	npt_tsel_free(&tsel);

@@ -128,6 +128,50 @@ hand() {
 	[[ ${lines[1]} == "1${T}compute${T}1${T}1${T}2${T}"* ]] || flunk "${lines[1]}"
 }
 
+@test "steps: -k over 200 distinct ops, escaped names among them, in any order: each op's class as fnmatch gives it (python3)" {
+	command -v python3 > /dev/null || skip "no python3"
+	# one event at a time on tile0 or tile1, so a class's busy time in a
+	# step is the sum of its events' durations; ops: opI, op\tI, x\\I,
+	# n\nI, z\0I (a NUL: the two characters \0 for -k), first match wins
+	python3 - > want <<-'EOF'
+	import fnmatch, random
+	r = random.Random(7)
+	raw = [("op%d", "op\\t%d", "x\\\\%d", "n\\n%d", "z\\0%d")[i % 5] % i
+	       for i in range(200)]
+	def unesc(s):
+	    o, i = "", 0
+	    while i < len(s):
+	        if s[i] == "\\":
+	            o += {"t": "\t", "n": "\n", "\\": "\\", "0": "\\0"}[s[i + 1]]
+	            i += 2
+	        else:
+	            o += s[i]
+	            i += 1
+	    return o
+	pats = ["op\t*", "n?[0-9]*", "x?[0-9]*", "z?0*", "op*[02468]"]
+	def cls(name):
+	    return next((k for k, p in enumerate(pats)
+	                 if fnmatch.fnmatchcase(name, p)), len(pats))
+	rows, ts = ["#ts_cyc\tdur_cyc\ttrack\top\tstep"], 0
+	for st in range(5):
+	    tot = [0] * (len(pats) + 1)
+	    for j in range(400):
+	        op, du = r.choice(raw), r.randint(1, 9)
+	        rows.append("%d\t%d\ttile%d\t%s\t%d" % (ts, du, j % 2, op, st))
+	        tot[cls(unesc(op))] += du
+	        ts += du
+	    print(st, *tot, sep="\t")
+	open("t.tsv", "w").write("\n".join(rows) + "\n")
+	EOF
+	[ "$(wc -l < want)" -eq 5 ]
+	run -0 --separate-stderr npt-overlap -s step -k "tab=op${T}*" -k 'nl=n?[0-9]*' \
+		-k 'bs=x?[0-9]*' -k 'nul=z?0*' -k 'even=op*[02468]' t.tsv
+	[ -z "$stderr" ]
+	[[ ${lines[0]} == *"${T}op_tab_cyc${T}op_nl_cyc${T}op_bs_cyc${T}op_nul_cyc${T}op_even_cyc${T}op_other_cyc" ]]
+	printf '%s\n' "${lines[@]:1}" | awk -F'\t' '$2 == "compute" { s = $1; for (i = 12; i <= NF; i++) s = s "\t" $i; print s }' > got
+	cmp want got || flunk "$(diff want got)"
+}
+
 @test "steps: means round half up at the input's decimals; one active tile of four" {
 	printf '#ts_ns\tdur_ns\ttrack\tstep\n0\t0.005\tpe3\t7\n0\t0\tpe0\t8\n0\t0\tpe1\t8\n0\t0\tpe2\t8\n' > t.tsv
 	run -0 npt-overlap -s step t.tsv
