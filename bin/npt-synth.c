@@ -1310,7 +1310,7 @@ main(int argc, char *argv[])
 	const char *e, *text = yolov8s, *src = "yolov8s";
 	size_t len = sizeof yolov8s - 1;
 	int64_t v;
-	int c, other = 0, logonly = 0;
+	int c, other = 0, logonly = 0, runopt = 0;
 
 	npt_init(argv[0]);
 	while ((c = npt_getopt(&g, argc, argv, "b:c:F:f:i:j:m:o:P:s:T:x:",
@@ -1319,6 +1319,8 @@ main(int argc, char *argv[])
 		    c != 'i' && c != 'j' && c != 's' &&
 		    !(c == 'F' && strcmp(g.arg, "events") == 0))
 			other = c;
+		if (c != 'F' && c != 'm' && c < 256)
+			runopt = c;	/* of the run or its logs */
 		switch (c) {
 		case OPT_PIPELINE:
 			pipeline_opt(g.arg);
@@ -1394,6 +1396,10 @@ main(int argc, char *argv[])
 	if (logonly != 0 && strcmp(format, "alloc") == 0)
 		npt_errx(2, "-F alloc: not with -%c (the memory of the run, not "
 		    "of its logs)", logonly);
+	if (runopt != 0 && npst == 0 && (strcmp(format, "model") == 0 ||
+	    strcmp(format, "mlir") == 0))
+		npt_errx(2, "-F %s: not with -%c (the model only, not a run)",
+		    format, runopt);
 	if (npst > 0) {
 		pcheckcycles();
 		rng = seed;

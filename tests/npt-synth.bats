@@ -243,8 +243,8 @@ ADD		1" ]
 	assert_stderr 'npt-synth: -x: not a number: "overflow=a"'
 	x=()
 	for _ in $(seq 64); do x+=(-x corrupt=1); done
-	run -0 npt-synth -F model "${x[@]}"
-	run --separate-stderr -2 npt-synth -F model "${x[@]}" -x corrupt=2
+	run -0 npt-synth -F events -i 1 "${x[@]}"
+	run --separate-stderr -2 npt-synth -F events -i 1 "${x[@]}" -x corrupt=2
 	assert_stderr 'npt-synth: -x: more than 64 corrupt faults'
 	run --separate-stderr -2 npt-synth -b 10
 	assert_stderr 'npt-synth: -b: too small: "10"'
@@ -437,6 +437,24 @@ assert last > 18 * 10**18, last'
 	awk -F'\t' '!/^#/ && $7 == "activations" { print $1, $3 }' al.tsv | sort > got
 	[ "$(wc -l < want)" -eq 576 ]
 	cmp want got
+}
+
+@test "synth: -F model and -F mlir refuse the options of a run and of its logs, which they do not use" {
+	for f in model mlir; do
+		for o in "-c 3" "-f 1GHz" "-i 2" "-j 5" "-s 3" "-T 5000" "-x truncate=100" "-b 3000" "-o ." "-P 64"; do
+			# shellcheck disable=SC2086
+			run --separate-stderr -2 npt-synth -F $f $o
+			assert_stderr "npt-synth: -F $f: not with ${o%% *} (the model only, not a run)"
+			[ -z "$output" ]
+			# shellcheck disable=SC2086
+			run --separate-stderr -2 npt-synth $o -F $f
+			assert_stderr "npt-synth: -F $f: not with ${o%% *} (the model only, not a run)"
+		done
+	done
+	# -m is theirs: the model read is the model written
+	printf '#id\top\tcost\n0\tCONV_2D\t3\n1\tADD\t1\n' > m2.tsv
+	run -0 npt-synth -m m2.tsv -F model
+	[ "$output" = "$(cat m2.tsv)" ]
 }
 
 @test "synth: layers take at least 16 cycles less the jitter; an inference's end is 620 to 1060 after its last layer, its begin 800 to 1200 before the first" {
