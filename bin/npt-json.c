@@ -91,6 +91,7 @@ struct track {
 	int have;
 	ns_t *cend;		/* -C: when each column's value drops to 0, */
 	uint64_t cpend[4];	/* of the columns whose value will */
+	struct npt_buf *cnow;	/* -C: each column's value now, empty for 0 */
 	size_t idx;		/* in tlist: -F perfetto's counter tracks */
 	int cdesc;		/* their descriptors written */
 	struct npt_clk *clk;	/* its clock, once asked (lib/clocks.c) */
@@ -841,7 +842,9 @@ pfcounter(struct track *k, struct npt_tsv *t, const ns_t *ts, int vals)
 
 /*
  * A counter event: "ts" and args from the -C columns (!vals: zeros, of
- * the columns in dropnow).
+ * the columns in dropnow).  In JSON it has every column, each with its
+ * value now: Chrome's viewer makes a counter's series of the args of its
+ * first event, and reads a series missing from a later one as 0.
  */
 static void
 counter(struct track *k, struct npt_tsv *t, const ns_t *ts, int vals)
@@ -854,9 +857,20 @@ counter(struct track *k, struct npt_tsv *t, const ns_t *ts, int vals)
 		return;
 	}
 
-	for (j = 0; j < ncopt; j++)
-		need += 6 * strlen(copt[j]) + (vals && ccol[j] >= 0 ?
-		    t->f[ccol[j]].n : 1) + 8;
+	if (k->cnow == NULL)
+		k->cnow = npt_ecalloc(ncopt, sizeof *k->cnow);
+	for (j = 0; j < ncopt; j++) {
+		struct npt_buf *v = &k->cnow[j];
+		long c = ccol[j];
+
+		if (vals && c >= 0 && t->f[c].n > 0) {
+			v->n = 0;
+			npt_buf_add(v, t->f[c].p, t->f[c].n);
+		} else if (!vals && HAS(dropnow, j)) {
+			v->n = 0;
+		}
+		need += 6 * strlen(copt[j]) + v->n + 8;
+	}
 	d = sep(b = npt_out_reserve(need));
 	d = put(d, "{\"name\":");
 	d = putstr(d, k->name, k->namelen, 1);
@@ -866,17 +880,15 @@ counter(struct track *k, struct npt_tsv *t, const ns_t *ts, int vals)
 	d = putus(d, ts);
 	d = put(d, ",\"args\":{");
 	for (j = 0; j < ncopt; j++) {
-		long c = ccol[j];
+		const struct npt_buf *v = &k->cnow[j];
 
-		if (vals ? c < 0 || t->f[c].n == 0 : !HAS(dropnow, j))
-			continue;
-		if (d[-1] != '{')
+		if (j > 0)
 			*d++ = ',';
 		d = putstr(d, copt[j], strlen(copt[j]), 1);
 		*d++ = ':';
-		if (vals) {
-			memcpy(d, t->f[c].p, t->f[c].n);
-			d += t->f[c].n;
+		if (v->n > 0) {
+			memcpy(d, v->p, v->n);
+			d += v->n;
 		} else {
 			*d++ = '0';
 		}
@@ -1349,6 +1361,9 @@ done:
 
 		drops(k, &t, NULL);
 		free(k->cend);
+		for (j = 0; k->cnow != NULL && j < ncopt; j++)
+			npt_buf_free(&k->cnow[j]);
+		free(k->cnow);
 		for (j = 0; j < k->nlane; j++)
 			free(k->lane[j].end);
 		free(k->lane);

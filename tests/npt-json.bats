@@ -32,6 +32,14 @@ events() {
 	EOF
 }
 
+# npt-json ARGS... into out.json, which must be JSON, and its counter
+# events into got: "track TAB ts TAB args", the args without spaces.
+cevents() {
+	npt-json "$@" > out.json
+	json_ok "$(cat out.json)"
+	events out.json C name ts args | tr -d ' ' > got
+}
+
 # speedscope in headless Chromium, or skip.
 need_viewer() {
 	if [ ! -f "$VIEWER/node_modules/speedscope/dist/release/index.html" ] ||
@@ -314,18 +322,16 @@ for i, (s, d, t) in enumerate(ev):
 
 @test "json: -C draws a counter per track whose series each drop to 0 after the last event that set them" {
 	printf '#ts_us\tdur_us\ttrack\tpct\tq\n0\t10\tcore0\t5\t1\n2\t3\tcore0\t\t2\n10\t5\tcore0\t7.5\t\n20\t1\tcore0\t1\t3\n20\t1\tdma0\t\t\n' > in.tsv
-	npt-json -C pct -C q in.tsv > out.json
-	json_ok "$(cat out.json)"
-	events out.json C name ts args | tr -d ' ' > got
+	cevents -C pct -C q in.tsv
 	# q's 2 drops at 10, where the event that set it before ends, though
 	# the next event (which sets only pct) starts there: pct's 7.5 drops
-	# at 15, its event's end
+	# at 15, its event's end; each event has both series, as they are
 	cat > want <<-'EOF'
 	core0	0.000	{"pct":5,"q":1}
-	core0	2.000	{"q":2}
-	core0	10.000	{"pct":7.5}
-	core0	10.000	{"q":0}
-	core0	15.000	{"pct":0}
+	core0	2.000	{"pct":5,"q":2}
+	core0	10.000	{"pct":7.5,"q":2}
+	core0	10.000	{"pct":7.5,"q":0}
+	core0	15.000	{"pct":0,"q":0}
 	core0	20.000	{"pct":1,"q":3}
 	core0	21.000	{"pct":0,"q":0}
 	EOF
@@ -339,6 +345,22 @@ for i, (s, d, t) in enumerate(ev):
 	printf '#ts_us\tdur_us\ttrack\top\tlive_bytes\tpct\n' > in.tsv
 	printf '%s\t%s\tcore0\t%s\t%s\t%s\n' 0 '' LIVE 100 '' 2 3 CONV '' 50 \
 	    4 '' LIVE 120 '' 10 '' LIVE 80 '' 12 2 ADD '' 30 20 '' LIVE 60 '' >> in.tsv
+	# each counter event has both series, as they are at its time
+	npt-json -C live_bytes -C pct in.tsv > out.json
+	jq -r '.[] | select(.ph == "C") |
+	    "\(.ts) \(.args | keys_unsorted | join(",")) \(.args.live_bytes) \(.args.pct)"' \
+	    out.json > got
+	cat > want <<-'EOF'
+	0 live_bytes,pct 100 0
+	2 live_bytes,pct 100 50
+	4 live_bytes,pct 120 50
+	5 live_bytes,pct 120 0
+	10 live_bytes,pct 80 0
+	12 live_bytes,pct 80 30
+	14 live_bytes,pct 80 0
+	20 live_bytes,pct 60 0
+	EOF
+	cmp want got
 	cat > want <<-'EOF'
 	live_bytes 0 100
 	live_bytes 4 120
@@ -349,17 +371,114 @@ for i, (s, d, t) in enumerate(ev):
 	pct 12 30
 	pct 14 0
 	EOF
-	# each series as Perfetto's JSON importer makes it: one counter track
-	# per argument, a sample where the argument is
-	npt-json -C live_bytes -C pct in.tsv > out.json
-	jq -r '.[] | select(.ph == "C") | .ts as $t | .args | to_entries[] |
-	    "\(.key) \($t) \(.value)"' out.json | sort -s -k1,1 > got
-	cmp want got
 	# the same counter tracks in Perfetto's protobuf
 	npt-json -F perfetto -C live_bytes -C pct in.tsv | npt-import -c |
 		awk -F'\t' '$3 ~ /^core0 / { sub(/^core0 /, "", $3); print $3, $1 + 0, $8 }' |
 		sort -s -k1,1 > got
 	cmp want got
+}
+
+@test "json: -C: each counter event has every column's series, for chrome://tracing, which reads a missing one as 0" {
+	# Catapult's trace viewer (chrome://tracing) makes a counter's series
+	# of the args of its first event and reads a series missing from a
+	# later one as 0: core0's first event sets only pct, yet live_bytes
+	# is there (0); its LIVE 100 holds while pct drops at 10; ADD's 30
+	# drops at 10, where CONV's 50 would (the later end); dma0 has both
+	# too, and its drop at 4 comes at the end
+	printf '#ts_us\tdur_us\ttrack\top\tlive_bytes\tpct\n' > in.tsv
+	printf '%s\t%s\t%s\t%s\t%s\t%s\n' 0 10 core0 CONV '' 50 \
+	    1 3 dma0 LOAD '' 20 2 '' core0 LIVE 100 '' 4 2 core0 ADD '' 30 \
+	    12 '' core0 LIVE 80 '' >> in.tsv
+	cevents -C pct -C live_bytes in.tsv
+	cat > want <<-'EOF'
+	core0	0.000	{"pct":50,"live_bytes":0}
+	dma0	1.000	{"pct":20,"live_bytes":0}
+	core0	2.000	{"pct":50,"live_bytes":100}
+	core0	4.000	{"pct":30,"live_bytes":100}
+	core0	10.000	{"pct":0,"live_bytes":100}
+	core0	12.000	{"pct":0,"live_bytes":80}
+	dma0	4.000	{"pct":0,"live_bytes":0}
+	EOF
+	cmp want got
+	# the slices are the same as without -C
+	npt-json in.tsv | grep '"ph":"X"' | sed 's/,$//' > x1
+	grep '"ph":"X"' out.json | sed 's/,$//' | cmp - x1
+}
+
+@test "json: -C: chrome://tracing's reading of the counters is each series' value at every time, on random streams" {
+	# Each series on its own (python3): a value holds from its start;
+	# a slice's drops to 0 at its end unless a value of the series
+	# starts by then (then it drops at the later end), a LIVE row's
+	# holds.  Against it, the output as Catapult's processCounterEvent
+	# reads it: the series of a counter are the args of its first
+	# event, a missing one is 0; the last sample at or before a time is
+	# the value then.
+	for seed in $(seq 1 "$(variant_n 30 5)"); do
+		python3 - "$seed" > in.tsv <<-'EOF'
+		import random, sys
+		r = random.Random(int(sys.argv[1]))
+		print("#ts_us\tdur_us\ttrack\top\ta\tb\tc")
+		t = 0
+		for _ in range(r.randint(1, 40)):
+		    t += r.choice([0, 0, 1, 2, 3, 5])
+		    op = r.choice(["CONV", "ADD", "LIVE"])
+		    dur = "" if op == "LIVE" and r.random() < 0.5 else str(r.randint(0, 6))
+		    v = [str(r.randint(1, 9)) if r.random() < 0.4 else "" for _ in "abc"]
+		    print("\t".join([str(t), dur, r.choice(["core0", "core1"]), op] + v))
+		EOF
+		npt-json -C a -C b -C c in.tsv > out.json || flunk "seed $seed"
+		python3 - in.tsv out.json <<-'EOF' || flunk "seed $seed: $(cat in.tsv)"
+		import json, sys
+		cols = ["a", "b", "c"]
+		rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l[0] != "#"]
+		# the model: per track and series, the steps (time, value)
+		want = {}
+		for tr in {x[2] for x in rows}:
+		    for j, s in enumerate(cols):
+		        steps, drop = [], None
+		        for ts, dur, t2, op, *v in rows:
+		            if t2 != tr or v[j] == "":
+		                continue
+		            ts, te = int(ts), int(ts) + int(dur or 0)
+		            if drop is not None and drop < ts:
+		                steps.append((drop, 0))
+		                drop = None
+		            steps.append((ts, int(v[j])))
+		            if op == "LIVE":
+		                drop = None
+		            else:
+		                drop = te if drop is None else max(drop, te)
+		        if drop is not None:
+		            steps.append((drop, 0))
+		        want[tr, s] = steps
+		# the viewer's reading
+		first, got = {}, {}
+		for e in json.load(open(sys.argv[2])):
+		    if e["ph"] != "C":
+		        continue
+		    n = e["name"]
+		    if n not in first:
+		        first[n] = list(e["args"])
+		    for s in first[n]:
+		        got.setdefault((n, s), []).append((float(e["ts"]), e["args"].get(s, 0)))
+		def at(steps, t):
+		    v = 0
+		    for ts, x in steps:
+		        if ts <= t:
+		            v = x
+		    return v
+		drawn = {tr for tr, s in want if want[tr, s]}
+		assert set(first) == drawn, (first, drawn)
+		for n in first:
+		    assert first[n] == cols, (n, first[n])
+		for key, steps in want.items():
+		    if key[0] not in drawn:
+		        continue
+		    g = got[key]
+		    for t in sorted({x[0] for x in steps} | {x[0] for x in g}):
+		        assert at(steps, t) == at(g, t), (key, t, steps, g)
+		EOF
+	done
 }
 
 @test "json: -C of a column that is not a number is an error" {
@@ -430,18 +549,18 @@ for i, (s, d, t) in enumerate(ev):
 	[[ $stderr == 'npt-json: in.tsv:2: column c: too large for a counter (a double): "1000'* ]]
 }
 
-@test "json: -C of a column a header lacks gives no counter values under it, and no error" {
+@test "json: -C of a column a header lacks gives no counter values under it, 0 in each counter event, and no error" {
 	printf '#ts_us\tdur_us\ttrack\tpct\n0\t10\tcore0\t5\n' > a.tsv
 	printf '#ts_us\tdur_us\ttrack\n0\t10\tcore0\n' > b.tsv
 	# one stream of two headers: pct's 5 drops at 10, the second header
 	# has no pct; the second file has none at all; nope, of no value,
-	# has no series and no drop
+	# is 0 in each counter event
 	cat a.tsv b.tsv > ab.tsv
 	run --separate-stderr -0 npt-json -C pct -C nope ab.tsv b.tsv
 	[ -z "$stderr" ]
 	json_ok
 	events <(printf '%s\n' "$output") C name pid ts args | tr -d ' ' > got
-	printf 'core0\t1\t0.000\t{"pct":5}\ncore0\t1\t10.000\t{"pct":0}\n' | cmp - got
+	printf 'core0\t1\t0.000\t{"pct":5,"nope":0}\ncore0\t1\t10.000\t{"pct":0,"nope":0}\n' | cmp - got
 	[ "$(printf '%s\n' "$output" | grep -c '"ph":"X"')" -eq 3 ]
 }
 
