@@ -843,14 +843,15 @@ struct oval {
 	uint64_t gen;
 };
 
-/* What the writer needs: columns' values of the current record. */
-/* A record of a group: its output track, place, length and bytes. */
+/* A record of a group that lasts more than 0: its output track and place. */
 struct gent {
 	uint32_t trk;
 	size_t slot;
 	struct npt_time dur;
-	size_t off;
+	const char *rec;
 };
+
+/* What the writer needs: columns' values of the current record. */
 
 struct out {
 	struct oval *val;	/* by column */
@@ -860,9 +861,16 @@ struct out {
 	size_t *trkn;
 	uint32_t *otrk;		/* a track's output track: the first of its name */
 	int unit, dec;
-	/* the records of one start, copied, for gflush */
+	/*
+	 * The records of one start, for gflush: those in memory as they
+	 * are, those of the runs copied to g (their buffers move on), at
+	 * goff, up to glimit bytes.
+	 */
+	int copy;
 	struct npt_buf g;
-	struct gent *ge, *gs;
+	size_t *goff;
+	const char **ge;
+	struct gent *gs;
 	size_t gn, gcap, glimit;
 	struct npt_time gt;
 };
@@ -972,7 +980,7 @@ gslotcmp(const void *a, const void *b)
 }
 
 /*
- * Write the records of one start held in o->g.  Those of an output track
+ * Write the records of one start.  Those of an output track
  * that last more than 0 take that track's places among them longest
  * first, those of one length in their order (npt-events(5), Order),
  * whatever the input order and the positions (several inputs, tracks of
@@ -986,9 +994,12 @@ gflush(struct out *o)
 	const char *r;
 	int64_t dh;
 
+	if (o->copy)
+		for (i = 0; i < o->gn; i++)
+			o->ge[i] = o->g.p + o->goff[i];
 	if (o->gn >= 2) {
 		for (i = 0; i < o->gn; i++) {
-			r = o->g.p + o->ge[i].off;
+			r = o->ge[i];
 			memcpy(&dh, r + 32, 8);
 			if (dh == NODUR)
 				continue;
@@ -997,7 +1008,7 @@ gflush(struct out *o)
 				continue;
 			o->gs[np].trk = o->otrk[get32(r + 4)];
 			o->gs[np].slot = i;
-			o->gs[np].off = o->ge[i].off;
+			o->gs[np].rec = r;
 			np++;
 		}
 		if (np >= 2) {
@@ -1008,17 +1019,20 @@ gflush(struct out *o)
 				place[i] = o->gs[i].slot;
 			qsort(o->gs, np, sizeof *o->gs, gdurcmp);
 			for (i = 0; i < np; i++)
-				o->ge[place[i]].off = o->gs[i].off;
+				o->ge[place[i]] = o->gs[i].rec;
 			free(place);
 		}
 	}
 	for (i = 0; i < o->gn; i++)
-		emit(o->g.p + o->ge[i].off, o);
+		emit(o->ge[i], o);
 	o->gn = 0;
 	o->g.n = 0;
 }
 
-/* Record r, in the output's order, to gflush with those of its start. */
+/*
+ * Record r, in the output's order, to gflush with those of its start: a
+ * record of a run copied, and past the limit a group written as two.
+ */
 static void
 gput(const char *r, struct out *o)
 {
@@ -1027,15 +1041,23 @@ gput(const char *r, struct out *o)
 
 	gettime(r + 8, &t);
 	if (o->gn > 0 && (npt_time_cmp(&t, &o->gt) != 0 ||
-	    o->g.n + len > o->glimit))
+	    (o->copy && o->g.n + len > o->glimit)))
 		gflush(o);
 	if (o->gn == o->gcap) {
 		o->gcap = o->gcap ? 2 * o->gcap : 64;
 		o->ge = npt_ereallocarray(o->ge, o->gcap, sizeof *o->ge);
 		o->gs = npt_ereallocarray(o->gs, o->gcap, sizeof *o->gs);
+		if (o->copy)
+			o->goff = npt_ereallocarray(o->goff, o->gcap,
+			    sizeof *o->goff);
 	}
-	o->ge[o->gn++].off = o->g.n;
-	npt_buf_add(&o->g, r, len);
+	if (o->copy) {
+		o->goff[o->gn] = o->g.n;
+		npt_buf_add(&o->g, r, len);
+	} else {
+		o->ge[o->gn] = r;
+	}
+	o->gn++;
 	o->gt = t;
 }
 
@@ -1192,13 +1214,14 @@ npt_imp_write(struct npt_imp *m)
 		o.otrk[i] = *first;
 	}
 	npt_ht_free(&names);
-	/* a group past the limit is written as two (the limit's tenth) */
-	o.glimit = m->limit / 10 > 65536 ? m->limit / 10 : 65536;
 	if (m->nrun == 0) {
 		sortkeys(m);
 		for (i = 0; i < m->nkey; i++)
 			gput(m->keys[i].rec, &o);
 	} else {
+		/* a group past the limit is written as two (the limit's tenth) */
+		o.copy = 1;
+		o.glimit = m->limit / 10 > 65536 ? m->limit / 10 : 65536;
 		spill(m);
 		merge(m, &o);
 	}
@@ -1211,6 +1234,7 @@ npt_imp_write(struct npt_imp *m)
 	free(o.otrk);
 	free(o.val);
 	npt_buf_free(&o.g);
+	free(o.goff);
 	free(o.ge);
 	free(o.gs);
 }

@@ -776,6 +776,20 @@ npt-import: 1 event read before the error is written"
 	[ "$(cat err)" = 'npt-import: warning: track "1/1" is in a.json and in b.json: one track in the output (import each alone to keep them apart)' ]
 }
 
+@test "import: in memory, the events of one time are one group however many: a track's long one comes before its 1500 short ones" {
+	# 1500 slices of 1 us at 0 on thread 1/1 in a.json (more than 64 KiB
+	# of records, a tenth of -S 256k), one of 10 us at 0 in b.json: the
+	# long one first, then the short ones
+	python3 -c 'import sys; sys.stdout.write("[" + ",".join(["{\"ph\":\"X\",\"name\":\"s\",\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":1}"] * 1500) + "]")' > a.json
+	printf '[{"ph":"X","name":"l","pid":1,"tid":1,"ts":0,"dur":10}]' > b.json
+	# in memory: no temporary file
+	TMPDIR="$TMP/nosuch" run -0 sh -c 'npt-import -S 256k a.json b.json 2> /dev/null | grep -v "^#" | cut -f1,2,5 | uniq -c'
+	assert_output <<-'EOF'
+	      1 0.000	10.000	l
+	   1500 0.000	1.000	s
+	EOF
+}
+
 @test "import: chrome: 'X' slices written at their end, inner first, come out outer first when they start together" {
 	# gc 1 to 2 in c 1 to 3 in p 1 to 6, written as each ended; o on
 	# thread 2 between; same, as long as p and after it: the events of
