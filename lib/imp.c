@@ -5,12 +5,13 @@
  * merge sort, skipped when the input came sorted), ties in the order of
  * their positions in the input: an event's is where it was handed over,
  * or where its importer said it began (npt_imp_pos: a slice written at
- * its end goes before the slices it encloses that start with it), or
- * that of the event of its track before it with its start (putpos), the
- * longer first among events of one position, and writes one event
- * stream whose header holds every column any event used and whose
- * tracks carry the names the input gave them last (Chrome traces name
- * their threads after the events, if at all).
+ * its end goes before the slices it encloses that start with it).  As
+ * it writes them, the events of one start that an output track holds
+ * and that last more than 0 take that track's places among them longest
+ * first (gflush), whatever their positions; it writes one event stream
+ * whose header holds every column any event used and whose tracks carry
+ * the names the input gave them last (Chrome traces name their threads
+ * after the events, if at all).
  *
  * Records stay in memory up to a limit.  Beyond it the batch is sorted
  * and written as a run to an unlinked temporary file, and the runs are
@@ -19,10 +20,10 @@
  *
  * A record: u32 length, u32 track, ts and dur as struct npt_time (u64
  * lo, i64 hi: 10^-12 units, exact; a dur with hi NODUR is unknown), u64
- * position, then
- * per non-empty field u16 column (with PLAIN set when the bytes need no
- * escaping), u32 length and the bytes.  Fields are read and written with
- * memcpy, so records need no alignment.
+ * position (each record's its own), then per non-empty field u16 column
+ * (with PLAIN set when the bytes need no escaping), u32 length and the
+ * bytes.  Fields are read and written with memcpy, so records need no
+ * alignment.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -70,9 +71,6 @@ struct trk {
 	size_t idn;
 	int merge;		/* named to be drawn with its namesakes */
 	unsigned long long input;
-	int haslast;		/* its last event's start and position */
-	struct npt_time lastts;
-	uint64_t lastpos;
 };
 
 struct run {
@@ -91,7 +89,7 @@ struct npt_imp {
 	size_t nscratch;
 	struct npt_buf wbuf;		/* spill's output buffer */
 	int sorted;
-	struct npt_time last, lastdur;
+	struct npt_time last;
 	uint64_t lastpos;		/* of the last key */
 	uint64_t npos;			/* positions given */
 	uint64_t at;			/* the next event's position, */
@@ -440,42 +438,12 @@ npt_imp_at(struct npt_imp *m, uint64_t pos)
 	m->hasat = 1;
 }
 
-/*
- * Of two events of one start and one position, the longer first (-1 if a
- * is the longer), an unknown dur the shortest.
- */
-NPT_INLINE int
-durcmp(const struct npt_time *a, const struct npt_time *b)
-{
-	if (a->hi == NODUR || b->hi == NODUR)
-		return (a->hi == NODUR) - (b->hi == NODUR);
-	return npt_time_cmp(b, a);
-}
-
-/*
- * The position of the event begun on track t at ts, lasting dur (NULL:
- * unknown): the one given, else the next; but that of the track's last
- * event that lasted more than 0 when that one has the same start and an
- * earlier position, so that the events of a track that share a start
- * sort longest first (npt-events(5), Order) wherever the input had them,
- * among the events of other tracks in input order.  One of no length
- * nests in nothing: it keeps its place.
- */
+/* The next event's position: the one given, else the next. */
 NPT_INLINE void
-putpos(struct npt_imp *m, char *r, uint32_t t, const struct npt_time *ts,
-    const struct npt_time *dur)
+putpos(struct npt_imp *m, char *r)
 {
 	uint64_t pos = m->hasat ? m->at : m->npos++;
-	struct trk *k = &m->trk[t];
 
-	if (dur != NULL && npt_time_sign(dur) > 0) {
-		if (k->haslast && npt_time_cmp(&k->lastts, ts) == 0 &&
-		    k->lastpos < pos)
-			pos = k->lastpos;
-		k->haslast = 1;
-		k->lastts = *ts;
-		k->lastpos = pos;
-	}
 	memcpy(r + 40, &pos, 8);
 	m->hasat = 0;
 }
@@ -613,7 +581,7 @@ npt_imp_begin(struct npt_imp *m, const struct npt_time *ts,
 	put32(p + 4, track);
 	puttime(p + 8, ts);
 	puttime(p + 24, dur ? dur : &nodur);
-	putpos(m, p, track, ts, dur);
+	putpos(m, p);
 	m->cur->n += RECHDR;
 	m->trk[track].used = 1;
 	needdec(m, ts);
@@ -652,7 +620,6 @@ NPT_INLINE void
 addkey(struct npt_imp *m, const char *r, size_t len)
 {
 	struct key *k;
-	struct npt_time dur;
 	uint64_t pos;
 	int c;
 
@@ -664,14 +631,11 @@ addkey(struct npt_imp *m, const char *r, size_t len)
 	gettime(r + 8, &k->t);
 	k->rec = r;
 	memcpy(&pos, r + 40, 8);
-	gettime(r + 24, &dur);
 	if ((c = npt_time_cmp(&k->t, &m->last)) < 0 || (c == 0 &&
-	    (pos < m->lastpos || (pos == m->lastpos && durcmp(&dur,
-	    &m->lastdur) < 0))))
+	    pos < m->lastpos))
 		m->sorted = 0;
 	m->last = k->t;
 	m->lastpos = pos;
-	m->lastdur = dur;
 	m->nev++;
 	m->used += len + sizeof *k;
 	if (m->used > m->limit)
@@ -710,7 +674,7 @@ npt_imp_event(struct npt_imp *m, const struct npt_time *ts,
 	put32(r + 4, track);
 	puttime(r + 8, ts);
 	puttime(r + 24, dur ? dur : &nodur);
-	putpos(m, r, track, ts, dur);
+	putpos(m, r);
 	if (n > 0)
 		memcpy(r + RECHDR, f, n);
 	m->cur->n += len;
@@ -721,15 +685,11 @@ npt_imp_event(struct npt_imp *m, const struct npt_time *ts,
 	addkey(m, r, len);
 }
 
-/*
- * The order of the records a and b, at ta and tb: start, position, then
- * the longer first.
- */
+/* The order of the records a and b, at ta and tb: start, then position. */
 NPT_INLINE int
 reccmp(const struct npt_time *ta, const char *a, const struct npt_time *tb,
     const char *b)
 {
-	struct npt_time da, db;
 	uint64_t pa, pb;
 	int c;
 
@@ -737,11 +697,7 @@ reccmp(const struct npt_time *ta, const char *a, const struct npt_time *tb,
 		return c;
 	memcpy(&pa, a + 40, 8);
 	memcpy(&pb, b + 40, 8);
-	if (pa != pb)
-		return pa < pb ? -1 : 1;
-	gettime(a + 24, &da);
-	gettime(b + 24, &db);
-	return durcmp(&da, &db);
+	return pa < pb ? -1 : pa > pb;
 }
 
 static int
@@ -983,9 +939,11 @@ gslotcmp(const void *a, const void *b)
  * Write the records of one start.  Those of an output track
  * that last more than 0 take that track's places among them longest
  * first, those of one length in their order (npt-events(5), Order),
- * whatever the input order and the positions (several inputs, tracks of
- * one name, sequences whose packets interleave); the others keep their
- * places.
+ * whatever the input order and the positions (a Chrome 'X' or a Torq
+ * runtime event written at its end, after those it encloses, transfers
+ * a Torq timeline starts in the order their ops ran, several inputs,
+ * tracks of one name, sequences whose packets interleave); the others
+ * keep their places.
  */
 static void
 gflush(struct out *o)

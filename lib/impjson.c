@@ -49,9 +49,6 @@ struct stack {
 	struct npt_buf b;	/* saved B events, back to back */
 	size_t *off;
 	size_t n, cap;
-	struct npt_time xts, xend;	/* the last 'X' of the thread, */
-	uint64_t xpos;			/* its position in the sink */
-	int hasx;
 };
 
 #define NCACHE 32
@@ -228,33 +225,6 @@ static uint32_t track(struct chrome *, int, const struct val *,
 static long argcol(struct chrome *, size_t, const char *, size_t);
 
 /*
- * The position in the sink of an 'X' of thread t at ts, dur (NULL: not
- * known): the last 'X''s of the thread if it starts with it and ends
- * later, so that it comes before it (a writer that writes an 'X' at its
- * end writes the slices it encloses first), else the next.
- */
-static void
-xpos(struct chrome *c, uint32_t t, const struct npt_time *ts,
-    const struct npt_time *dur)
-{
-	struct stack *s = &c->stk[t];
-	struct npt_time end;
-
-	if (dur == NULL || npt_time_add(&end, ts, dur) < 0) {
-		s->hasx = 0;
-		return;
-	}
-	if (!s->hasx || npt_time_cmp(ts, &s->xts) != 0 ||
-	    npt_time_cmp(&end, &s->xend) <= 0) {
-		s->xpos = npt_imp_pos(c->m);
-		s->xts = *ts;
-		s->hasx = 1;
-	}
-	s->xend = end;
-	npt_imp_at(c->m, s->xpos);
-}
-
-/*
  * At the args of an 'X' event whose times and thread came before them
  * (as npt-json and PyTorch write them), start its record now, so that
  * the args go straight into it (directargs) instead of through the
@@ -274,7 +244,6 @@ early(struct chrome *c)
 	if (tmval(c, &e->ts, "ts", &ts) < 0 || tmval(c, &e->dur, "dur", &dur) < 0)
 		return -1;
 	t = track(c, 't', &e->pid, &e->tid);
-	xpos(c, t, &ts, &dur);
 	npt_imp_begin(c->m, &ts, &dur, t);
 	npt_imp_field_plain(c->m, NPT_IMP_OP, txt(e, &e->cat), e->cat.n,
 	    e->cat.plain);
@@ -917,7 +886,6 @@ handle(struct chrome *c)
 		else if (tmval(c, &e->dur, "dur", &dur) < 0)
 			return -1;
 		t = track(c, 't', &e->pid, &e->tid);
-		xpos(c, t, &ts, e->dur.tok ? &dur : NULL);
 		npt_imp_begin(c->m, &ts, e->dur.tok ? &dur : NULL, t);
 		fields(c);
 		npt_imp_end(c->m);

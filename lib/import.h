@@ -348,15 +348,14 @@ unsigned long long npt_imp_count(const struct npt_imp *m);
  * Events that start together are written in the order of their positions:
  * each takes the next when handed over, unless npt_imp_at gave the next
  * one a position taken earlier with npt_imp_pos (a slice's at its begin,
- * so that it comes before the slices it encloses that start with it);
- * those of one position, the longer first (an event that encloses one
- * before it may take its position, to go before it).
+ * so that it comes before the slices it encloses that start with it).
  */
 uint64_t npt_imp_pos(struct npt_imp *m);
 void npt_imp_at(struct npt_imp *m, uint64_t pos);
 /*
  * Write metadata, header and all events sorted by ts (ties in the order of
- * their positions), then the loss metadata.
+ * their positions, but those of an output track that last more than 0
+ * longest first in their places), then the loss metadata.
  */
 void npt_imp_write(struct npt_imp *m);
 

@@ -710,8 +710,10 @@ npt-import: 1 event read before the error is written"
 @test "import: torq timeline: transfers of one engine that start at one cycle come longest first, whatever their order; one of no length keeps its place" {
 	# task 3's transfer of 64 cycles and task 4's of 128 both start at 0
 	# on dma_in (Torq starts them in the order their ops ran); a slice
-	# between them in the file; task 5's 0-cycle transfer at 0 stays
-	# where it was, after task 3's and before task 4's in the file
+	# at 1 between them in the file.  The events at 0 in the file: task
+	# 3's (64), task 5's (0 cycles), task 4's (128); the two that last
+	# more than 0 take their places, the first and the third, longest
+	# first: task 4's, then task 3's; task 5's keeps the second
 	printf '%s\n' 'taskId, elapsed_time(us), timestamp(us), event, location, bytes' \
 	    '3,64,0,DMA In,loc("a.mlir":1:2),512' '3,2000,1,Slice 0,loc("a.mlir":1:2),' \
 	    '5,0,0,DMA In,,8' '4,128,0,DMA In,loc("a.mlir":2:2),1024' > tie.csv
@@ -720,8 +722,8 @@ npt-import: 1 event read before the error is written"
 	## source=tie.csv
 	#ts_cyc	dur_cyc	track	op	name	id	loc	bytes
 	0	128	dma_in	DMA_IN		4	"a.mlir":2:2	1024
-	0	64	dma_in	DMA_IN		3	"a.mlir":1:2	512
 	0	0	dma_in	DMA_IN		5		8
+	0	64	dma_in	DMA_IN		3	"a.mlir":1:2	512
 	1	2000	slice0	SLICE		3	"a.mlir":1:2	
 	EOF
 	# so npt-agg nests them (self: 128 - 64 on the longer) and npt-fold
@@ -736,7 +738,7 @@ npt-import: 1 event read before the error is written"
 	EOF
 }
 
-@test "import: a track's events that start together come out longest first however far apart they were: Chrome, Torq, two inputs, spilled runs" {
+@test "import: a track's events that start together come out longest first however far apart they were: Chrome, Torq, two inputs, spilled runs; other tracks' keep their places" {
 	# Outer (0 to 10) written after A (0 to 5) and C (6 to 8), which it
 	# encloses: Outer 10 - 5 - 2 = 3 of its own
 	printf '%s\n' '{"traceEvents":[' '{"ph":"X","name":"A","pid":1,"tid":1,"ts":0,"dur":5},' \
@@ -774,6 +776,33 @@ npt-import: 1 event read before the error is written"
 	5.000	s
 	EOF
 	[ "$(cat err)" = 'npt-import: warning: track "1/1" is in a.json and in b.json: one track in the output (import each alone to keep them apart)' ]
+	# runs that do spill at -S 4k: A, 50 events of thread 9/9, B (0 to
+	# 20 on thread 1/2), C, 50 more, Outer.  At 0: A, B, Outer in the
+	# file; thread 1/1's take their places (the first and the third)
+	# longest first, Outer then A; B keeps the second
+	{
+		printf '[{"ph":"X","name":"A","pid":1,"tid":1,"ts":0,"dur":5}'
+		for t in $(seq 100 149); do
+			printf ',{"ph":"X","name":"pad","pid":9,"tid":9,"ts":%d,"dur":1}' "$t"
+		done
+		printf ',{"ph":"X","name":"B","pid":1,"tid":2,"ts":0,"dur":20}'
+		printf ',{"ph":"X","name":"C","pid":1,"tid":1,"ts":6,"dur":2}'
+		for t in $(seq 150 199); do
+			printf ',{"ph":"X","name":"pad","pid":9,"tid":9,"ts":%d,"dur":1}' "$t"
+		done
+		printf ',{"ph":"X","name":"Outer","pid":1,"tid":1,"ts":0,"dur":10}]'
+	} > spill.json
+	TMPDIR="$TMP/nosuch" run -1 --separate-stderr npt-import -S 4k spill.json
+	[[ $stderr == "npt-import: $TMP/nosuch/npt-import."* ]] || flunk "no spill: $stderr"
+	run -0 sh -c 'npt-import -S 4k spill.json | grep -v pad | cut -f1-3,5'
+	assert_output <<-'EOF'
+	## source=spill.json
+	#ts_us	dur_us	track	name
+	0.000	10.000	1/1	Outer
+	0.000	20.000	1/2	B
+	0.000	5.000	1/1	A
+	6.000	2.000	1/1	C
+	EOF
 }
 
 @test "import: in memory, the events of one time are one group however many: a track's long one comes before its 1500 short ones" {
@@ -793,8 +822,9 @@ npt-import: 1 event read before the error is written"
 @test "import: chrome: 'X' slices written at their end, inner first, come out outer first when they start together" {
 	# gc 1 to 2 in c 1 to 3 in p 1 to 6, written as each ended; o on
 	# thread 2 between; same, as long as p and after it: the events of
-	# thread 1 that start at 1 take the place of the first of them, gc's,
-	# longest first, p before same (their input order); o after them
+	# thread 1 that start at 1 take the places they had among the five,
+	# the first, second, fourth and fifth, longest first, p before same
+	# (their input order); o keeps the third
 	printf '[{"ph":"X","ts":1,"dur":1,"pid":1,"tid":1,"name":"gc"},{"ph":"X","ts":1,"dur":2,"pid":1,"tid":1,"name":"c"},{"ph":"X","ts":1,"dur":9,"pid":1,"tid":2,"name":"o"},{"ph":"X","ts":1,"dur":5,"pid":1,"tid":1,"name":"p"},{"ph":"X","ts":1,"dur":5,"pid":1,"tid":1,"name":"same"}]' > x.json
 	run -0 npt-import x.json
 	assert_output <<-'EOF'
@@ -802,9 +832,9 @@ npt-import: 1 event read before the error is written"
 	#ts_us	dur_us	track	op	name	id	loc
 	1.000	5.000	1/1		p		
 	1.000	5.000	1/1		same		
+	1.000	9.000	1/2		o		
 	1.000	2.000	1/1		c		
 	1.000	1.000	1/1		gc		
-	1.000	9.000	1/2		o		
 	EOF
 	# self times without same: p 5 - 2, c 2 - 1, gc 1, o 9: 14 in all
 	run -0 sh -c 'npt-import x.json | grep -v same | npt-agg -k name | cut -f1,12 | sort'
