@@ -624,6 +624,7 @@ out:
 /* An open begin event. */
 struct open {
 	struct npt_time ts;
+	uint64_t pos;			/* its position in the sink */
 	long long line;
 	char *loc, *name, *raw;		/* R1 location, R2 dispatch, R1 timestamp */
 	size_t next;			/* the one below it, or NONE */
@@ -690,6 +691,7 @@ rt_push(struct rt *r, const char *key, size_t kn, const struct npt_time *ts,
 		e = r->nent++;
 	}
 	r->ent[e].ts = *ts;
+	r->ent[e].pos = npt_imp_pos(r->c.m);
 	r->ent[e].line = r->c.in->lineno;
 	r->ent[e].loc = dupspan(loc);
 	r->ent[e].name = dupspan(name);
@@ -781,6 +783,7 @@ rt_event(struct rt *r, size_t e, struct npt_span op, struct npt_span id,
 			return fail(&r->c, "the end is before its begin at line "
 			    "%lld", o->line);
 	}
+	npt_imp_at(r->c.m, o->pos);
 	npt_imp_begin(r->c.m, &o->ts, end ? &dur : NULL, trk);
 	npt_imp_field(r->c.m, NPT_IMP_OP, op.p, op.n);
 	npt_imp_field(r->c.m, NPT_IMP_NAME, o->name, slen(o->name));

@@ -1342,6 +1342,28 @@ npt-import: 1 event read before the error is written"
 	EOF
 }
 
+@test "import: torq-runtime: events that start together come in the order of their begins, a track's longest first" {
+	# at 1160 begin, in this order: HAL_CALL (to 1180), DISPATCH (to
+	# 1171), HAL_CALL (to 1170), HAL_CALL (to 1165); each is written at
+	# its end, innermost first.  In the order of the begins, hal_call's
+	# three longest first in their places (the first, third, fourth):
+	# 20, DISPATCH's 11, 10, 5
+	printf '%s\n' 'dispatch_name,invocation_id,action_id,timestamp_us,event' \
+	    'h,2,-1,1160,HAL_CALL_BEGIN' 'h,2,-1,1160,DISPATCH_BEGIN' \
+	    'h,2,-1,1160,HAL_CALL_BEGIN' 'h,2,-1,1160,HAL_CALL_BEGIN' \
+	    'h,2,-1,1165,HAL_CALL_END' 'h,2,-1,1170,HAL_CALL_END' \
+	    'h,2,-1,1171,DISPATCH_END' 'h,2,-1,1180,HAL_CALL_END' > tie.csv
+	run -0 sh -c 'npt-import tie.csv | cut -f1-4'
+	assert_output <<-'EOF'
+	## source=tie.csv
+	#ts_us	dur_us	track	op
+	1160.000	20.000	hal_call	HAL_CALL
+	1160.000	11.000	dispatch	DISPATCH
+	1160.000	10.000	hal_call	HAL_CALL
+	1160.000	5.000	hal_call	HAL_CALL
+	EOF
+}
+
 @test "import: torq-runtime: unmatched begins and ends are reported with their lines, ten then a count" {
 	{
 		echo 'dispatch_name,invocation_id,action_id,timestamp_us,event'
