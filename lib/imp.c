@@ -820,14 +820,14 @@ struct out {
 	/*
 	 * The records of one start, for gflush: those in memory as they
 	 * are, those of the runs copied to g (their buffers move on), at
-	 * goff, up to glimit bytes.
+	 * goff.
 	 */
 	int copy;
 	struct npt_buf g;
 	size_t *goff;
 	const char **ge;
 	struct gent *gs;
-	size_t gn, gcap, glimit;
+	size_t gn, gcap;
 	struct npt_time gt;
 };
 
@@ -989,7 +989,8 @@ gflush(struct out *o)
 
 /*
  * Record r, in the output's order, to gflush with those of its start: a
- * record of a run copied, and past the limit a group written as two.
+ * record of a run copied.  A group is held whole, in memory past -S when
+ * one time has more records than the runs' buffers.
  */
 static void
 gput(const char *r, struct out *o)
@@ -998,8 +999,7 @@ gput(const char *r, struct out *o)
 	size_t len = get32(r);
 
 	gettime(r + 8, &t);
-	if (o->gn > 0 && (npt_time_cmp(&t, &o->gt) != 0 ||
-	    (o->copy && o->g.n + len > o->glimit)))
+	if (o->gn > 0 && npt_time_cmp(&t, &o->gt) != 0)
 		gflush(o);
 	if (o->gn == o->gcap) {
 		o->gcap = o->gcap ? 2 * o->gcap : 64;
@@ -1177,9 +1177,7 @@ npt_imp_write(struct npt_imp *m)
 		for (i = 0; i < m->nkey; i++)
 			gput(m->keys[i].rec, &o);
 	} else {
-		/* a group past the limit is written as two (the limit's tenth) */
 		o.copy = 1;
-		o.glimit = m->limit / 10 > 65536 ? m->limit / 10 : 65536;
 		spill(m);
 		merge(m, &o);
 	}

@@ -805,7 +805,7 @@ npt-import: 1 event read before the error is written"
 	EOF
 }
 
-@test "import: in memory, the events of one time are one group however many: a track's long one comes before its 1500 short ones" {
+@test "import: the events of one time are one group however many, in memory and in spilled runs: a track's long one comes before its 1500 short ones" {
 	# 1500 slices of 1 us at 0 on thread 1/1 in a.json (more than 64 KiB
 	# of records, a tenth of -S 256k), one of 10 us at 0 in b.json: the
 	# long one first, then the short ones
@@ -813,6 +813,14 @@ npt-import: 1 event read before the error is written"
 	printf '[{"ph":"X","name":"l","pid":1,"tid":1,"ts":0,"dur":10}]' > b.json
 	# in memory: no temporary file
 	TMPDIR="$TMP/nosuch" run -0 sh -c 'npt-import -S 256k a.json b.json 2> /dev/null | grep -v "^#" | cut -f1,2,5 | uniq -c'
+	assert_output <<-'EOF'
+	      1 0.000	10.000	l
+	   1500 0.000	1.000	s
+	EOF
+	# spilled (a temporary file is needed), the group past -S 4k: the same
+	TMPDIR="$TMP/nosuch" run -1 --separate-stderr npt-import -S 4k a.json b.json
+	[[ $stderr == *"npt-import: $TMP/nosuch/npt-import."* ]] || flunk "no spill: $stderr"
+	run -0 sh -c 'npt-import -S 4k a.json b.json 2> /dev/null | grep -v "^#" | cut -f1,2,5 | uniq -c'
 	assert_output <<-'EOF'
 	      1 0.000	10.000	l
 	   1500 0.000	1.000	s
