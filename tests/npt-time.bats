@@ -255,6 +255,25 @@ for c, hz in ((2**63 - 1, 900000000), (2**63, 333333000), (2**64 - 2, 333333000)
 	[ "${lines[5]}" = "1.000	0.001	c" ]
 }
 
+@test "time: a track whose name holds '=' takes its clock and role lines, split at the line's last '='" {
+	# a=b at 2 GHz: 100 cycles are 50 ns, 7 are 3.5 -> 4 (halves up:
+	# 150 - 50 = 100 ns end 53.5 -> 54, dur 54 - 50 = 4); c at 1 GHz
+	printf '## clock.a=b=2GHz\n## role.a=b=control\n## clock.c=1GHz\n#ts_cyc\tdur_cyc\ttrack\top\n100\t7\ta=b\tX\n100\t7\tc\tY\n' > eq.tsv
+	run -0 sh -c 'npt-time -u ns -d 0 eq.tsv | grep -v "^##"'
+	assert_output <<-'EOF'
+	#ts_ns	dur_ns	track	op
+	50	4	a=b	X
+	100	7	c	Y
+	EOF
+	# the role holds: npt-agg leaves the control track out
+	run -0 sh -c 'npt-time -u ns -d 0 eq.tsv | npt-agg -k op | cut -f1,2'
+	assert_output <<-'EOF'
+	#op	count
+	Y	1
+	*	1
+	EOF
+}
+
 @test "time: -c converts further _cyc columns, as durations; other columns pass through byte for byte" {
 	printf '#ts_cyc\tdur_cyc\tname\tconv_cyc\tx_cyc\tloc\n9000\t900\ta\\tb\t450\t\t"m.mlir":1:2\n' > in.tsv
 	run -0 npt-time -f 900MHz -c conv_cyc in.tsv
