@@ -1216,10 +1216,7 @@ take(struct group *g, uint64_t pos, const struct npt_time *v, uint64_t n)
 	uint64_t rk;
 
 	for (i = 0; i < 3; i++) {
-		/* the rank of finish() */
-		rk = (g->count * (uint64_t)pctile[i] + 99) / 100;
-		if (rk == 0)
-			rk = 1;
+		rk = npt_nearest_rank(g->count, (unsigned)pctile[i]);
 		if (rk > pos && rk - pos <= n)
 			g->q[i] = *v;
 	}
@@ -1355,11 +1352,8 @@ finish(struct group *g, int scale, int d)
 	if (qmode == Q_EXACT)
 		sort_values(g);
 	for (i = 0; i < 3; i++) {
-		/* nearest rank: ceil(p n / 100) */
-		uint64_t rk = (g->count * (uint64_t)pctile[i] + 99) / 100;
+		uint64_t rk = npt_nearest_rank(g->count, (unsigned)pctile[i]);
 
-		if (rk == 0)
-			rk = 1;
 		if (qmode == Q_EXACT && g->nv > 0) {
 			g->q[i] = g->wide ? g->w[rk - 1] : widen(g->v[rk - 1]);
 		} else if (qmode == Q_SKETCH) {

@@ -1530,10 +1530,8 @@ static struct npt_time
 quantile(const struct stage *s, int k, unsigned p)
 {
 	struct npt_time q;
-	uint64_t rk = (s->n * p + 99) / 100;
+	uint64_t rk = npt_nearest_rank(s->n, p);
 
-	if (rk == 0)
-		rk = 1;
 	npt_time_mul(&q, npt_qs_rank(&s->qs[k], rk),
 	    npt_pow10[NPT_TIME_DEC - npt_time_unit_scale[munit]]);
 	if (npt_time_lt(&q, &s->min[k]))

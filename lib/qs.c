@@ -89,6 +89,15 @@ npt_qs_merge(struct npt_qs *a, const struct npt_qs *b)
 			npt_qs_addn(a, b->lo + i, b->c[i]);
 }
 
+/* with n = 100 a + b, a p + ceil(b p / 100): p n would pass 2^64 */
+uint64_t
+npt_nearest_rank(uint64_t n, unsigned p)
+{
+	uint64_t r = n / 100 * p + (n % 100 * p + 99) / 100;
+
+	return r > 0 ? r : 1;
+}
+
 uint64_t
 npt_qs_rank(const struct npt_qs *s, uint64_t r)
 {

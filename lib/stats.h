@@ -70,6 +70,9 @@ void npt_qs_addn(struct npt_qs *s, int b, uint64_t n);
 void npt_qs_merge(struct npt_qs *a, const struct npt_qs *b);
 /* The value of rank r (1 = smallest) as its bucket's midpoint. */
 uint64_t npt_qs_rank(const struct npt_qs *s, uint64_t r);
+/* The nearest rank of percentile p (0 to 100) of n values: ceil(p n /
+ * 100), at least 1, for any n. */
+uint64_t npt_nearest_rank(uint64_t n, unsigned p);
 /*
  * Text form "bucket:count,..." on standard output, and back (adding;
  * "counts too large" where the sketch's count would pass 2^64 - 1).

@@ -848,6 +848,23 @@ merge_fails() {
 	merge_fails 'q0.part:7: bad partial: fewer values than the count' q0.part
 }
 
+@test "agg: --merge of counts past (2^64 - 1) / 99 takes the right nearest ranks, exact and sketch" {
+	# 10^17 values of 1 cycle and 10^17 of 100: the ranks are
+	# ceil(p 2 10^17 / 100): 10^17 (median 1), 1.8 10^17 and 1.98 10^17
+	# (p90 and p99 100); p 2 10^17 passes 2^64 for p = 99
+	python3 -c '
+n = 10**17; s1 = (n + 100 * n) * 10**12; s2 = (n + 10000 * n) * 10**24
+for q, v in (("exact", "1*%d,100*%d" % (n, n)), ("sketch", "1:%d,100:%d" % (n, n))):
+    with open("huge-%s.part" % q, "w") as f:
+        f.write("## npt-agg.quantiles=%s\n## npt-agg.unit=cyc\n## npt-agg.scale=12\n## npt-agg.digits=0\n## npt-agg.skipped=0\n" % q)
+        f.write("#op\tcount\tsum\tsumsq\tmin\tmax\tself\tvalues\n")
+        f.write("=A\t%d\t%d\t%d\t1\t100\t%d\t%s\n" % (2 * n, s1, s2, s1 // 10**12, v))'
+	for q in exact sketch; do
+		run -0 sh -c "npt-agg --merge huge-$q.part | grep '^A' | cut -f1,2,8-10"
+		assert_output "A	200000000000000000	1	100	100"
+	done
+}
+
 @test "agg: --merge checks that a partial's digits fit its unit" {
 	# found by tests/fuzz/fuzz-npt-agg: digits=5 in cycles indexed a
 	# power of ten below 10^0

@@ -341,6 +341,25 @@ test_sketch(void)
 	for (i = 1; i <= 1000 && good; i++)
 		good = npt_qs_rank(&a, (uint64_t)i) == npt_qs_rank(&m, (uint64_t)i);
 	ok(good, "sketch: a merged sketch answers as one built in one pass");
+#ifdef __SIZEOF_INT128__
+	/* nearest rank ceil(p n / 100), at least 1, in 128 bits */
+	good = 1;
+	for (i = 0; i < 3000 && good; i++) {
+		__extension__ typedef unsigned __int128 u128;
+		uint64_t n = i < 1000 ? (uint64_t)i : i < 2000 ?
+		    UINT64_MAX - (uint64_t)(i - 1000) : rndbits();
+		unsigned p;
+		u128 w;
+
+		for (p = 0; p <= 100 && good; p++) {
+			w = ((u128)n * p + 99) / 100;
+			good = npt_nearest_rank(n, p) == (w > 0 ? (uint64_t)w :
+			    1);
+		}
+	}
+	ok(good, "nearest rank: ceil(p n / 100), at least 1, also for n past "
+	    "(2^64 - 1) / 99");
+#endif
 	npt_qs_free(&a);
 	npt_qs_free(&b);
 	npt_qs_free(&m);
