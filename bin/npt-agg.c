@@ -1847,11 +1847,25 @@ main(int argc, char *argv[])
 	if (nkeys > 16)
 		npt_errx(2, "-k: more than 16 columns");
 	for (i = 0; i < nkeys; i++) {
-		size_t j;
+		size_t j, n;
+		int u;
 
+		for (j = 0; j < i; j++)
+			if (strcmp(keys[i], keys[j]) == 0)
+				npt_errx(2, "-k: %s given twice", keys[i]);
 		if (strcmp(keys[i], "count") == 0 ||
 		    strcmp(keys[i], "share_pct") == 0)
 			npt_errx(2, "-k: %s is an output column", keys[i]);
+		/* total_us, self_cyc...: in every unit, the stream's unknown */
+		for (j = C_TOTAL; j < NCOL; j++) {
+			n = strlen(colname[j]);
+			for (u = 0; j != C_SHARE && u < NPT_NUNIT; u++)
+				if (strncmp(keys[i], colname[j], n) == 0 &&
+				    keys[i][n] == '_' && strcmp(keys[i] + n + 1,
+				    npt_time_unit_name[u]) == 0)
+					npt_errx(2, "-k: %s is an output column",
+					    keys[i]);
+		}
 		/* those of a partial, which a merge reads back */
 		for (j = 0; j < NPCOL; j++)
 			if (strcmp(keys[i], pcol[j]) == 0)

@@ -721,6 +721,23 @@ print("%d.%d" % divmod((isqrt(4 * d * d * 100 // 2) + 1) // 2, 10))')
 	assert_stderr 'npt-agg: -k: empty column name in "op,,id"'
 	run --separate-stderr -2 npt-agg -k count /nonexistent
 	assert_stderr 'npt-agg: -k: count is an output column'
+	# the table's header would have a name twice, which npt-events(5)
+	# forbids and every npt tool refuses: a key given twice, or a time
+	# column's name in any unit (the stream's is not known yet)
+	for c in total_us self_cyc avg_ns min_ms max_us median_cyc p90_ns p99_ms stddev_us; do
+		run --separate-stderr -2 npt-agg -k "op,$c" /nonexistent
+		assert_stderr "npt-agg: -k: $c is an output column"
+	done
+	run --separate-stderr -2 npt-agg -k op,track,op /nonexistent
+	assert_stderr 'npt-agg: -k: op given twice'
+	# a column named as one without a unit is a key like any other
+	printf '#dur_us\tself\tshare\n5\tA\tB\n' > k.tsv
+	run -0 sh -c 'npt-agg --no-self -k share k.tsv | cut -f1,2'
+	assert_output <<-'EOF'
+	#share	count
+	B	1
+	*	1
+	EOF
 	# a partial's columns: a key of one of those names would be read back
 	# as its column
 	for c in sum sumsq min max self values; do
