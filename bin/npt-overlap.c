@@ -27,7 +27,7 @@ static const char synopsis[] =
     "[-p] [-c name=pattern[,pattern ...]] [-t pattern] [--strict]\n"
     " [file ...]\n"
     "-s column [-c name=pattern[,pattern ...]]\n"
-    " [-k name=pattern[,pattern ...]] [-t pattern]\n"
+    " [-k name=pattern[,pattern ...]] [-t pattern] [-w steps]\n"
     " [--bytes column] [--strict] [file ...]\n"
     "--torq | --torq-all [-f [track=]freq] [--model name]\n"
     " [--wall-time seconds] [--strict] [file ...]";
@@ -39,6 +39,7 @@ static const char help[] =
     "-p\tprint a report like Torq's Host Profile Overview\n"
     "-s column\tper step: the figures per value of column\n"
     "-t pattern\tcount only the tracks that match pattern\n"
+    "-w steps\twith -s: steps open at once, 1 to 1000 (2)\n"
     "--bytes column\twith -s: data in, out and balance from column\n"
     "--model name\twith --torq: print \"Model: name\" under the title\n"
     "--strict\texit 1 if the input lost data\n"
@@ -1031,13 +1032,15 @@ static size_t ratio(char *, struct npt_u256, struct npt_u256, int);
 
 /*
  * -s: per step.  A step is the events with one value in the step column.
- * Two steps are open at once: when a third begins, the older is closed
- * and its rows printed, and a step seen again after its close is an
- * error.  An open step holds, per track seen so far, the run of its
+ * Up to -w steps (2) are open at once: when one more begins, the oldest is
+ * closed and its rows printed, and a step seen again after its close is
+ * an error.  An open step holds, per track seen so far, the run of its
  * events (its busy time, as above), a run per op class (-k), its threads
  * (the values of the thread column, or lanes: the ends of their open
- * events as a stack, as npt-json) and its bytes: memory O(tracks x 2
- * steps), plus the names of the steps seen.
+ * events as a stack, as npt-json) and its bytes: memory O(tracks x open
+ * steps), plus the names of the steps seen, each with its number.  An
+ * event's step is that of the event before, or else looked for among the
+ * open ones newest first.
  */
 struct run {
 	int has;
@@ -1063,7 +1066,6 @@ struct st {
 };
 
 struct step {
-	int used;
 	char *name;
 	size_t namelen;
 	struct st *st;		/* by track index; [n, cap) cleared */
@@ -1083,8 +1085,11 @@ static const char *stepcol, *bytescol;
 static long scol = -1, bcol = -1, dcol = -1, thcol = -1, ocol = -1;
 static struct class kcls[MAXCLASS + 1];
 static int nk, hdrout;
-static struct step slot[2];	/* slot[0] the older */
-static struct npt_ht seen;	/* names of the steps */
+static struct step *slot;	/* the open steps, slot[0] the oldest */
+static size_t nslot, slotcap, nopen = 2;	/* open, allocated, -w */
+static struct step *cur;	/* the step of the event before */
+static uint64_t nsteps;		/* steps begun */
+static struct npt_ht seen;	/* names of the steps -> their numbers */
 static int *trclass;		/* class of each track, by its index */
 static size_t ntr, trcap;
 static struct npt_ht opk;	/* op as written -> its -k class */
@@ -1296,7 +1301,6 @@ step_close(struct step *sp)
 	}
 	free(sp->name);
 	sp->name = NULL;
-	sp->used = 0;
 	sp->n = 0;
 	memset(sp->bin, 0, sizeof sp->bin);
 	memset(sp->bout, 0, sizeof sp->bout);
@@ -1319,32 +1323,40 @@ zgrow(void *p, size_t *cap, size_t i, size_t size)
 	return p;
 }
 
+/* out of line: the loop over the events keeps its registers without it */
+#ifdef __GNUC__
+__attribute__((noinline))
+#endif
 static struct step *
 step_find(struct npt_tsv *t, const char *p, size_t n)
 {
-	struct step tmp;
-	int i, isnew;
+	struct step *sp, tmp;
+	uint64_t *num;
+	size_t i;
+	int isnew;
 
-	for (i = 1; i >= 0; i--)
-		if (slot[i].used && slot[i].namelen == n &&
-		    npt_memeq(slot[i].name, p, n))
-			return &slot[i];
-	npt_ht_put(&seen, p, n, &isnew);
+	for (i = nslot; i-- > 0;)
+		if (slot[i].namelen == n && npt_memeq(slot[i].name, p, n))
+			return cur = &slot[i];
+	num = npt_ht_put(&seen, p, n, &isnew);
 	if (!isnew)
 		npt_tsv_err(t, "column %s: step \"%.*s\" again after it was "
-		    "closed (npt-overlap -s keeps two steps open)", stepcol,
-		    (int)n, p);
-	if (slot[0].used && slot[1].used) {
+		    "closed (npt-overlap -s keeps %zu step%s open: give -w "
+		    "%llu or more)", stepcol, (int)n, p, nopen, nopen > 1 ?
+		    "s" : "", (unsigned long long)(nsteps - *num));
+	*num = nsteps++;
+	if (nslot == nopen) {
 		step_close(&slot[0]);
 		tmp = slot[0];
-		slot[0] = slot[1];
-		slot[1] = tmp;
+		memmove(slot, slot + 1, (nslot - 1) * sizeof *slot);
+		slot[--nslot] = tmp;
+	} else if (nslot == slotcap) {
+		slot = zgrow(slot, &slotcap, nslot, sizeof *slot);
 	}
-	i = slot[0].used;
-	slot[i].used = 1;
-	slot[i].name = npt_estrndup(p, n);
-	slot[i].namelen = n;
-	return &slot[i];
+	sp = cur = &slot[nslot++];
+	sp->name = npt_estrndup(p, n);
+	sp->namelen = n;
+	return sp;
 }
 
 static struct thr *
@@ -1504,6 +1516,30 @@ step_columns(struct npt_tsv *t, size_t *need)
 			*need = (size_t)c[i] + 1;
 }
 
+/* The open step of the line, NULL if its step is empty. */
+static struct step *
+step_of(struct npt_tsv *t)
+{
+	struct npt_span f;
+
+	if (slast) {
+		f.p = t->line + t->len;
+		while (f.p[-1] != '\t')
+			f.p--;
+		f.n = (size_t)(t->line + t->len - f.p);
+	} else {
+		f = t->f[scol];
+	}
+	/* out of every step: sorted, but its decimals not shown, as a row
+	 * -t leaves out */
+	if (f.n == 0)
+		return NULL;
+	if (cur != NULL && cur->namelen == f.n && npt_memeq(cur->name, f.p,
+	    f.n))
+		return cur;
+	return step_find(t, f.p, f.n);
+}
+
 static struct npt_time first, last, front;
 static int started;
 static uint64_t selgen = 1;	/* one more at each metadata line */
@@ -1614,23 +1650,8 @@ read_events(const char *path, int *rc)
 		}
 		if (tlt(last, end))
 			last = end;
-		if (stepcol != NULL) {
-			struct npt_span f;
-
-			if (slast) {
-				f.p = t.line + t.len;
-				while (f.p[-1] != '\t')
-					f.p--;
-				f.n = (size_t)(t.line + t.len - f.p);
-			} else {
-				f = t.f[scol];
-			}
-			/* out of every step: sorted, but its decimals not
-			 * shown, as a row -t leaves out */
-			if (f.n == 0)
-				continue;
-			sp = step_find(&t, f.p, f.n);
-		}
+		if (stepcol != NULL && (sp = step_of(&t)) == NULL)
+			continue;
 		if (d > digits)
 			digits = d;
 		isnew = 0;
@@ -1950,6 +1971,19 @@ finish(int rc)
 	return rc;
 }
 
+static size_t
+open_steps(const char *arg)
+{
+	const char *err;
+	uint64_t v;
+
+	if ((err = npt_parse_u64(arg, strlen(arg), &v)) != NULL || v < 1 ||
+	    v > 1000)
+		npt_errx(2, "-w: %s: \"%s\"", err != NULL ? err :
+		    "not 1 to 1000", arg);
+	return (size_t)v;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -1958,11 +1992,11 @@ main(int argc, char *argv[])
 	struct track **tv;
 	char *stdinarg[] = { "-", NULL }, b[64];
 	size_t i, j, n;
-	int c, rc = 0, a, k;
+	int c, rc = 0, a, k, hasw = 0;
 
 	npt_init(argv[0]);
 	npt_clocks_init(&clocks);
-	while ((c = npt_getopt(&g, argc, argv, "c:f:k:ps:t:", longopts,
+	while ((c = npt_getopt(&g, argc, argv, "c:f:k:ps:t:w:", longopts,
 	    synopsis)) != -1) {
 		switch (c) {
 		case 'c':
@@ -1984,6 +2018,10 @@ main(int argc, char *argv[])
 			break;
 		case 't':
 			npt_tsel_pattern(&tsel, g.arg);
+			break;
+		case 'w':
+			nopen = open_steps(g.arg);
+			hasw = 1;
 			break;
 		case OPT_MODEL:
 			model = g.arg;
@@ -2014,8 +2052,9 @@ main(int argc, char *argv[])
 		    "-f" : model != NULL ? "--model" : "--wall-time");
 	if (stepcol != NULL && (torq || pretty))
 		npt_errx(2, "-s: not with %s", torq ? "--torq" : "-p");
-	if (stepcol == NULL && (nk > 0 || bytescol != NULL))
-		npt_errx(2, "%s: only with -s", nk > 0 ? "-k" : "--bytes");
+	if (stepcol == NULL && (nk > 0 || bytescol != NULL || hasw))
+		npt_errx(2, "%s: only with -s", nk > 0 ? "-k" : hasw ? "-w" :
+		    "--bytes");
 	kcls[nk].name = "other";
 	kcls[nk].namelen = 5;
 	if (!explicit)
@@ -2033,7 +2072,7 @@ main(int argc, char *argv[])
 	npt_ht_init(&tracks, sizeof(struct track));
 	npt_ht_init(&progs, sizeof(struct pending));
 	npt_ht_init(&halinvs, sizeof(struct halinv));
-	npt_ht_init(&seen, 0);
+	npt_ht_init(&seen, sizeof(uint64_t));
 	npt_ht_init(&opk, sizeof(int));
 	for (i = 0; i < (size_t)argc; i++)
 		read_events(argv[i], &rc);
@@ -2042,9 +2081,8 @@ main(int argc, char *argv[])
 	if (unit < 0)
 		return finish(rc);
 	if (stepcol != NULL) {
-		for (i = 0; i < 2; i++)
-			if (slot[i].used)
-				step_close(&slot[i]);
+		for (i = 0; i < nslot; i++)
+			step_close(&slot[i]);
 		step_header();
 		return finish(rc);
 	}

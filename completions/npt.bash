@@ -19,7 +19,7 @@ _npt() {
 	npt-diff) opts="-a -h -k -p -t --fail-above --help --version" ;;
 	npt-fold) opts="-T -h -k -t --help --strict --version" ;;
 	npt-mem) opts="-h -l -n -t --help --strict --version" ;;
-	npt-overlap) opts="-c -f -h -k -p -s -t --bytes --help --model --strict --torq --torq-all --version --wall-time" ;;
+	npt-overlap) opts="-c -f -h -k -p -s -t -w --bytes --help --model --strict --torq --torq-all --version --wall-time" ;;
 	npt-rate) opts="-c -f -h -m -s -t -w --fabric-pes --headroom --help --serial --version" ;;
 	npt-json)
 		case ${COMP_WORDS[COMP_CWORD - 1]} in

@@ -243,9 +243,92 @@ print("\t".join(map(str, ["s", "compute", 3, 3, m, r(F(s, 3), 0),
 	# steps 1 and 2 interleave: fine; 1 again after 3 began: closed
 	printf '#ts_cyc\tdur_cyc\ttrack\tstep\n0\t1\ttile0\t1\n1\t1\ttile0\t2\n2\t1\ttile1\t1\n3\t1\ttile0\t3\n4\t1\ttile1\t2\n5\t1\ttile1\t1\n' > t.tsv
 	run -1 --separate-stderr npt-overlap -s step t.tsv
-	[ "$stderr" = 'npt-overlap: t.tsv:7: column step: step "1" again after it was closed (npt-overlap -s keeps two steps open)' ]
+	[ "$stderr" = 'npt-overlap: t.tsv:7: column step: step "1" again after it was closed (npt-overlap -s keeps 2 steps open: give -w 3 or more)' ]
 	[ "${lines[1]}" = "1${T}compute${T}2${T}2${T}1${T}1${T}1${T}1${T}100.000${T}100.000${T}100.000" ]
 	[ "${#lines[@]}" -eq 2 ]
+}
+
+@test "steps: -w keeps more steps open: a 3-stage pipeline per sample at -w 3 equals python3; the default names the -w to give" {
+	command -v python3 > /dev/null || skip "no python3"
+	npt-synth --pipeline 100/20,80/30,50/10 -i 6 > p.tsv
+	# three samples in flight: 0 comes again after 1 and 2 began
+	run -1 --separate-stderr npt-overlap -s sample p.tsv
+	[[ $stderr == 'npt-overlap: p.tsv:'*': column sample: step "0" again after it was closed (npt-overlap -s keeps 2 steps open: give -w 3 or more)' ]]
+	# per sample: the union of a stage's events, lanes of nesting
+	# events, a sample closed (its tracks counted) at the first event of
+	# the third sample after it; every stage is of class other
+	python3 - > want <<-'EOF'
+	from fractions import Fraction as F
+	W = 3
+	ev, hdr = [], None
+	for l in open("p.tsv"):
+	    l = l.rstrip("\n")
+	    if l.startswith("##"):
+	        continue
+	    if l.startswith("#"):
+	        hdr = l[1:].split("\t")
+	        continue
+	    r = dict(zip(hdr, l.split("\t")))
+	    ev.append((int(r["ts_cyc"]), int(r["dur_cyc"]), r["track"], r["sample"]))
+	steps = []
+	for e in ev:
+	    if e[3] not in steps:
+	        steps.append(e[3])
+	first = {s: min(i for i, e in enumerate(ev) if e[3] == s) for s in steps}
+	def union(iv):
+	    tot, ce = 0, None
+	    for a, b in sorted(iv):
+	        if ce is None or a > ce:
+	            if ce is not None:
+	                tot += ce - cs
+	            cs, ce = a, b
+	        else:
+	            ce = max(ce, b)
+	    return tot + (ce - cs if ce is not None else 0)
+	def half(x):
+	    return int(x + F(1, 2))
+	def pct(n, d):
+	    if d == 0:
+	        return ""
+	    v = F(100 * 1000) * n / d
+	    q = int(v + F(1, 2))
+	    return "%d.%03d" % (q // 1000, q % 1000)
+	print("#step\tclass\ttracks\tactive\tmin_cyc\tavg_cyc\tavg_active_cyc\tmax_cyc\tbalance_pct\tactive_balance_pct\tthread_balance_pct")
+	for k, s in enumerate(steps):
+	    close = first[steps[k + W]] if k + W < len(steps) else len(ev)
+	    seen = sorted(set(e[2] for e in ev[:close]))
+	    E = [e for e in ev if e[3] == s]
+	    busy = {t: union([(e[0], e[0] + e[1]) for e in E if e[2] == t]) for t in seen}
+	    act = [t for t in seen if busy[t] > 0]
+	    thr = []
+	    for t in act:
+	        lanes = []
+	        for a, d, _, _ in [e for e in E if e[2] == t]:
+	            for L in lanes:
+	                while L[0] and L[0][-1] <= a:
+	                    L[0].pop()
+	            L = next((L for L in lanes if not L[0] or L[0][-1] >= a + d), None)
+	            if L is None:
+	                L = ([], [])
+	                lanes.append(L)
+	            L[0].append(a + d)
+	            L[1].append((a, a + d))
+	        thr += [union(L[1]) for L in lanes]
+	    thr = [x for x in thr if x > 0]
+	    tot, mx = sum(busy.values()), max(busy.values())
+	    print(s, "other", len(seen), len(act), min(busy.values()),
+	          half(F(tot, len(seen))), half(F(tot, len(act))), mx,
+	          pct(tot, len(seen) * mx), pct(tot, len(act) * mx),
+	          pct(sum(thr), len(thr) * max(thr)), sep="\t")
+	EOF
+	[ "$(wc -l < want)" -eq 7 ]
+	run -0 --separate-stderr npt-overlap -s sample -w 3 p.tsv
+	[ -z "$stderr" ]
+	printf '%s\n' "$output" > got
+	cmp want got || flunk "$(diff want got)"
+	# more open steps than needed: the same figures
+	npt-overlap -s sample -w 1000 p.tsv > got
+	cmp want got || flunk "$(diff want got)"
 }
 
 @test "steps: every data error names its line and exits 1" {
@@ -282,6 +365,12 @@ print("\t".join(map(str, ["s", "compute", 3, 3, m, r(F(s, 3), 0),
 	-s step --torq|-s: not with --torq
 	-k a=mm|-k: only with -s
 	--bytes bytes|--bytes: only with -s
+	-w 3|-w: only with -s
+	-s step -w 0|-w: not 1 to 1000: "0"
+	-s step -w 1001|-w: not 1 to 1000: "1001"
+	-s step -w x|-w: not a number: "x"
+	-s step -w -1|-w: negative: "-1"
+	-s step -w 18446744073709551616|-w: too large: "18446744073709551616"
 	-s step -k other=mm|-k: other is the class of unmatched ops
 	-s step -k a|-k: not name=pattern[,pattern...]: "a"
 	-s step -k a=x -k a=y|-k: class a given twice
@@ -289,7 +378,7 @@ print("\t".join(map(str, ["s", "compute", 3, 3, m, r(F(s, 3), 0),
 	-s step -k a/b=x|-k: class name "a/b": letters, digits, '_', '-' and '.' only
 	EOF
 	run -0 npt-overlap -h
-	[[ $output == *"-s column"*"-k name=pattern,..."*"--bytes column"* ]]
+	[[ $output == *"-s column"*"-k name=pattern,..."*"-w steps"*"--bytes column"* ]]
 	[ -z "$(npt-overlap -h | awk 'length > 79')" ]
 	run -2 --separate-stderr npt-overlap t.tsv -s
 	[ "${stderr_lines[0]}" = "npt-overlap: option requires an argument: -s" ]
