@@ -72,7 +72,8 @@ struct class {
 	struct npt_time rs, re;	/* current run */
 	struct npt_time busy, only;
 	size_t ntrack;
-	struct npt_time sumbusy, maxbusy;	/* over its tracks */
+	struct npt_u256 sumbusy;	/* over its tracks */
+	struct npt_time maxbusy;
 };
 
 struct track {
@@ -1790,7 +1791,7 @@ balance(char *b, const struct class *k, int decimals)
 	npt_u256_set(&n, (uint64_t)k->ntrack);
 	den = wide(k->maxbusy);
 	npt_u256_mul(&den, &den, &n);
-	return ratio(b, wide(k->sumbusy), den, decimals);
+	return ratio(b, k->sumbusy, den, decimals);
 }
 
 static void
@@ -2105,9 +2106,7 @@ main(int argc, char *argv[])
 		k = t->class;
 		cls[k].shown = 1;
 		cls[k].ntrack++;
-		if (npt_time_add(&cls[k].sumbusy, &cls[k].sumbusy, &t->busy) < 0)
-			npt_errx(1, "busy time of class %s too large",
-			    cls[k].name);
+		addtime(&cls[k].sumbusy, t->busy);
 		if (tlt(cls[k].maxbusy, t->busy))
 			cls[k].maxbusy = t->busy;
 	}

@@ -69,11 +69,19 @@ flat() {
 	printf '#ts_cyc\tdur_cyc\ttrack\n18446744073709551616\t1\tcore0\n' > d.tsv
 	run --separate-stderr -1 npt-overlap d.tsv
 	assert_stderr 'npt-overlap: d.tsv:2: column ts_cyc: too large: "18446744073709551616"'
-	# 18 tracks busy for just below 10^25 us each: their sum passes 2^127
+	# 18 tracks busy for just below 10^25 us each, their sum past 2^127
+	# 10^-12 us, and core0 busy for 0: balance 18/19 = 94.7368...
 	{ echo '#ts_us	dur_us	track'; for i in $(seq 18); do
-		echo "-5000000000000000000000000	9999999999999999999999999	core$i"; done; } > f.tsv
-	run --separate-stderr -1 npt-overlap f.tsv
-	assert_stderr 'npt-overlap: busy time of class compute too large'
+		echo "-5000000000000000000000000	9999999999999999999999999	core$i"; done
+		echo "-5000000000000000000000000	0	core0"; } > f.tsv
+	run -0 --separate-stderr npt-overlap f.tsv
+	[ -z "$stderr" ]
+	[ "${lines[5]}" = "class	compute	9999999999999999999999999	100.000	9999999999999999999999999	100.000	94.737" ]
+	[ "${lines[6]}" = "track	core0	0	0.000			" ]
+	[ "${lines[24]}" = "track	core18	9999999999999999999999999	100.000			" ]
+	[ "${#lines[@]}" -eq 25 ]
+	run -0 --separate-stderr npt-overlap -p f.tsv
+	[[ $output == *"Compute Balance                    94.74%"* ]]
 	# 2^64 - 1 cycles, start plus duration past 2^64
 	printf '#ts_cyc\tdur_cyc\ttrack\n18446744073709551615\t18446744073709551615\tcore0\n' > e.tsv
 	run -0 npt-overlap e.tsv
