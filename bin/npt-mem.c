@@ -769,6 +769,7 @@ alloc_row(struct npt_tsv *t, struct track *k, uint32_t gi, uint64_t b,
 	const struct npt_span *st = cstep >= 0 ? &t->f[cstep] : NULL;
 	struct npt_time ts, dur, end;
 	struct live *l;
+	uint64_t v;
 	size_t cl = 0;
 	const char *c = NULL;
 	int d;
@@ -814,6 +815,15 @@ alloc_row(struct npt_tsv *t, struct track *k, uint32_t gi, uint64_t b,
 	freeto(&ts);
 	if (npt_time_sign(&dur) == 0 || b == 0)
 		return;
+	if (levels && unit == NPT_UNIT_CYC && npt_time_u64(&end, 0, &v) < 0)
+		npt_tsv_err(t, "column %s: the allocation ends at 2^64 cycles "
+		    "or later, out of the range of a ts: npt-mem -l cannot "
+		    "write its free", t->hdr.col[tc.dur].p);
+	if (levels && unit != NPT_UNIT_CYC && !npt_time_inrange(&end))
+		npt_tsv_err(t, "column %s: the allocation ends at 10^25 %s "
+		    "or later, out of the range of a ts: npt-mem -l cannot "
+		    "write its free", t->hdr.col[tc.dur].p,
+		    npt_time_unit_name[unit]);
 	if (b > UINT64_MAX - g->cur || g->cur + b > UINT64_MAX - g->always)
 		pastmax(t, k, g, 0);
 	if (b > UINT64_MAX - k->cur || k->cur + b > UINT64_MAX - k->always)

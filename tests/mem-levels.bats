@@ -217,6 +217,46 @@ check_counters() {
 	assert_stderr 'npt-mem: m.tsv:2: column bytes: not a number: "12x"'
 }
 
+@test "levels: an allocation that ends out of the range of a ts is a located error with -l, not a row no tool reads back" {
+	# the review's stream: 2^64 - 2 + 2^64 - 1 cycles
+	stream <<-EOF
+	18446744073709551614 18446744073709551615 t 3 -
+	18446744073709551615 18446744073709551615 t 4 -
+	EOF
+	run -1 --separate-stderr npt-mem -l m.tsv
+	assert_stderr "npt-mem: m.tsv:2: column dur_cyc: the allocation ends at 2^64 cycles or later, out of the range of a ts: npt-mem -l cannot write its free"
+	# the table's instants are starts: it takes the stream
+	run -0 npt-mem m.tsv
+	[ "${lines[1]}" = "category${T}t${T}act${T}0${T}7${T}7${T}18446744073709551615${T}" ]
+	# ending at 2^64 - 1: the free is a row, read back; no bytes or no
+	# duration past it: no row, no error
+	stream <<-EOF
+	18446744073709551614 1 t 3 -
+	18446744073709551615 9 u 0 -
+	18446744073709551615 0 u 5 -
+	EOF
+	run -0 --separate-stderr npt-mem -l m.tsv
+	[ -z "$stderr" ]
+	assert_output <<-EOF
+	$LH
+	18446744073709551614${T}${T}t${T}LIVE${T}3
+	18446744073709551615${T}${T}t${T}LIVE${T}0
+	EOF
+	npt-mem -l m.tsv | npt-mem > /dev/null
+	# in us: up to 10^25 - 10^-12, not 10^25
+	printf '#ts_us\tdur_us\ttrack\tbytes\n9999999999999999999999998\t1.999999999999\tt\t3\n' > u.tsv
+	run -0 npt-mem -l u.tsv
+	assert_output <<-EOF
+	#ts_us${T}dur_us${T}track${T}op${T}live_bytes
+	9999999999999999999999998${T}${T}t${T}LIVE${T}3
+	9999999999999999999999999.999999999999${T}${T}t${T}LIVE${T}0
+	EOF
+	npt-mem -l u.tsv | npt-mem > /dev/null
+	printf '9999999999999999999999998\t2\tt\t3\n' >> u.tsv
+	run -1 --separate-stderr npt-mem -l u.tsv
+	assert_stderr "npt-mem: u.tsv:3: column dur_us: the allocation ends at 10^25 us or later, out of the range of a ts: npt-mem -l cannot write its free"
+}
+
 @test "levels: a clock line comes after the rows of the instants before the next data line, whose clock they keep" {
 	printf '## clock.t0=1GHz\n#ts_cyc\tdur_cyc\ttrack\tbytes\n0\t5\tt0\t7\n## clock.t0=500MHz\n6\t1\tt0\t1\n' > k.tsv
 	run -0 npt-mem -l k.tsv
