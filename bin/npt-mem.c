@@ -655,6 +655,7 @@ static long cbytes, clive, ccat, cname, calways, cstep, cop;
  * kept for the warning.
  */
 static unsigned long long nxfer;
+static unsigned long long nrows, nmem;	/* data rows; with bytes or levels */
 static struct npt_buf xferop;
 static char *xfersrc;
 static long long xferline;
@@ -958,6 +959,7 @@ row(struct npt_tsv *t)
 
 	if (!isalloc && !islevel)
 		return;
+	nmem++;
 	/* a track left out: its row is not read further, as npt-agg does */
 	if (!npt_tsel_keep(&tsel, t->f[tc.track].p, t->f[tc.track].n))
 		return;
@@ -1049,8 +1051,10 @@ read_events(const char *path, int *rc)
 			}
 		} else if (r == NPT_TSV_HEADER) {
 			header(&t);
-		} else if (cbytes >= 0 || clive >= 0) {
-			row(&t);
+		} else {
+			nrows++;
+			if (cbytes >= 0 || clive >= 0)
+				row(&t);
 		}
 	}
 	if (t.in.err)
@@ -1183,6 +1187,8 @@ report(void)
 	uint32_t j;
 	char b[160];
 
+	if (unit < 0 && tabunit < 0)	/* no header with times */
+		return;
 	snprintf(b, sizeof b, "#kind\ttrack\tcategory\talways_live_bytes\t"
 	    "not_always_live_peak_bytes\tpeak_bytes\tpeak_ts_%s\tpeak_step\n",
 	    npt_time_unit_name[outunit()]);
@@ -1241,6 +1247,10 @@ finish(int rc)
 		    "allocations", xfersrc, xferline, nxfer, nxfer == 1 ? "" :
 		    "s", (int)(xferop.n > 40 ? 40 : xferop.n),
 		    xferop.p != NULL ? xferop.p : "");
+	if (nrows > 0 && nmem == 0)
+		npt_warning("no memory rows (bytes or live_bytes) in the "
+		    "%llu row%s read: the %s is empty", nrows, nrows == 1 ?
+		    "" : "s", levels ? "level stream" : "table");
 	if ((!levels || strict) && npt_loss_warn(&loss, levels ? "the level stream" :
 	    "the table") && strict)
 		rc = 1;
@@ -1297,10 +1307,10 @@ main(int argc, char *argv[])
 	if (levels && started) {
 		lv_advance(NULL);
 		lvmeta_put();
-	} else if (levels) {
+	} else if (levels && (unit >= 0 || tabunit >= 0)) {
 		lvmeta_put();
 		lv_header();
-	} else {
+	} else if (!levels) {
 		/*
 		 * every pending snapshot taken, before report() sorts each
 		 * track's groups, which the live allocations name by index

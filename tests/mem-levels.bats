@@ -296,9 +296,11 @@ check_counters() {
 	[ "${#lines[@]}" -eq 4 ]
 }
 
-@test "levels: empty input and a header alone give the header; - is standard input; two files are one stream; no final newline" {
-	run -0 npt-mem -l < /dev/null
-	assert_output "$LH"
+@test "levels: empty input gives nothing, a header alone the header; - is standard input; two files are one stream; no final newline" {
+	run -0 --separate-stderr npt-mem -l < /dev/null
+	[ -z "$output" ] && [ -z "$stderr" ]
+	run -1 --separate-stderr npt-mem -l no-such.tsv
+	[ -z "$output" ]
 	printf '#ts_us\tdur_us\ttrack\tbytes\n' > h.tsv
 	run -0 npt-mem -l h.tsv
 	assert_output "#ts_us${T}dur_us${T}track${T}op${T}live_bytes"
@@ -317,10 +319,11 @@ check_counters() {
 	5${T}${T}t${T}LIVE${T}4
 	7${T}${T}t${T}LIVE${T}0
 	EOF
-	# an empty bytes cell is no allocation
+	# an empty bytes cell is no allocation: no memory row
 	printf '%s\n0\t5\tt\tALLOC\tb\t\tact\t\n' "$H" > e.tsv
-	run -0 npt-mem -l e.tsv
+	run -0 --separate-stderr npt-mem -l e.tsv
 	assert_output "$LH"
+	assert_stderr "npt-mem: warning: no memory rows (bytes or live_bytes) in the 1 row read: the level stream is empty"
 }
 
 @test "levels: a 1 MiB track name, /dev/full, | head -n1" {

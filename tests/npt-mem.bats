@@ -237,11 +237,13 @@ stream() {
 	run -0 npt-mem -n 0 nul.tsv
 	[ "${lines[1]}" = "category${T}a\\0b${T}c\\0d${T}0${T}7${T}7${T}0${T}s\\0t" ]
 	[ "${lines[2]}" = "track${T}a\\0b${T}all${T}0${T}7${T}7${T}0${T}s\\0t" ]
-	printf '#ts_us\tdur_us\ttrack\top\n1\t3.0\tcore1\tCONV\n' > op.tsv
-	run -0 npt-mem op.tsv
+	printf '#ts_us\tdur_us\ttrack\top\n1\t3.0\tcore1\tCONV\n2\t1\tcore1\tADD\n' > op.tsv
+	run -0 --separate-stderr npt-mem op.tsv
 	assert_output "${HDR/peak_ts_cyc/peak_ts_us}"
-	run -0 npt-mem -l op.tsv
+	assert_stderr "npt-mem: warning: no memory rows (bytes or live_bytes) in the 2 rows read: the table is empty"
+	run -0 --separate-stderr npt-mem -l op.tsv
 	assert_output "#ts_us${T}dur_us${T}track${T}op${T}live_bytes"
+	assert_stderr "npt-mem: warning: no memory rows (bytes or live_bytes) in the 2 rows read: the level stream is empty"
 }
 
 @test "mem: rows without bytes or live_bytes, and headers without them, are left out" {
@@ -404,12 +406,27 @@ stream() {
 	[ "${#lines[@]}" -eq 6 ]
 }
 
-@test "mem: empty input and a header alone print the header; - is standard input; two files are one stream" {
-	run -0 npt-mem < /dev/null
-	[ "$output" = "$HDR" ]
+@test "mem: empty input prints nothing, a header alone the header; - is standard input; two files are one stream" {
+	# no header with times: no unit, nothing written (as npt-overlap)
+	run -0 --separate-stderr npt-mem < /dev/null
+	[ -z "$output" ] && [ -z "$stderr" ]
+	run -1 --separate-stderr npt-mem no-such.tsv
+	[ -z "$output" ]
+	assert_stderr "npt-mem: no-such.tsv: No such file or directory"
+	printf '#name\nx\n' > n.tsv
+	run -0 --separate-stderr npt-mem n.tsv
+	[ -z "$output" ]
+	assert_stderr "npt-mem: warning: no memory rows (bytes or live_bytes) in the 1 row read: the table is empty"
+	# a header alone: a stream that allocated nothing, no warning
 	printf '%s\n' "$H" > h.tsv
-	run -0 npt-mem h.tsv
-	[ "$output" = "$HDR" ]
+	run -0 --separate-stderr npt-mem h.tsv
+	[ "$output" = "$HDR" ] && [ -z "$stderr" ]
+	# rows left out by -t are memory rows: no warning
+	stream <<-EOF
+	0 5 t a 3 act - -
+	EOF
+	run -0 --separate-stderr npt-mem -t u m.tsv
+	[ "$output" = "$HDR" ] && [ -z "$stderr" ]
 	stream <<-EOF
 	0 5 t a 3 act - -
 	EOF
