@@ -20,7 +20,15 @@
  * are found by the least and popped (each end is popped once); the first
  * lane whose top is >= te, the first where the event nests or that is
  * free, is found by the greatest: O(log lanes) each, with the same lanes
- * as a scan from lane 0.  Tids: a taken tid points on to a later
+ * as a scan from lane 0.  For speedscope (see lane), the lanes where
+ * events begin or end at the time of the event are marked until the
+ * time moves on, each mark undone once; the tree leaves a lane where an
+ * event of length 0 is out of the greatest top and knows whether a lane
+ * below a node is not marked, and events of length 0 find the lane of
+ * their key at that time in a hash table.  A lane where an event of the
+ * same key ended is passed over, one search more: only many events of
+ * one key starting where many of that key end, each on a lane of its
+ * own, make it more than n log n.  Tids: a taken tid points on to a later
  * candidate, pointers shortened on each search (as in union-find), so
  * many tracks with one base tid do not step through each other's tids.
  */
@@ -54,6 +62,8 @@ static const struct npt_longopt longopts[] = {
 static int strict, perfetto;
 /* where an event's details go: "args" (-a) or "npt_args" (speedscope) */
 static const char *argsat = ",\"npt_args\":{";
+static int aflag;		/* -a */
+static struct npt_buf kbuf;	/* an event's frame key (evkey) */
 static struct npt_loss loss;
 
 /*
@@ -67,16 +77,39 @@ static const ns_t start_of_time = { 0, INT64_MIN };
 /* Order of two times: a < b, a <= b. */
 #define LT(a, b) ((a).hi != (b).hi ? (a).hi < (b).hi : (a).lo < (b).lo)
 #define LE(a, b) ((a).hi != (b).hi ? (a).hi < (b).hi : (a).lo <= (b).lo)
+#define EQ(a, b) ((a).hi == (b).hi && (a).lo == (b).lo)
 
-struct lane {
-	ns_t *end;		/* ends of the open events, innermost last */
-	size_t n, cap;
-	long tid;
+/*
+ * An open event of a lane: its end, the hashes of its frame key and of
+ * its name (evkey), and whether the events below it that end with it
+ * have both.
+ */
+struct ent {
+	ns_t t;
+	uint64_t h, nh;
+	int same;
 };
 
-/* The least and the greatest top of the lanes below a node. */
+/* What a lane has at its track's instant (busy) */
+#define BE 1		/* an event (of length > 0) ended */
+#define BB 2		/* one began */
+#define BZ 4		/* one of length 0 is */
+
+struct lane {
+	struct ent *end;	/* the open events, innermost last */
+	size_t n, cap;
+	long tid;
+	unsigned busy;		/* BE, BB, BZ at the instant */
+	size_t eb;		/* BE without BB: end[n..eb) are those that ended */
+};
+
+/*
+ * The least top of the lanes below a node, the greatest of those open to
+ * an event of length > 0 (not BZ), and whether one is not busy.
+ */
 struct seg {
 	ns_t lo, hi;
+	int free;
 };
 
 struct track {
@@ -87,6 +120,10 @@ struct track {
 	size_t nlane, cap;	/* room for cap lanes, leaves from seg[cap] */
 	long base;		/* the tid lane 0 would like */
 	ns_t last;		/* start of the last event */
+	ns_t bt;		/* the instant of the lanes' busy */
+	size_t *blist, nb, bcap;	/* the lanes busy then */
+	struct npt_ht zmap;	/* key of an event of length 0 then: lane + 1 */
+	int zon;		/* zmap is set up */
 	long long lastline;
 	int have;
 	ns_t *cend;		/* -C: when each column's value drops to 0, */
@@ -501,6 +538,7 @@ pull(struct seg *g, size_t v)
 	    g[2 * v + 1].lo;
 	g[v].hi = LT(g[2 * v + 1].hi, g[2 * v].hi) ? g[2 * v].hi :
 	    g[2 * v + 1].hi;
+	g[v].free = g[2 * v].free | g[2 * v + 1].free;
 }
 
 /* Lane i's top (the end of time if it is empty) into its leaf. */
@@ -509,9 +547,11 @@ leaf(struct track *k, size_t i)
 {
 	struct lane *l = &k->lane[i];
 	size_t v = k->cap + i;
+	ns_t top = l->n > 0 ? l->end[l->n - 1].t : end_of_time;
 
-	k->seg[v].lo = k->seg[v].hi = l->n > 0 ? l->end[l->n - 1] :
-	    end_of_time;
+	k->seg[v].lo = top;
+	k->seg[v].hi = l->busy & BZ ? start_of_time : top;
+	k->seg[v].free = l->busy == 0;
 	return v;
 }
 
@@ -545,6 +585,7 @@ addlane(struct track *k)
 		for (i = 0; i < k->cap; i++) {
 			k->seg[k->cap + i].lo = end_of_time;
 			k->seg[k->cap + i].hi = start_of_time;
+			k->seg[k->cap + i].free = 0;
 		}
 		for (i = 0; i < k->nlane; i++)
 			leaf(k, i);
@@ -555,30 +596,157 @@ addlane(struct track *k)
 	}
 }
 
-/* The tid of the first lane where [ts, te) nests or that is free. */
+/* Lane i has what bits says at the track's instant. */
+static void
+busy(struct track *k, size_t i, unsigned bits)
+{
+	struct lane *l = &k->lane[i];
+
+	if (l->busy == 0) {
+		if (k->nb == k->bcap) {
+			k->bcap = k->bcap ? 2 * k->bcap : 4;
+			k->blist = npt_ereallocarray(k->blist, k->bcap,
+			    sizeof *k->blist);
+		}
+		k->blist[k->nb++] = i;
+	}
+	l->busy |= bits;
+	settop(k, i);
+}
+
+/*
+ * The first lane from lane from on, below node v (lanes [a, b)), open to
+ * an event of length > 0 where [ts, te) nests; SIZE_MAX if none.
+ */
+static size_t
+firstnest(const struct track *k, size_t v, size_t a, size_t b, size_t from,
+    const ns_t *te)
+{
+	size_t m = a + (b - a) / 2, i;
+
+	if (b <= from || LT(k->seg[v].hi, *te))
+		return SIZE_MAX;
+	if (v >= k->cap)
+		return a;
+	i = firstnest(k, 2 * v, a, m, from, te);
+	return i != SIZE_MAX ? i : firstnest(k, 2 * v + 1, m, b, from, te);
+}
+
+/*
+ * Whether lane l's open events that end at te, where an event of name
+ * hash nh and key hash h would end with them, have its name but another
+ * key: speedscope, which looks for the end of the frame on the top of its
+ * stack among the ends of one time by its key, then by its name, would
+ * take the wrong one, and warn.
+ */
+static int
+twin(const struct lane *l, ns_t te, uint64_t h, uint64_t nh)
+{
+	const struct ent *e = &l->end[l->n - 1];
+	size_t i;
+
+	if (!EQ(e->t, te))
+		return 0;
+	if (e->same)
+		return e->nh == nh && e->h != h;
+	for (i = l->n; i > 0 && EQ(l->end[i - 1].t, te); i--)
+		if (l->end[i - 1].nh == nh && l->end[i - 1].h != h)
+			return 1;
+	return 0;
+}
+
+/*
+ * The tid of the lane of [ts, te), an event whose frame key (its name,
+ * with -a its args too) is key[0..kn), of hash h, its name's nh.  It is
+ * the first lane
+ * where the event nests or that is free, and where speedscope draws it:
+ * speedscope splits each event into a begin and an end and, at one time,
+ * puts an end before a begin unless both have one key.  So an event of
+ * length 0 goes where no other event begins or ends at its time (others
+ * of length 0 and of its key may be there), and one of length > 0 not
+ * where one of length 0 is at its start, nor, as the first to begin
+ * there, where an event of its key ends then, nor, with -a, where open
+ * events ending with it have its name and another key (twin).
+ */
 static long
-lane(struct track *k, ns_t ts, ns_t te)
+lane(struct track *k, ns_t ts, ns_t te, uint64_t h, uint64_t nh,
+    const char *key, size_t kn)
 {
 	struct seg *g;
 	struct lane *l;
-	size_t v, i = k->nlane;
+	struct ent *e;
+	size_t v, i, *zl;
+	int ended;
 
+	if (LT(k->bt, ts)) {
+		for (i = 0; i < k->nb; i++) {
+			k->lane[k->blist[i]].busy = 0;
+			settop(k, k->blist[i]);
+		}
+		k->nb = 0;
+		if (k->zon) {
+			npt_ht_free(&k->zmap);
+			k->zon = 0;
+		}
+	}
+	k->bt = ts;
 	/* close the events that ended by ts, in every lane */
 	while (k->cap > 0 && LE(k->seg[1].lo, ts) &&
 	    LT(k->seg[1].lo, end_of_time)) {
 		g = k->seg;
 		for (v = 1; v < k->cap; v = 2 * v + LT(ts, g[2 * v].lo))
 			;
-		l = &k->lane[v - k->cap];
-		while (l->n > 0 && LE(l->end[l->n - 1], ts))
+		l = &k->lane[i = v - k->cap];
+		ended = 0;
+		while (l->n > 0 && LE(l->end[l->n - 1].t, ts)) {
+			if (!ended && !LT(l->end[l->n - 1].t, ts)) {
+				ended = 1;
+				l->eb = l->n;
+			}
 			l->n--;
-		settop(k, v - k->cap);
+		}
+		if (ended)
+			busy(k, i, BE);
+		else
+			settop(k, i);
 	}
-	if (k->cap > 0 && LE(te, k->seg[1].hi)) {
-		g = k->seg;
-		for (v = 1; v < k->cap; v = 2 * v + LT(g[2 * v].hi, te))
-			;
-		i = v - k->cap;
+	if (!LT(ts, te)) {
+		/* length 0: it nests in every lane */
+		zl = k->zon ? npt_ht_get(&k->zmap, key, kn) : NULL;
+		if (zl != NULL) {
+			i = *zl - 1;
+		} else if (k->cap > 0 && k->seg[1].free) {
+			g = k->seg;
+			for (v = 1; v < k->cap; v = 2 * v + !g[2 * v].free)
+				;
+			i = v - k->cap;
+		} else {
+			i = k->nlane;
+			addlane(k);
+		}
+		if (!k->zon) {
+			npt_ht_init(&k->zmap, sizeof(size_t));
+			k->zon = 1;
+		}
+		*(size_t *)npt_ht_put(&k->zmap, key, kn, NULL) = i + 1;
+		busy(k, i, BZ);
+		return k->lane[i].tid;
+	}
+	for (i = 0; k->cap > 0; i++) {
+		i = firstnest(k, 1, 0, k->cap, i, &te);
+		if (i >= k->nlane)
+			break;
+		l = &k->lane[i];
+		if ((l->busy & (BE | BB)) == BE) {
+			for (e = l->end + l->n; e < l->end + l->eb &&
+			    e->h != h; e++)
+				;
+			if (e < l->end + l->eb)
+				continue;
+		}
+		if (aflag && l->n > 0 && twin(l, te, h, nh))
+			continue;
+		break;
 	}
 	if (i >= k->nlane) {
 		i = k->nlane;
@@ -589,8 +757,13 @@ lane(struct track *k, ns_t ts, ns_t te)
 		l->cap = l->cap ? 2 * l->cap : 4;
 		l->end = npt_ereallocarray(l->end, l->cap, sizeof *l->end);
 	}
-	l->end[l->n++] = te;
-	settop(k, i);
+	e = &l->end[l->n++];
+	e->t = te;
+	e->h = h;
+	e->nh = nh;
+	e->same = l->n == 1 || !EQ(e[-1].t, te) ||
+	    (e[-1].same && e[-1].h == h && e[-1].nh == nh);
+	busy(k, i, BB);
 	return l->tid;
 }
 
@@ -1031,13 +1204,13 @@ levelcat(struct track *k, const struct npt_span *c)
 }
 
 /*
- * An argument value: a JSON number if it is one that viewers keep exactly
- * (at most 15 digits), else a string.
+ * Whether an argument value is a JSON number that viewers keep exactly
+ * (at most 15 digits), written as a number; else it is a string.
  */
-static char *
-argval(char *d, const struct npt_span *f)
+static int
+argnum(const char *p, size_t n)
 {
-	const char *p = f->p, *e = p + f->n, *q = p, *s;
+	const char *e = p + n, *q = p, *s;
 	size_t digits;
 
 	/* -?(0|[1-9]D*)(.D+)?, as npt_jsonw_isnum, counting the digits */
@@ -1050,19 +1223,94 @@ argval(char *d, const struct npt_span *f)
 		while (++q < e && *q >= '0' && *q <= '9')
 			;
 	else
-		return putstr(d, p, f->n, 1);
+		return 0;
 	digits = (size_t)(q - s);
 	if (q < e && *q == '.') {
 		for (s = ++q; q < e && *q >= '0' && *q <= '9'; q++)
 			;
 		if (q == s)
-			return putstr(d, p, f->n, 1);
+			return 0;
 		digits += (size_t)(q - s);
 	}
-	if (q != e || digits > 15)
-		return putstr(d, p, f->n, 1);
-	npt_memcpy(d, p, f->n);
+	return q == e && digits <= 15;
+}
+
+/* An argument value, as a number or a string (argnum). */
+static char *
+argval(char *d, const struct npt_span *f)
+{
+	if (!argnum(f->p, f->n))
+		return putstr(d, f->p, f->n, 1);
+	npt_memcpy(d, f->p, f->n);
 	return d + f->n;
+}
+
+/*
+ * An argument value as speedscope's frame key has it: a number in one
+ * form (1.50 and 1.5, 0 and -0.0 are one number to it).
+ */
+static char *
+argkey(char *d, const struct npt_span *f)
+{
+	const char *p = f->p, *e = p + f->n;
+
+	if (!argnum(p, f->n))
+		return putstr(d, p, f->n, 1);
+	if (memchr(p, '.', f->n) != NULL) {
+		while (e[-1] == '0')
+			e--;
+		if (e[-1] == '.')
+			e--;
+	}
+	if (e - p == 2 && p[0] == '-' && p[1] == '0') {
+		*d++ = '0';
+		return d;
+	}
+	memcpy(d, p, (size_t)(e - p));
+	return d + (e - p);
+}
+
+/*
+ * The frame key speedscope gives an event (see lane): its name as
+ * written and, with -a, its args, into kbuf; its hash (FNV-1a), and in
+ * *nh that of its name.
+ */
+static uint64_t
+evkey(struct npt_tsv *t, const struct npt_span *nm, uint64_t *nh)
+{
+	const struct npt_span *f = t->f;
+	uint64_t h = 14695981039346656037ULL;
+	size_t i, kn;
+	char *d;
+	int nargs = 0;
+
+	npt_buf_grow(&kbuf, 64 + 6 * t->len + keys.n + 4 * t->nf +
+	    6 * t->hdr.col[idur].n);
+	d = kbuf.p;
+	d = nm ? putstr(d, nm->p, nm->n, 1) : put(d, "\"unknown\"");
+	for (i = 0; i < (size_t)(d - kbuf.p); i++)
+		h = (h ^ (unsigned char)kbuf.p[i]) * 1099511628211ULL;
+	*nh = h;
+	kn = (size_t)(d - kbuf.p);
+	for (i = 0; aflag && i < nargcol; i++) {
+		const struct npt_span *v = &f[argcol[i]];
+
+		if (v->n == 0)
+			continue;
+		*d++ = nargs++ == 0 ? '{' : ',';
+		kn = keyoff[i + 1] - keyoff[i];
+		memcpy(d, keys.p + keyoff[i], kn);
+		d = argkey(d + kn, v);
+	}
+	if (aflag && f[idur].n == 0) {
+		*d++ = nargs++ == 0 ? '{' : ',';
+		d = putstr(d, t->hdr.col[idur].p, t->hdr.col[idur].n, 1);
+		d = put(d, ":\"unknown\"");
+	}
+	kbuf.n = (size_t)(d - kbuf.p);
+	for (i = kn; i < kbuf.n; i++)
+		h = (h ^ (unsigned char)kbuf.p[i]) * 1099511628211ULL;
+	return h;
 }
 
 /* A field of the stream as its bytes: itself when its line has no escapes. */
@@ -1182,6 +1430,7 @@ data(struct npt_tsv *t)
 	ns_t ts, te, dur;
 	long tid;
 	size_t need, i, nargs;
+	uint64_t h, nh;
 	char *b, *d;
 	int live, drawn;
 
@@ -1210,7 +1459,11 @@ data(struct npt_tsv *t)
 	k->lastline = t->in.lineno;
 	if (live)
 		return;
-	tid = lane(k, ts, te);
+	nm = iname >= 0 && f[iname].n > 0 ? &f[iname] :
+	    iop >= 0 && f[iop].n > 0 ? &f[iop] :
+	    itrack >= 0 && f[itrack].n > 0 ? &f[itrack] : NULL;
+	h = evkey(t, nm, &nh);
+	tid = lane(k, ts, te, h, nh, kbuf.p, kbuf.n);
 	if (perfetto) {
 		pfdata(t, &ts, &te, tid);
 		return;
@@ -1220,9 +1473,6 @@ data(struct npt_tsv *t)
 	need = 256 + 12 * t->len + keys.n + 4 * t->nf +
 	    6 * t->hdr.col[idur].n;
 	d = sep(b = npt_out_reserve(need));
-	nm = iname >= 0 && f[iname].n > 0 ? &f[iname] :
-	    iop >= 0 && f[iop].n > 0 ? &f[iop] :
-	    itrack >= 0 && f[itrack].n > 0 ? &f[itrack] : NULL;
 	d = put(d, "{\"name\":");
 	d = nm ? putstr(d, nm->p, nm->n, 1) : put(d, "\"unknown\"");
 	if (iop >= 0 && f[iop].n > 0) {
@@ -1367,6 +1617,9 @@ done:
 		for (j = 0; j < k->nlane; j++)
 			free(k->lane[j].end);
 		free(k->lane);
+		free(k->blist);
+		if (k->zon)
+			npt_ht_free(&k->zmap);
 		free(k->seg);
 	}
 	free(tlist);
@@ -1392,6 +1645,7 @@ main(int argc, char *argv[])
 		switch (c) {
 		case 'a':
 			argsat = ",\"args\":{";
+			aflag = 1;
 			break;
 		case 'F':
 			if (strcmp(g.arg, "perfetto") == 0)
@@ -1459,6 +1713,7 @@ main(int argc, char *argv[])
 	npt_buf_free(&str);
 	npt_buf_free(&ient);
 	npt_buf_free(&mixedex);
+	npt_buf_free(&kbuf);
 	npt_ht_free(&lvcats);
 	rc |= npt_out_close();
 	if (npt_loss_warn(&loss, "the trace") && strict)

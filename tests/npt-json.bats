@@ -206,6 +206,122 @@ for i, (s, d, t) in enumerate(ev):
 	grep -q '"tid":10000002,"ts":0,"args":{"name":"dma0 lane 1","npt_track":"dma0"}' out.json
 }
 
+@test "json: lanes for speedscope by hand: an event of length 0 where no other begins or ends then, touching events of one key apart" {
+	# speedscope puts an end before a begin of one time unless both have
+	# one key: the SYNC of length 0 at the INVOKE's start (ctrl0, tid
+	# 20000001) goes to lane 1, where nothing begins then
+	printf '## clock.ctrl0=900MHz\n#ts_cyc\tdur_cyc\ttrack\top\tname\n10000\t900000\tctrl0\tINVOKE\tinvoke\n10000\t0\tctrl0\tSYNC\tsync\n' > sync.tsv
+	npt-json sync.tsv > out.json
+	events out.json X name tid > got
+	printf 'invoke\t20000001\nsync\t20000002\n' | cmp - got
+	# t0 (tid 1): B begins at 5 on lane 0, so E (0 us at 5) goes to lane 1;
+	# t1 (101): E first, then F of 5 us at 5 may not join it; t2 (201):
+	# E at A's end; t3 (301): length 0 of one key share a lane, not m;
+	# t4 (401): A again where A ends (lane 1), B where A ends (lane 0),
+	# B where B ends after C began there (lane 0: C begins first)
+	{
+		printf '#ts_us\tdur_us\ttrack\tname\n'
+		printf '0\t10\tt0\tA\n5\t5\tt0\tF\n5\t0\tt0\tE\n'
+		printf '0\t10\tt1\tA\n5\t0\tt1\tE\n5\t5\tt1\tF\n'
+		printf '0\t5\tt2\tA\n5\t0\tt2\tE\n6\t0\tt2\tE\n'
+		printf '5\t0\tt3\tn\n5\t0\tt3\tn\n5\t0\tt3\tm\n5\t0\tt3\tn\n'
+		printf '0\t10\tt4\tA\n10\t5\tt4\tA\n15\t5\tt4\tB\n20\t5\tt4\tC\n20\t1\tt4\tB\n'
+	} > in.tsv
+	npt-json in.tsv > out.json
+	events out.json X tid name ts > got
+	cat > want <<-'EOF'
+	1	A	0.000
+	1	F	5.000
+	2	E	5.000
+	101	A	0.000
+	101	E	5.000
+	102	F	5.000
+	201	A	0.000
+	202	E	5.000
+	201	E	6.000
+	301	n	5.000
+	301	n	5.000
+	302	m	5.000
+	301	n	5.000
+	401	A	0.000
+	402	A	10.000
+	401	B	15.000
+	401	C	20.000
+	401	B	20.000
+	EOF
+	cmp want got
+	# -a: the key has the args: A of another x joins A's lane, of the same
+	# (1.5 is 1.50) not; nor one that ends with an open A of another x
+	# (speedscope finds the end by the name then, and warns)
+	{
+		printf '#ts_us\tdur_us\ttrack\tname\tx\n'
+		printf '0\t10\tt0\tA\t1\n10\t5\tt0\tA\t2\n15\t5\tt0\tA\t1.50\n20\t5\tt0\tA\t1.5\n'
+		printf '0\t10\tt1\tA\t1\n5\t5\tt1\tA\t2\n5\t5\tt1\tB\t2\n5\t4\tt1\tA\t2\n'
+	} > a.tsv
+	npt-json -a a.tsv > out.json
+	events out.json X tid name ts > got
+	printf '1\tA\t0.000\n1\tA\t10.000\n1\tA\t15.000\n2\tA\t20.000\n101\tA\t0.000\n102\tA\t5.000\n101\tB\t5.000\n101\tA\t5.000\n' | cmp - got
+	# without -a the key is the name: A after A moves, whatever x
+	npt-json a.tsv > out.json
+	events out.json X tid ts | head -n 4 > got
+	printf '1\t0.000\n2\t10.000\n1\t15.000\n2\t20.000\n' | cmp - got
+}
+
+@test "json: speedscope (a python3 model of its order) draws every event of random streams with many of length 0 at shared times, without a warning" {
+	for seed in 1 2 3 4 5 6; do
+		python3 - "$seed" > in.tsv <<-'EOF'
+		import random, sys
+		r = random.Random(int(sys.argv[1]))
+		print("#ts_us\tdur_us\ttrack\top\tname\tx")
+		ev = []
+		for t in ("core0", "dma0"):
+		    ts = 0
+		    for i in range(400):
+		        ts += r.choice([0, 0, 0, 1, 2, 5])
+		        ev.append((ts, r.choice([0, 0, 0, 1, 2, 3, 5, 10, 20]), t,
+		                   r.choice("AB"), r.choice(["", "n", "m"]),
+		                   r.choice(["", "1", "1.5", "1.50", "x"])))
+		# by start; events of one start in any order of length
+		for e in sorted(ev, key=lambda e: e[0]):
+		    print("\t".join(map(str, e)))
+		EOF
+		for a in "" -a; do
+			npt-json $a in.tsv > out.json
+			python3 "$NPT_ROOT/tests/helpers/speedscope_sim.py" out.json ||
+				flunk "seed $seed $a"
+			# the lanes of the man page's rules, no more
+			python3 - "$a" in.tsv out.json <<-'EOF' || flunk "seed $seed $a"
+			import json, os, sys
+			sys.path.insert(0, os.environ["NPT_ROOT"] + "/tests/helpers")
+			from json_lanes import assign
+			def num(x):
+			    return x.rstrip("0").rstrip(".") if "." in x else x
+			ev = []
+			for l in open(sys.argv[2]).read().splitlines()[1:]:
+			    ts, dur, t, op, name, x = l.split("\t")
+			    key = json.dumps(name or op)
+			    if sys.argv[1] and x:
+			        key += '{"x":%s}' % (num(x) if x != "x" else '"x"')
+			    ev.append((int(ts), int(ts) + int(dur), t, key))
+			want, _ = assign(ev)
+			got = [e["tid"] for e in json.load(open(sys.argv[3])) if e["ph"] == "X"]
+			assert got == want, [(i, g, w) for i, (g, w) in enumerate(zip(got, want)) if g != w][:5]
+			EOF
+		done
+	done
+	# the model finds what the old lanes did wrong: all in lane 0
+	python3 - > old.json <<-'EOF'
+	import json
+	print(json.dumps([{"name": "invoke", "ph": "X", "pid": 1, "tid": 1, "ts": 0, "dur": 10},
+	                  {"name": "sync", "ph": "X", "pid": 1, "tid": 1, "ts": 0, "dur": 0},
+	                  {"name": "A", "ph": "X", "pid": 1, "tid": 2, "ts": 0, "dur": 10},
+	                  {"name": "A", "ph": "X", "pid": 1, "tid": 2, "ts": 10, "dur": 5}]))
+	EOF
+	run -1 python3 "$NPT_ROOT/tests/helpers/speedscope_sim.py" old.json
+	[[ $output == *"Tried to end frame 'sync', but the stack was empty"* ]] || flunk "$output"
+	[[ $output == *$'\n2\tA\t0.0\t15.0\n'* ]] || flunk "$output"
+}
+
 @test "json: tids and lanes of many tracks and deep overlap match a model of the man page's rules" {
 	# 2,000 numberless tracks share one base tid; core tracks whose lanes
 	# run into the next core's tids; names of 5 and 6 digits, mixed case
@@ -226,33 +342,16 @@ for i, (s, d, t) in enumerate(ev):
 	npt-json -a in.tsv > out.json
 	python3 - in.tsv out.json <<-'EOF'
 	import json, sys
-	# npt-json(1): tid = group * 10^7 + number * 100 + 1, the next free
-	# one if taken; lanes: the first where the event nests or none is open
-	def base(name):
-	    group = 2 if name.startswith(("ctrl", "control")) else \
-	        1 if "dma" in name.lower() else 0
-	    digits = len(name) - len(name.rstrip("0123456789"))
-	    number = int(name[-digits:]) if 0 < digits <= 5 else 99999
-	    return group * 10**7 + number * 100 + 1
-	taken, tracks, want, threads = set(), {}, [], {}
-	for line in open(sys.argv[1]).read().splitlines()[1:]:
-	    ts, dur, name, _ = line.split("\t")
-	    ts, te = int(ts), int(ts) + int(dur)
-	    lanes = tracks.setdefault(name, [])
-	    for i, (stack, tid) in enumerate(lanes):
-	        while stack and stack[-1] <= ts:
-	            stack.pop()
-	        if not stack or te <= stack[-1]:
-	            break
-	    else:
-	        i, tid = len(lanes), base(name) + len(lanes)
-	        while tid in taken:
-	            tid += 1
-	        taken.add(tid)
-	        lanes.append(([], tid))
-	        threads[tid] = (name or "(no track)") + (" lane %d" % i if i else "")
-	    lanes[i][0].append(te)
-	    want.append(tid)
+	sys.path.insert(0, "%s/tests/helpers" % __import__("os").environ["NPT_ROOT"])
+	from json_lanes import assign, base
+	# named by the track; with -a each event's key is its own: its id
+	ev = [l.split("\t") for l in open(sys.argv[1]).read().splitlines()[1:]]
+	want, threads = assign([(int(s), int(s) + int(d), t, t + "{%s}" % i)
+	                        for s, d, t, i in ev])
+	tracks = {}
+	for tid, name in threads.items():
+	    tracks.setdefault(name.split(" lane ")[0], []).append(tid)
+	tracks[""] = tracks.pop("(no track)")
 	ev = json.load(open(sys.argv[2]))
 	got = [e["tid"] for e in ev if e["ph"] == "X"]
 	names = {e["tid"]: e["args"]["name"] for e in ev if e["name"] == "thread_name"}
@@ -860,6 +959,17 @@ for i, (s, d, t) in enumerate(ev):
 	TRACE_CHECK_STRICT=1 run "$VIEWER/check-trace.sh" out.json
 	[ "$status" -eq 0 ] || flunk "$output"
 	[[ $output == *$'\nevents=7\n'* ]] || flunk "$output"
+}
+
+@test "json: speedscope draws events of length 0 at the times of others and touching events of one key without a warning (viewer)" {
+	need_viewer
+	printf '#ts_us\tdur_us\ttrack\tname\tx\n0\t10\tt0\tA\t1\n10\t5\tt0\tA\t2\n10\t0\tt0\tS\t\n10\t0\tt0\tS\t\n10\t0\tt0\tR\t\n15\t0\tt0\tS\t3\n15\t5\tt0\tB\t\n20\t0\tt1\tA\t\n20\t3\tt1\tA\t\n20\t3\tt1\tA\t4\n' > in.tsv
+	for a in "" -a; do
+		npt-json $a in.tsv > out.json
+		TRACE_CHECK_STRICT=1 run "$VIEWER/check-trace.sh" out.json
+		[ "$status" -eq 0 ] || flunk "$a: $output"
+		[[ $output == *$'\nevents=10\n'* ]] || flunk "$a: $output"
+	done
 }
 
 @test "json: loss lines after the data: the same events, a mark of the loss, one warning after it, exit 1 with --strict" {
