@@ -167,6 +167,7 @@ static size_t *keyoff;
 
 static int nfirst = 1;
 static unsigned long long nostart;
+static unsigned long long nbig;	/* JSON events ending past 2^63 - 1 ns */
 static ns_t tfirst;		/* start of the first event written */
 static int anyev;		/* one was */
 
@@ -360,14 +361,20 @@ puuid(void)
 	return (uint64_t)pid << 40;
 }
 
-/* A time of the trace, in Perfetto's unsigned 64-bit nanoseconds. */
+/*
+ * A time of the trace, in Perfetto's 64-bit nanoseconds: unsigned in the
+ * protobuf, but trace_processor reads them as signed, and drops a packet
+ * past 2^63 - 1 ns as one before 0.
+ */
 static uint64_t
 pfns(struct npt_tsv *t, const ns_t *v)
 {
-	if (v->hi != 0)
-		npt_tsv_err(t, "a time %s 0 ns: Perfetto's times are unsigned "
-		    "64-bit nanoseconds", v->hi < 0 ? "before" : "past 2^64 - 1 "
-		    "ns after");
+	if (v->hi < 0)
+		npt_tsv_err(t, "a time before 0 ns: Perfetto's times are "
+		    "unsigned 64-bit nanoseconds");
+	if (v->hi != 0 || v->lo > INT64_MAX)
+		npt_tsv_err(t, "a time past 2^63 - 1 ns: trace_processor reads "
+		    "Perfetto's times as signed 64-bit nanoseconds");
 	return v->lo;
 }
 
@@ -1469,6 +1476,8 @@ data(struct npt_tsv *t)
 		return;
 	}
 
+	if (te.hi > 0 || (te.hi == 0 && te.lo > INT64_MAX))
+		nbig++;
 	/* name and cat may both be op: 12 times the line bounds the strings */
 	need = 256 + 12 * t->len + keys.n + 4 * t->nf +
 	    6 * t->hdr.col[idur].n;
@@ -1696,6 +1705,11 @@ main(int argc, char *argv[])
 	if (nostart > 0)
 		npt_warning("%llu event%s with no start time left out",
 		    nostart, nostart == 1 ? "" : "s");
+	if (nbig > 0)
+		npt_warning("%llu event%s ending past 2^63 - 1 ns, which "
+		    "Perfetto, reading times as signed 64-bit nanoseconds, "
+		    "cannot place; rebase the times (see npt-json(1))", nbig,
+		    nbig == 1 ? "" : "s");
 	if (nmixed > 0)
 		npt_warning("%llu track%s (%.*s%s) with level samples of more "
 		    "than one category: a counter shows each category's in "

@@ -870,10 +870,27 @@ for i, (s, d, t) in enumerate(ev):
 	    print(us(r(a)) + "\t" + us(r(b) - r(a)))
 	EOF
 	cmp want got
-	# and Perfetto takes what fits its 64 bits, a located error past it
-	printf '#ts_ms\tdur_ns\ttrack\n18446744073709.551615\t0\ta\n18446744073709.551615\t1\ta\n' > p.tsv
+	# and Perfetto takes what fits trace_processor's signed 64 bits, a
+	# located error past it (2^63 - 1 ns: 9223372036854.775807 ms), also a
+	# start past 2^64 - 1 ns
+	printf '#ts_ms\tdur_ns\ttrack\n9223372036854.775807\t0\ta\n9223372036854.775807\t1\ta\n' > p.tsv
 	run --separate-stderr -1 npt-json -F perfetto p.tsv
-	assert_stderr "npt-json: p.tsv:3: a time past 2^64 - 1 ns after 0 ns: Perfetto's times are unsigned 64-bit nanoseconds"
+	assert_stderr "npt-json: p.tsv:3: a time past 2^63 - 1 ns: trace_processor reads Perfetto's times as signed 64-bit nanoseconds"
+	printf '#ts_ms\tdur_ns\ttrack\n18446744073709.551616\t0\ta\n' > p.tsv
+	run --separate-stderr -1 npt-json -F perfetto p.tsv
+	assert_stderr "npt-json: p.tsv:2: a time past 2^63 - 1 ns: trace_processor reads Perfetto's times as signed 64-bit nanoseconds"
+	# in JSON, which Perfetto multiplies into signed 64-bit ns too, the
+	# events are written and counted in a warning: the second ends 1 ns
+	# past, the third starts past, the first ends at 2^63 - 1 ns
+	printf '#ts_ns\tdur_ns\ttrack\n9223372036854775800\t7\ta\n9223372036854775800\t8\ta\n9223372036854775808\t0\ta\n' > j.tsv
+	run --separate-stderr -0 npt-json j.tsv
+	json_ok
+	[ "$(jq '[.[] | select(.ph == "X")] | length' <<< "$output")" = 3 ]
+	assert_stderr "npt-json: warning: 2 events ending past 2^63 - 1 ns, which Perfetto, reading times as signed 64-bit nanoseconds, cannot place; rebase the times (see npt-json(1))"
+	head -n 2 j.tsv > j1.tsv
+	run --separate-stderr -0 npt-json j1.tsv
+	[ -z "$stderr" ]
+	run --separate-stderr -0 npt-json -F perfetto j1.tsv
 }
 
 @test "json: bad options are usage errors" {
