@@ -168,6 +168,7 @@ static size_t *keyoff;
 static int nfirst = 1;
 static unsigned long long nostart;
 static unsigned long long nbig;	/* JSON events ending past 2^63 - 1 ns */
+static unsigned long long nneg;	/* JSON events starting before 0 */
 static ns_t tfirst;		/* start of the first event written */
 static int anyev;		/* one was */
 
@@ -1478,6 +1479,8 @@ data(struct npt_tsv *t)
 
 	if (te.hi > 0 || (te.hi == 0 && te.lo > INT64_MAX))
 		nbig++;
+	if (ts.hi < 0)
+		nneg++;
 	/* name and cat may both be op: 12 times the line bounds the strings */
 	need = 256 + 12 * t->len + keys.n + 4 * t->nf +
 	    6 * t->hdr.col[idur].n;
@@ -1705,6 +1708,10 @@ main(int argc, char *argv[])
 	if (nostart > 0)
 		npt_warning("%llu event%s with no start time left out",
 		    nostart, nostart == 1 ? "" : "s");
+	if (nneg > 0)
+		npt_warning("%llu event%s starting before 0 ns, which Perfetto "
+		    "drops; rebase the times (see npt-json(1))", nneg,
+		    nneg == 1 ? "" : "s");
 	if (nbig > 0)
 		npt_warning("%llu event%s ending past 2^63 - 1 ns, which "
 		    "Perfetto, reading times as signed 64-bit nanoseconds, "

@@ -893,6 +893,28 @@ for i, (s, d, t) in enumerate(ev):
 	run --separate-stderr -0 npt-json -F perfetto j1.tsv
 }
 
+@test "json: events that start before 0 ns are written and counted in a warning, as Perfetto drops them" {
+	# npt-time -z rebases at the first event, a's at 100 ns: b's at 10 ns
+	# and 50 ns (1 and 5 cycles at 100 MHz) start at -90 and -50 ns, the
+	# second ending at 50 ns; the third, at 200 ns, starts at 100 ns
+	printf '## clock.a=1GHz\n## clock.b=100MHz\n#ts_cyc\tdur_cyc\ttrack\tname\n100\t10\ta\tA\n1\t1\tb\tB\n5\t10\tb\tC\n20\t1\tb\tD\n' > z.tsv
+	npt-time -z z.tsv > t.tsv
+	run --separate-stderr -0 npt-json t.tsv
+	json_ok
+	printf '%s\n' "$output" > out.json
+	events out.json X name ts dur > got
+	printf 'A\t0.000\t0.010\nB\t-0.090\t0.010\nC\t-0.050\t0.100\nD\t0.100\t0.010\n' | cmp - got
+	assert_stderr "npt-json: warning: 2 events starting before 0 ns, which Perfetto drops; rebase the times (see npt-json(1))"
+	grep -v $'\tC$' t.tsv | sed '/\tB$/d' > one.tsv
+	printf -- '-0.001\t0\tc\tE\n' >> one.tsv
+	run --separate-stderr -0 npt-json one.tsv
+	assert_stderr "npt-json: warning: 1 event starting before 0 ns, which Perfetto drops; rebase the times (see npt-json(1))"
+	# none before 0, no warning
+	npt-time z.tsv > t.tsv
+	run --separate-stderr -0 npt-json t.tsv
+	[ -z "$stderr" ]
+}
+
 @test "json: bad options are usage errors" {
 	run --separate-stderr -2 npt-json -f 1.2GHzz
 	assert_stderr 'npt-json: -f: not a frequency: "1.2GHzz"'
