@@ -915,6 +915,55 @@ for i, (s, d, t) in enumerate(ev):
 	[ -z "$stderr" ]
 }
 
+@test "json: the man page's awk program rebases a stream in time exactly, where npt-time -z takes cycles only" {
+	run --separate-stderr -1 npt-time -z "$FIXTURES/import/benchmark_result_493459_1694039959_trace.ref.tsv"
+	[[ $stderr == *"no column ts_cyc or dur_cyc to convert"* ]] || flunk "$stderr"
+	# the program of EXAMPLES, as written there (\e is a backslash)
+	sed -n "/^awk -F'\\\\et' -v OFS='\\\\et' '\$/,/trace.tsv trace.tsv | npt-json > trace.json\$/p" \
+		"$NPT_ROOT/man/npt-json.1" | sed 's/\\e/\\/g' > prog.sh
+	[ "$(wc -l < prog.sh)" -gt 5 ] || flunk "$(cat prog.sh)"
+	# starts of the epoch in us, to the ns, which doubles do not hold; an
+	# earlier start on another track; an empty start; ns and ms columns
+	# not first; decimals of any length, before 0 too
+	printf '## clock.x=1GHz\n#ts_us\tdur_us\ttrack\n1694039968957074.001\t5\ta\n1694039968957073.999\t1\tb\n\t1\tc\n1694039968957080\t2\ta\n1694039968957081.5\t0\tb\n' > trace.tsv
+	"${NPT_SHELL[@]}" prog.sh 2> /dev/null
+	json_ok "$(cat trace.json)"
+	sed 's/ | npt-json > trace.json$//' prog.sh > tsv.sh
+	"${NPT_SHELL[@]}" tsv.sh > got
+	printf '#dur_ns\ttrack\tts_ns\n1\tt\t-5\n1\tt\t-3.25\n1\tt\t-0.000\n1\tt\t2.5\n1\tt\t2.000000000001\n' > trace.tsv
+	"${NPT_SHELL[@]}" tsv.sh >> got
+	printf '#ts_ns\tdur_ns\n1694039968957074123.25\t1\n1694039968957073999\t1\n1694039968957074000.050\t1\n' > trace.tsv
+	"${NPT_SHELL[@]}" tsv.sh >> got
+	printf '#ts_ms\tdur_ms\n-1.000000000001\t1\n' > trace.tsv
+	"${NPT_SHELL[@]}" tsv.sh >> got
+	# python3 Decimal: each start less the earliest one's floor
+	python3 - > want <<-'EOF'
+	from decimal import Decimal as D, getcontext
+	getcontext().prec = 60
+	files = [
+	    "## clock.x=1GHz\n#ts_us\tdur_us\ttrack\n1694039968957074.001\t5\ta\n1694039968957073.999\t1\tb\n\t1\tc\n1694039968957080\t2\ta\n1694039968957081.5\t0\tb\n",
+	    "#dur_ns\ttrack\tts_ns\n1\tt\t-5\n1\tt\t-3.25\n1\tt\t-0.000\n1\tt\t2.5\n1\tt\t2.000000000001\n",
+	    "#ts_ns\tdur_ns\n1694039968957074123.25\t1\n1694039968957073999\t1\n1694039968957074000.050\t1\n",
+	    "#ts_ms\tdur_ms\n-1.000000000001\t1\n"]
+	for text in files:
+	    lines = text.splitlines()
+	    col = [c.lstrip("#") for c in lines[[l.startswith("#") and not l.startswith("##") for l in lines].index(True)].split("\t")]
+	    t = [i for i, c in enumerate(col) if c.startswith("ts_")][0]
+	    starts = [D(l.split("\t")[t]) for l in lines if not l.startswith("#") and l.split("\t")[t]]
+	    m = min(x.to_integral_value(rounding="ROUND_FLOOR") for x in starts)
+	    for l in lines:
+	        f = l.split("\t")
+	        if not l.startswith("#") and f[t]:
+	            v = D(f[t]) - m
+	            f[t] = "{:f}".format(v).lstrip("-") if v == 0 else "{:f}".format(v)
+	        print("\t".join(f))
+	EOF
+	cmp want got
+	# and npt-json: 1.001 us is at 1.001, and so on
+	events trace.json X ts > got
+	printf '1.001\n0.999\n7.000\n8.500\n' | cmp - got
+}
+
 @test "json: bad options are usage errors" {
 	run --separate-stderr -2 npt-json -f 1.2GHzz
 	assert_stderr 'npt-json: -f: not a frequency: "1.2GHzz"'
