@@ -21,11 +21,14 @@
  * lane whose top is >= te, the first where the event nests or that is
  * free, is found by the greatest: O(log lanes) each, with the same lanes
  * as a scan from lane 0.  For speedscope (see lane), the lanes where
- * events begin or end at the time of the event are marked until the
- * time moves on, each mark undone once; the tree leaves a lane where an
- * event of length 0 is out of the greatest top and knows whether a lane
- * below a node is not marked, and events of length 0 find the lane of
- * their key at that time in a hash table.  A lane where an event of the
+ * events begin or end at the time of the event are marked with the
+ * number of that time, so the marks lapse when the time moves on (only
+ * those of events of length 0 are undone, once each); the tree leaves a
+ * lane where an event of length 0 is out of the greatest top, a second
+ * tree keeps the least mark below a node, brought up to date only when
+ * an event of length 0 looks for a lane not marked (each mark put in
+ * once), and events of length 0 find the lane of their key at that time
+ * in a hash table.  A lane where an event of the
  * same key ended is passed over, one search more: only many events of
  * one key starting where many of that key end, each on a lane of its
  * own, make it more than n log n.  Tids: a taken tid points on to a later
@@ -80,12 +83,11 @@ static const ns_t start_of_time = { 0, INT64_MIN };
 #define EQ(a, b) ((a).hi == (b).hi && (a).lo == (b).lo)
 
 /*
- * An open event of a lane: its end, the hashes of its frame key and of
- * its name (evkey), and whether the events below it that end with it
- * have both.
+ * Of an open event of a lane: the hashes of its frame key and of its
+ * name (evkey), and whether the events below it that end with it have
+ * both.
  */
 struct ent {
-	ns_t t;
 	uint64_t h, nh;
 	int same;
 };
@@ -96,20 +98,21 @@ struct ent {
 #define BZ 4		/* one of length 0 is */
 
 struct lane {
-	struct ent *end;	/* the open events, innermost last */
+	ns_t *end;		/* the ends of the open events, innermost last */
+	struct ent *key;	/* their keys */
 	size_t n, cap;
 	long tid;
-	unsigned busy;		/* BE, BB, BZ at the instant */
+	uint64_t bep;		/* the instant (track's ep) of busy, if any */
+	unsigned busy;		/* BE, BB, BZ then */
 	size_t eb;		/* BE without BB: end[n..eb) are those that ended */
 };
 
 /*
- * The least top of the lanes below a node, the greatest of those open to
- * an event of length > 0 (not BZ), and whether one is not busy.
+ * The least top of the lanes below a node and the greatest of those open
+ * to an event of length > 0 (not BZ).
  */
 struct seg {
 	ns_t lo, hi;
-	int free;
 };
 
 struct track {
@@ -120,8 +123,10 @@ struct track {
 	size_t nlane, cap;	/* room for cap lanes, leaves from seg[cap] */
 	long base;		/* the tid lane 0 would like */
 	ns_t last;		/* start of the last event */
-	ns_t bt;		/* the instant of the lanes' busy */
+	uint64_t ep;		/* the number of its instant (of last), from 1 */
 	size_t *blist, nb, bcap;	/* the lanes busy then */
+	size_t nf;		/* blist[0..nf) are in fz */
+	uint64_t *fz;		/* a tree as seg of the least bep below */
 	struct npt_ht zmap;	/* key of an event of length 0 then: lane + 1 */
 	int zon;		/* zmap is set up */
 	long long lastline;
@@ -546,20 +551,20 @@ pull(struct seg *g, size_t v)
 	    g[2 * v + 1].lo;
 	g[v].hi = LT(g[2 * v + 1].hi, g[2 * v].hi) ? g[2 * v].hi :
 	    g[2 * v + 1].hi;
-	g[v].free = g[2 * v].free | g[2 * v + 1].free;
 }
 
-/* Lane i's top (the end of time if it is empty) into its leaf. */
+/*
+ * Lane i's top (the end of time if it is empty) into its leaf; an event
+ * of length 0 on it takes it out of hi after (zhide).
+ */
 static size_t
 leaf(struct track *k, size_t i)
 {
 	struct lane *l = &k->lane[i];
 	size_t v = k->cap + i;
-	ns_t top = l->n > 0 ? l->end[l->n - 1].t : end_of_time;
 
-	k->seg[v].lo = top;
-	k->seg[v].hi = l->busy & BZ ? start_of_time : top;
-	k->seg[v].free = l->busy == 0;
+	k->seg[v].lo = k->seg[v].hi = l->n > 0 ? l->end[l->n - 1] :
+	    end_of_time;
 	return v;
 }
 
@@ -573,7 +578,29 @@ settop(struct track *k, size_t i)
 		pull(k->seg, v);
 }
 
-/* One more lane, empty, its tree doubled when full. */
+/* Lane i, where an event of length 0 is, out of the greatest top. */
+static void
+zhide(struct track *k, size_t i)
+{
+	size_t v = k->cap + i;
+
+	k->seg[v].hi = start_of_time;
+	for (v /= 2; v > 0; v /= 2)
+		pull(k->seg, v);
+}
+
+/* Lane i's bep into fz, up to the root. */
+static void
+fzset(struct track *k, size_t i)
+{
+	uint64_t *z = k->fz;
+	size_t v = k->cap + i;
+
+	for (z[v] = k->lane[i].bep, v /= 2; v > 0; v /= 2)
+		z[v] = z[2 * v] < z[2 * v + 1] ? z[2 * v] : z[2 * v + 1];
+}
+
+/* One more lane, empty, its trees doubled when full. */
 static void
 addlane(struct track *k)
 {
@@ -589,37 +616,74 @@ addlane(struct track *k)
 	k->nlane++;
 	if (grow) {
 		free(k->seg);
+		free(k->fz);
 		k->seg = npt_ereallocarray(NULL, 2 * k->cap, sizeof *k->seg);
+		k->fz = npt_ereallocarray(NULL, 2 * k->cap, sizeof *k->fz);
 		for (i = 0; i < k->cap; i++) {
 			k->seg[k->cap + i].lo = end_of_time;
 			k->seg[k->cap + i].hi = start_of_time;
-			k->seg[k->cap + i].free = 0;
+			k->fz[k->cap + i] = UINT64_MAX;
 		}
-		for (i = 0; i < k->nlane; i++)
+		for (i = 0; i < k->nlane; i++) {
 			leaf(k, i);
-		for (i = k->cap - 1; i > 0; i--)
+			if (k->lane[i].busy & BZ)
+				k->seg[k->cap + i].hi = start_of_time;
+			k->fz[k->cap + i] = k->lane[i].bep;
+		}
+		for (i = k->cap - 1; i > 0; i--) {
 			pull(k->seg, i);
+			k->fz[i] = k->fz[2 * i] < k->fz[2 * i + 1] ?
+			    k->fz[2 * i] : k->fz[2 * i + 1];
+		}
+		k->nf = k->nb;
 	} else {
 		settop(k, k->nlane - 1);
+		fzset(k, k->nlane - 1);
 	}
 }
 
-/* Lane i has what bits says at the track's instant. */
-static void
+/*
+ * Lane i has what bits says at the track's instant, the bits of an
+ * earlier one lapsed (BZ is undone when the time moves on).
+ */
+NPT_INLINE void
 busy(struct track *k, size_t i, unsigned bits)
 {
 	struct lane *l = &k->lane[i];
 
-	if (l->busy == 0) {
-		if (k->nb == k->bcap) {
-			k->bcap = k->bcap ? 2 * k->bcap : 4;
-			k->blist = npt_ereallocarray(k->blist, k->bcap,
-			    sizeof *k->blist);
-		}
-		k->blist[k->nb++] = i;
+	if (l->bep == k->ep) {
+		l->busy |= bits;
+		return;
 	}
-	l->busy |= bits;
-	settop(k, i);
+	l->bep = k->ep;
+	l->busy = bits;
+	if (k->nb == k->bcap) {
+		k->bcap = k->bcap ? 2 * k->bcap : 4;
+		k->blist = npt_ereallocarray(k->blist, k->bcap,
+		    sizeof *k->blist);
+	}
+	k->blist[k->nb++] = i;
+}
+
+/* Track k's time moves on: the lanes' busy lapses. */
+static void
+instant(struct track *k)
+{
+	size_t i;
+
+	k->ep++;
+	if (k->zon) {
+		/* the lanes of events of length 0 back into hi */
+		for (i = 0; i < k->nb; i++) {
+			if (k->lane[k->blist[i]].busy & BZ) {
+				k->lane[k->blist[i]].busy = 0;
+				settop(k, k->blist[i]);
+			}
+		}
+		npt_ht_free(&k->zmap);
+		k->zon = 0;
+	}
+	k->nb = k->nf = 0;
 }
 
 /*
@@ -650,17 +714,34 @@ firstnest(const struct track *k, size_t v, size_t a, size_t b, size_t from,
 static int
 twin(const struct lane *l, ns_t te, uint64_t h, uint64_t nh)
 {
-	const struct ent *e = &l->end[l->n - 1];
+	const struct ent *e = &l->key[l->n - 1];
 	size_t i;
 
-	if (!EQ(e->t, te))
+	if (!EQ(l->end[l->n - 1], te))
 		return 0;
 	if (e->same)
 		return e->nh == nh && e->h != h;
-	for (i = l->n; i > 0 && EQ(l->end[i - 1].t, te); i--)
-		if (l->end[i - 1].nh == nh && l->end[i - 1].h != h)
+	for (i = l->n; i > 0 && EQ(l->end[i - 1], te); i--)
+		if (l->key[i - 1].nh == nh && l->key[i - 1].h != h)
 			return 1;
 	return 0;
+}
+
+/*
+ * Whether an event of length > 0 of key hash h and name hash nh, ending
+ * at te, is not to go on lane l, where it nests (see lane).
+ */
+static int
+passover(const struct track *k, const struct lane *l, ns_t te, uint64_t h,
+    uint64_t nh)
+{
+	const struct ent *e;
+
+	if (l->bep == k->ep && (l->busy & (BE | BB)) == BE)
+		for (e = l->key + l->n; e < l->key + l->eb; e++)
+			if (e->h == h)
+				return 1;
+	return aflag && l->n > 0 && twin(l, te, h, nh);
 }
 
 /*
@@ -676,7 +757,7 @@ twin(const struct lane *l, ns_t te, uint64_t h, uint64_t nh)
  * there, where an event of its key ends then, nor, with -a, where open
  * events ending with it have its name and another key (twin).
  */
-static long
+NPT_INLINE long
 lane(struct track *k, ns_t ts, ns_t te, uint64_t h, uint64_t nh,
     const char *key, size_t kn)
 {
@@ -684,53 +765,41 @@ lane(struct track *k, ns_t ts, ns_t te, uint64_t h, uint64_t nh,
 	struct lane *l;
 	struct ent *e;
 	size_t v, i, *zl;
-	int ended;
 
-	if (LT(k->bt, ts)) {
-		for (i = 0; i < k->nb; i++) {
-			k->lane[k->blist[i]].busy = 0;
-			settop(k, k->blist[i]);
-		}
-		k->nb = 0;
-		if (k->zon) {
-			npt_ht_free(&k->zmap);
-			k->zon = 0;
-		}
-	}
-	k->bt = ts;
 	/* close the events that ended by ts, in every lane */
-	while (k->cap > 0 && LE(k->seg[1].lo, ts) &&
-	    LT(k->seg[1].lo, end_of_time)) {
-		g = k->seg;
+	g = k->seg;
+	while (k->cap > 0 && LE(g[1].lo, ts) && LT(g[1].lo, end_of_time)) {
 		for (v = 1; v < k->cap; v = 2 * v + LT(ts, g[2 * v].lo))
 			;
 		l = &k->lane[i = v - k->cap];
-		ended = 0;
-		while (l->n > 0 && LE(l->end[l->n - 1].t, ts)) {
-			if (!ended && !LT(l->end[l->n - 1].t, ts)) {
-				ended = 1;
-				l->eb = l->n;
-			}
+		while (l->n > 0 && LT(l->end[l->n - 1], ts))
 			l->n--;
-		}
-		if (ended)
+		if (l->n > 0 && EQ(l->end[l->n - 1], ts)) {
+			l->eb = l->n;
+			while (l->n > 0 && EQ(l->end[l->n - 1], ts))
+				l->n--;
 			busy(k, i, BE);
-		else
-			settop(k, i);
+		}
+		settop(k, i);
 	}
 	if (!LT(ts, te)) {
 		/* length 0: it nests in every lane */
 		zl = k->zon ? npt_ht_get(&k->zmap, key, kn) : NULL;
 		if (zl != NULL) {
 			i = *zl - 1;
-		} else if (k->cap > 0 && k->seg[1].free) {
-			g = k->seg;
-			for (v = 1; v < k->cap; v = 2 * v + !g[2 * v].free)
-				;
-			i = v - k->cap;
 		} else {
-			i = k->nlane;
-			addlane(k);
+			/* the first lane not busy: fz up to date first */
+			for (; k->nf < k->nb; k->nf++)
+				fzset(k, k->blist[k->nf]);
+			if (k->cap > 0 && k->fz[1] < k->ep) {
+				for (v = 1; v < k->cap;
+				    v = 2 * v + (k->fz[2 * v] >= k->ep))
+					;
+				i = v - k->cap;
+			} else {
+				i = k->nlane;
+				addlane(k);
+			}
 		}
 		if (!k->zon) {
 			npt_ht_init(&k->zmap, sizeof(size_t));
@@ -738,23 +807,20 @@ lane(struct track *k, ns_t ts, ns_t te, uint64_t h, uint64_t nh,
 		}
 		*(size_t *)npt_ht_put(&k->zmap, key, kn, NULL) = i + 1;
 		busy(k, i, BZ);
+		zhide(k, i);
 		return k->lane[i].tid;
 	}
-	for (i = 0; k->cap > 0; i++) {
-		i = firstnest(k, 1, 0, k->cap, i, &te);
-		if (i >= k->nlane)
-			break;
-		l = &k->lane[i];
-		if ((l->busy & (BE | BB)) == BE) {
-			for (e = l->end + l->n; e < l->end + l->eb &&
-			    e->h != h; e++)
-				;
-			if (e < l->end + l->eb)
-				continue;
-		}
-		if (aflag && l->n > 0 && twin(l, te, h, nh))
-			continue;
-		break;
+	/* the first lane where it nests, or the next one it may go on */
+	i = k->nlane;
+	if (k->cap > 0 && LE(te, g[1].hi)) {
+		for (v = 1; v < k->cap; v = 2 * v + LT(g[2 * v].hi, te))
+			;
+		i = v - k->cap;
+		/* passed over only if busy then, or with -a */
+		if (k->lane[i].bep == k->ep || aflag)
+			while (i < k->nlane &&
+			    passover(k, &k->lane[i], te, h, nh))
+				i = firstnest(k, 1, 0, k->cap, i + 1, &te);
 	}
 	if (i >= k->nlane) {
 		i = k->nlane;
@@ -764,14 +830,17 @@ lane(struct track *k, ns_t ts, ns_t te, uint64_t h, uint64_t nh,
 	if (l->n == l->cap) {
 		l->cap = l->cap ? 2 * l->cap : 4;
 		l->end = npt_ereallocarray(l->end, l->cap, sizeof *l->end);
+		l->key = npt_ereallocarray(l->key, l->cap, sizeof *l->key);
 	}
-	e = &l->end[l->n++];
-	e->t = te;
+	e = &l->key[l->n];
 	e->h = h;
 	e->nh = nh;
-	e->same = l->n == 1 || !EQ(e[-1].t, te) ||
-	    (e[-1].same && e[-1].h == h && e[-1].nh == nh);
+	if (aflag)
+		e->same = l->n == 0 || !EQ(l->end[l->n - 1], te) ||
+		    (e[-1].same && e[-1].h == h && e[-1].nh == nh);
+	l->end[l->n++] = te;
 	busy(k, i, BB);
+	settop(k, i);
 	return l->tid;
 }
 
@@ -902,7 +971,7 @@ mixed(ns_t *ts, ns_t *te, const struct npt_time *a, const struct npt_time *b)
  * start.  A track's clock is asked of lib/clocks.c once, and again if
  * metadata took it away (its error then).
  */
-static void
+NPT_INLINE void
 times(struct npt_tsv *t, struct track *jk, ns_t *ts, ns_t *te)
 {
 	const struct npt_span *f = t->f;
@@ -1212,13 +1281,13 @@ levelcat(struct track *k, const struct npt_span *c)
 }
 
 /*
- * Whether an argument value is a JSON number that viewers keep exactly
- * (at most 15 digits), written as a number; else it is a string.
+ * An argument value: a JSON number if it is one that viewers keep exactly
+ * (at most 15 digits), else a string.
  */
-static int
-argnum(const char *p, size_t n)
+NPT_INLINE char *
+argval(char *d, const struct npt_span *f)
 {
-	const char *e = p + n, *q = p, *s;
+	const char *p = f->p, *e = p + f->n, *q = p, *s;
 	size_t digits;
 
 	/* -?(0|[1-9]D*)(.D+)?, as npt_jsonw_isnum, counting the digits */
@@ -1231,25 +1300,18 @@ argnum(const char *p, size_t n)
 		while (++q < e && *q >= '0' && *q <= '9')
 			;
 	else
-		return 0;
+		return putstr(d, p, f->n, 1);
 	digits = (size_t)(q - s);
 	if (q < e && *q == '.') {
 		for (s = ++q; q < e && *q >= '0' && *q <= '9'; q++)
 			;
 		if (q == s)
-			return 0;
+			return putstr(d, p, f->n, 1);
 		digits += (size_t)(q - s);
 	}
-	return q == e && digits <= 15;
-}
-
-/* An argument value, as a number or a string (argnum). */
-static char *
-argval(char *d, const struct npt_span *f)
-{
-	if (!argnum(f->p, f->n))
-		return putstr(d, f->p, f->n, 1);
-	npt_memcpy(d, f->p, f->n);
+	if (q != e || digits > 15)
+		return putstr(d, p, f->n, 1);
+	npt_memcpy(d, p, f->n);
 	return d + f->n;
 }
 
@@ -1260,47 +1322,77 @@ argval(char *d, const struct npt_span *f)
 static char *
 argkey(char *d, const struct npt_span *f)
 {
-	const char *p = f->p, *e = p + f->n;
+	char *e = argval(d, f);
 
-	if (!argnum(p, f->n))
-		return putstr(d, p, f->n, 1);
-	if (memchr(p, '.', f->n) != NULL) {
+	if (*d == '"')
+		return e;
+	if (memchr(d, '.', (size_t)(e - d)) != NULL) {
 		while (e[-1] == '0')
 			e--;
 		if (e[-1] == '.')
 			e--;
 	}
-	if (e - p == 2 && p[0] == '-' && p[1] == '0') {
-		*d++ = '0';
-		return d;
+	if (e - d == 2 && d[0] == '-' && d[1] == '0') {
+		*d = '0';
+		return d + 1;
 	}
-	memcpy(d, p, (size_t)(e - p));
-	return d + (e - p);
+	return e;
+}
+
+/*
+ * The hash of a frame key: one of 4 to 16 bytes, most names, in a few
+ * instructions here, as two words that cover it; others as npt_ht's.
+ */
+static inline uint64_t
+keyhash(const char *p, size_t n)
+{
+	uint64_t a, b;
+	uint32_t u, v;
+
+	if (n < 4 || n > 16)
+		return npt_ht_hash(p, n);
+	if (n >= 8) {
+		memcpy(&a, p, 8);
+		memcpy(&b, p + n - 8, 8);
+	} else {
+		memcpy(&u, p, 4);
+		memcpy(&v, p + n - 4, 4);
+		a = u;
+		b = v;
+	}
+	a = (a ^ n) * 0xff51afd7ed558ccdULL;
+	a = (a ^ a >> 32 ^ b) * 0xc4ceb9fe1a85ec53ULL;
+	return a ^ a >> 29;
 }
 
 /*
  * The frame key speedscope gives an event (see lane): its name as
- * written and, with -a, its args, into kbuf; its hash (FNV-1a), and in
- * *nh that of its name.
+ * written, which is returned, then, with -a, its args, into kbuf; its
+ * hash in *h, and in *nh that of its name.
  */
-static uint64_t
-evkey(struct npt_tsv *t, const struct npt_span *nm, uint64_t *nh)
+static size_t
+evkey(struct npt_tsv *t, const struct npt_span *nm, uint64_t *h,
+    uint64_t *nh)
 {
 	const struct npt_span *f = t->f;
-	uint64_t h = 14695981039346656037ULL;
-	size_t i, kn;
+	size_t i, kn, namen, need;
 	char *d;
 	int nargs = 0;
 
-	npt_buf_grow(&kbuf, 64 + 6 * t->len + keys.n + 4 * t->nf +
-	    6 * t->hdr.col[idur].n);
+	need = 8 + 6 * (nm ? nm->n : 0);
+	if (aflag)
+		need += 64 + 6 * t->len + keys.n + 4 * t->nf +
+		    6 * t->hdr.col[idur].n;
+	kbuf.n = 0;
+	if (need > kbuf.cap)
+		npt_buf_grow(&kbuf, need);
 	d = kbuf.p;
 	d = nm ? putstr(d, nm->p, nm->n, 1) : put(d, "\"unknown\"");
-	for (i = 0; i < (size_t)(d - kbuf.p); i++)
-		h = (h ^ (unsigned char)kbuf.p[i]) * 1099511628211ULL;
-	*nh = h;
-	kn = (size_t)(d - kbuf.p);
-	for (i = 0; aflag && i < nargcol; i++) {
+	kbuf.n = namen = (size_t)(d - kbuf.p);
+	*h = *nh = keyhash(kbuf.p, namen);
+	if (!aflag)
+		return namen;
+	for (i = 0; i < nargcol; i++) {
 		const struct npt_span *v = &f[argcol[i]];
 
 		if (v->n == 0)
@@ -1310,15 +1402,15 @@ evkey(struct npt_tsv *t, const struct npt_span *nm, uint64_t *nh)
 		memcpy(d, keys.p + keyoff[i], kn);
 		d = argkey(d + kn, v);
 	}
-	if (aflag && f[idur].n == 0) {
+	if (f[idur].n == 0) {
 		*d++ = nargs++ == 0 ? '{' : ',';
 		d = putstr(d, t->hdr.col[idur].p, t->hdr.col[idur].n, 1);
 		d = put(d, ":\"unknown\"");
 	}
 	kbuf.n = (size_t)(d - kbuf.p);
-	for (i = kn; i < kbuf.n; i++)
-		h = (h ^ (unsigned char)kbuf.p[i]) * 1099511628211ULL;
-	return h;
+	if (kbuf.n > namen)
+		*h = keyhash(kbuf.p, kbuf.n);
+	return namen;
 }
 
 /* A field of the stream as its bytes: itself when its line has no escapes. */
@@ -1437,7 +1529,7 @@ data(struct npt_tsv *t)
 	struct track *k;
 	ns_t ts, te, dur;
 	long tid;
-	size_t need, i, nargs;
+	size_t need, i, nargs, namen;
 	uint64_t h, nh;
 	char *b, *d;
 	int live, drawn;
@@ -1448,7 +1540,9 @@ data(struct npt_tsv *t)
 	}
 	k = track(t);
 	times(t, k, &ts, &te);
-	if (k->have && LT(ts, k->last))
+	if (!k->have || LT(k->last, ts))
+		instant(k);
+	else if (LT(ts, k->last))
 		npt_tsv_err(t, "track %s: the event starts before the one of "
 		    "line %lld; sort the stream by start time",
 		    k->namelen ? k->name : "(none)", k->lastline);
@@ -1470,7 +1564,7 @@ data(struct npt_tsv *t)
 	nm = iname >= 0 && f[iname].n > 0 ? &f[iname] :
 	    iop >= 0 && f[iop].n > 0 ? &f[iop] :
 	    itrack >= 0 && f[itrack].n > 0 ? &f[itrack] : NULL;
-	h = evkey(t, nm, &nh);
+	namen = evkey(t, nm, &h, &nh);
 	tid = lane(k, ts, te, h, nh, kbuf.p, kbuf.n);
 	if (perfetto) {
 		pfdata(t, &ts, &te, tid);
@@ -1486,7 +1580,8 @@ data(struct npt_tsv *t)
 	    6 * t->hdr.col[idur].n;
 	d = sep(b = npt_out_reserve(need));
 	d = put(d, "{\"name\":");
-	d = nm ? putstr(d, nm->p, nm->n, 1) : put(d, "\"unknown\"");
+	npt_memcpy(d, kbuf.p, namen);	/* as evkey wrote it */
+	d += namen;
 	if (iop >= 0 && f[iop].n > 0) {
 		d = put(d, ",\"cat\":");
 		d = putstr(d, f[iop].p, f[iop].n, 1);
@@ -1626,10 +1721,13 @@ done:
 		for (j = 0; k->cnow != NULL && j < ncopt; j++)
 			npt_buf_free(&k->cnow[j]);
 		free(k->cnow);
-		for (j = 0; j < k->nlane; j++)
+		for (j = 0; j < k->nlane; j++) {
 			free(k->lane[j].end);
+			free(k->lane[j].key);
+		}
 		free(k->lane);
 		free(k->blist);
+		free(k->fz);
 		if (k->zon)
 			npt_ht_free(&k->zmap);
 		free(k->seg);

@@ -675,6 +675,8 @@ void *npt_ht_val(struct npt_ht_ent *e);
  */
 void **npt_ht_pack(struct npt_ht *t);
 void npt_ht_free(struct npt_ht *t);
+/* The hash of k[0..n) the table uses, for keys kept elsewhere. */
+uint64_t npt_ht_hash(const char *k, size_t n);
 
 /* htc.c: entries used lately, direct-mapped, in front of an npt_ht */
 #define NPT_HTC_N 16

@@ -47,6 +47,12 @@ hash(const char *k, size_t n)
 	return h ^ h >> 32;
 }
 
+uint64_t
+npt_ht_hash(const char *k, size_t n)
+{
+	return hash(k, n);
+}
+
 void
 npt_ht_init(struct npt_ht *t, size_t valsize)
 {
