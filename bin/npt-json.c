@@ -1584,7 +1584,13 @@ data(struct npt_tsv *t)
 	d += namen;
 	if (iop >= 0 && f[iop].n > 0) {
 		d = put(d, ",\"cat\":");
-		d = putstr(d, f[iop].p, f[iop].n, 1);
+		if (nm == &f[iop]) {
+			/* the name again, as evkey wrote it */
+			npt_memcpy(d, kbuf.p, namen);
+			d += namen;
+		} else {
+			d = putstr(d, f[iop].p, f[iop].n, 1);
+		}
 	}
 	d = put(d, ",\"ph\":\"X\",\"pid\":");
 	d = putnum(d, pid);
