@@ -67,6 +67,7 @@ static int strict, perfetto;
 static const char *argsat = ",\"npt_args\":{";
 static int aflag;		/* -a */
 static struct npt_buf kbuf;	/* an event's frame key (evkey) */
+static int kargs;		/* -a: its args are as the output writes them */
 static struct npt_loss loss;
 
 /*
@@ -1316,15 +1317,15 @@ argval(char *d, const struct npt_span *f)
 }
 
 /*
- * An argument value as speedscope's frame key has it: a number in one
- * form (1.50 and 1.5, 0 and -0.0 are one number to it).
+ * An argument value d[0..e) as argval wrote it, as speedscope's frame
+ * key has it: a number in one form (1.50 and 1.5, 0 and -0.0 are one
+ * number to it); returns the new end.
  */
 static char *
-argkey(char *d, const struct npt_span *f)
+argkey(char *d, char *e)
 {
-	char *e = argval(d, f);
-
-	if (*d == '"')
+	/* a string, or a number that does not end in 0, is as it is */
+	if (*d == '"' || e[-1] != '0')
 		return e;
 	if (memchr(d, '.', (size_t)(e - d)) != NULL) {
 		while (e[-1] == '0')
@@ -1368,7 +1369,8 @@ keyhash(const char *p, size_t n)
 /*
  * The frame key speedscope gives an event (see lane): its name as
  * written, which is returned, then, with -a, its args, into kbuf; its
- * hash in *h, and in *nh that of its name.
+ * hash in *h, and in *nh that of its name.  kargs says whether the args
+ * are as the output writes them.
  */
 static size_t
 evkey(struct npt_tsv *t, const struct npt_span *nm, uint64_t *h,
@@ -1392,15 +1394,19 @@ evkey(struct npt_tsv *t, const struct npt_span *nm, uint64_t *h,
 	*h = *nh = keyhash(kbuf.p, namen);
 	if (!aflag)
 		return namen;
+	kargs = 1;
 	for (i = 0; i < nargcol; i++) {
 		const struct npt_span *v = &f[argcol[i]];
+		char *e;
 
 		if (v->n == 0)
 			continue;
 		*d++ = nargs++ == 0 ? '{' : ',';
 		kn = keyoff[i + 1] - keyoff[i];
 		memcpy(d, keys.p + keyoff[i], kn);
-		d = argkey(d + kn, v);
+		e = argval(d + kn, v);
+		d = argkey(d + kn, e);
+		kargs &= d == e;
 	}
 	if (f[idur].n == 0) {
 		*d++ = nargs++ == 0 ? '{' : ',';
@@ -1604,6 +1610,18 @@ data(struct npt_tsv *t)
 	/* named by its op or track: say the name was empty, for npt-import */
 	if (iname < 0 || f[iname].n == 0)
 		d = put(d, ",\"npt_name\":\"\"");
+	if (aflag && kargs) {
+		/* as evkey wrote them after the name: '{' and the args */
+		if (kbuf.n > namen) {
+			d = put(d, argsat);
+			npt_memcpy(d, kbuf.p + namen + 1, kbuf.n - namen - 1);
+			d += kbuf.n - namen - 1;
+			*d++ = '}';
+		}
+		d = put(d, "}");
+		npt_out_commit((size_t)(d - b));
+		return;
+	}
 	for (i = 0, nargs = 0; i < nargcol; i++) {
 		const struct npt_span *v = &f[argcol[i]];
 		size_t kn = keyoff[i + 1] - keyoff[i];
