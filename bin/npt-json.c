@@ -173,8 +173,8 @@ static size_t *keyoff;
 
 static int nfirst = 1;
 static unsigned long long nostart;
-static unsigned long long nbig;	/* JSON events ending past 2^63 - 1 ns */
-static unsigned long long nneg;	/* JSON events starting before 0 */
+static unsigned long long nbig;	/* JSON events (counters too) past 2^63 - 1 ns */
+static unsigned long long nneg;	/* JSON events (counters too) before 0 */
 static ns_t tfirst;		/* start of the first event written */
 static int anyev;		/* one was */
 
@@ -1122,6 +1122,10 @@ counter(struct track *k, struct npt_tsv *t, const ns_t *ts, int vals)
 		}
 		need += 6 * strlen(copt[j]) + v->n + 8;
 	}
+	if (ts->hi > 0 || (ts->hi == 0 && ts->lo > INT64_MAX))
+		nbig++;
+	if (ts->hi < 0)
+		nneg++;
 	d = sep(b = npt_out_reserve(need));
 	d = put(d, "{\"name\":");
 	d = putstr(d, k->name, k->namelen, 1);
@@ -1831,13 +1835,14 @@ main(int argc, char *argv[])
 		npt_warning("%llu event%s with no start time left out",
 		    nostart, nostart == 1 ? "" : "s");
 	if (nneg > 0)
-		npt_warning("%llu event%s starting before 0 ns, which Perfetto "
-		    "drops; rebase the times (see npt-json(1))", nneg,
-		    nneg == 1 ? "" : "s");
+		npt_warning("%llu event%s or counter value%s before 0 ns, "
+		    "which Perfetto drops; rebase the times (see npt-json(1))",
+		    nneg, nneg == 1 ? "" : "s", nneg == 1 ? "" : "s");
 	if (nbig > 0)
-		npt_warning("%llu event%s ending past 2^63 - 1 ns, which "
-		    "Perfetto, reading times as signed 64-bit nanoseconds, "
-		    "cannot place; rebase the times (see npt-json(1))", nbig,
+		npt_warning("%llu event%s or counter value%s past 2^63 - 1 ns, "
+		    "which Perfetto, reading times as signed 64-bit "
+		    "nanoseconds, cannot place; rebase the times (see "
+		    "npt-json(1))", nbig, nbig == 1 ? "" : "s",
 		    nbig == 1 ? "" : "s");
 	if (nmixed > 0)
 		npt_warning("%llu track%s (%.*s%s) with level samples of more "

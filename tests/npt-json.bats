@@ -886,11 +886,34 @@ for i, (s, d, t) in enumerate(ev):
 	run --separate-stderr -0 npt-json j.tsv
 	json_ok
 	[ "$(jq '[.[] | select(.ph == "X")] | length' <<< "$output")" = 3 ]
-	assert_stderr "npt-json: warning: 2 events ending past 2^63 - 1 ns, which Perfetto, reading times as signed 64-bit nanoseconds, cannot place; rebase the times (see npt-json(1))"
+	assert_stderr "npt-json: warning: 2 events or counter values past 2^63 - 1 ns, which Perfetto, reading times as signed 64-bit nanoseconds, cannot place; rebase the times (see npt-json(1))"
 	head -n 2 j.tsv > j1.tsv
 	run --separate-stderr -0 npt-json j1.tsv
 	[ -z "$stderr" ]
 	run --separate-stderr -0 npt-json -F perfetto j1.tsv
+}
+
+@test "json: -C counter values before 0 ns or past 2^63 - 1 ns are counted in the warnings, as events are" {
+	# a LIVE row at -5 ns: one counter value, no slice
+	printf '#ts_ns\tdur_ns\ttrack\top\tv\n-5\t0\tt\tLIVE\t3\n' > c.tsv
+	run --separate-stderr -0 npt-json -C v c.tsv
+	json_ok
+	[ "$(jq '[.[] | select(.ph == "C" and .ts < 0)] | length' <<< "$output")" = 1 ]
+	assert_stderr "npt-json: warning: 1 event or counter value before 0 ns, which Perfetto drops; rebase the times (see npt-json(1))"
+	# and an event at -4 ns with no value: 2
+	printf -- '-4\t10\tt\tX\t\n' >> c.tsv
+	run --separate-stderr -0 npt-json -C v c.tsv
+	assert_stderr "npt-json: warning: 2 events or counter values before 0 ns, which Perfetto drops; rebase the times (see npt-json(1))"
+	# an event from 2^63 - 8 ns ending 2 ns past 2^63 - 1: the event and
+	# its value's drop to 0 at its end are past, its value at the start not
+	printf '#ts_ns\tdur_ns\ttrack\top\tv\n9223372036854775800\t10\tt\tX\t2\n' > b.tsv
+	run --separate-stderr -0 npt-json -C v b.tsv
+	json_ok
+	assert_stderr "npt-json: warning: 2 events or counter values past 2^63 - 1 ns, which Perfetto, reading times as signed 64-bit nanoseconds, cannot place; rebase the times (see npt-json(1))"
+	# a LIVE row past alone: 1
+	printf '#ts_ns\tdur_ns\ttrack\top\tv\n9223372036854775808\t0\tt\tLIVE\t3\n' > l.tsv
+	run --separate-stderr -0 npt-json -C v l.tsv
+	assert_stderr "npt-json: warning: 1 event or counter value past 2^63 - 1 ns, which Perfetto, reading times as signed 64-bit nanoseconds, cannot place; rebase the times (see npt-json(1))"
 }
 
 @test "json: events that start before 0 ns are written and counted in a warning, as Perfetto drops them" {
@@ -904,11 +927,11 @@ for i, (s, d, t) in enumerate(ev):
 	printf '%s\n' "$output" > out.json
 	events out.json X name ts dur > got
 	printf 'A\t0.000\t0.010\nB\t-0.090\t0.010\nC\t-0.050\t0.100\nD\t0.100\t0.010\n' | cmp - got
-	assert_stderr "npt-json: warning: 2 events starting before 0 ns, which Perfetto drops; rebase the times (see npt-json(1))"
+	assert_stderr "npt-json: warning: 2 events or counter values before 0 ns, which Perfetto drops; rebase the times (see npt-json(1))"
 	grep -v $'\tC$' t.tsv | sed '/\tB$/d' > one.tsv
 	printf -- '-0.001\t0\tc\tE\n' >> one.tsv
 	run --separate-stderr -0 npt-json one.tsv
-	assert_stderr "npt-json: warning: 1 event starting before 0 ns, which Perfetto drops; rebase the times (see npt-json(1))"
+	assert_stderr "npt-json: warning: 1 event or counter value before 0 ns, which Perfetto drops; rebase the times (see npt-json(1))"
 	# none before 0, no warning
 	npt-time z.tsv > t.tsv
 	run --separate-stderr -0 npt-json t.tsv

@@ -801,7 +801,7 @@ write([packet(ts=5, extra=fl(1, fv(1, 0) + fl(2, ev))),
 	assert_stderr "npt-json: neg.tsv:2: a time before 0 ns: Perfetto's times are unsigned 64-bit nanoseconds"
 	run --separate-stderr -0 sh -c 'npt-json -F json neg.tsv | jq -r ".[] | select(.ph == \"X\") | .ts"'
 	assert_output "-1"
-	assert_stderr "npt-json: warning: 1 event starting before 0 ns, which Perfetto drops; rebase the times (see npt-json(1))"
+	assert_stderr "npt-json: warning: 1 event or counter value before 0 ns, which Perfetto drops; rebase the times (see npt-json(1))"
 }
 
 @test "perfetto: npt-json -F perfetto restarts its interned strings past 1 MiB, and the names come back" {
