@@ -280,7 +280,8 @@ for i, (s, d, t) in enumerate(ev):
 		        ts += r.choice([0, 0, 0, 1, 2, 5])
 		        ev.append((ts, r.choice([0, 0, 0, 1, 2, 3, 5, 10, 20]), t,
 		                   r.choice("AB"), r.choice(["", "n", "m"]),
-		                   r.choice(["", "1", "1.5", "1.50", "x"])))
+		                   r.choice(["", "1", "1.5", "1.50", "x",
+		                             "0", "-0", "0.0", "-0.0"])))
 		# by start; events of one start in any order of length
 		for e in sorted(ev, key=lambda e: e[0]):
 		    print("\t".join(map(str, e)))
@@ -295,7 +296,9 @@ for i, (s, d, t) in enumerate(ev):
 			sys.path.insert(0, os.environ["NPT_ROOT"] + "/tests/helpers")
 			from json_lanes import assign
 			def num(x):
-			    return x.rstrip("0").rstrip(".") if "." in x else x
+			    # as JSON.stringify: no trailing zeros, no minus of 0
+			    x = x.rstrip("0").rstrip(".") if "." in x else x
+			    return "0" if x == "-0" else x
 			ev = []
 			for l in open(sys.argv[2]).read().splitlines()[1:]:
 			    ts, dur, t, op, name, x = l.split("\t")

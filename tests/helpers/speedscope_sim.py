@@ -19,13 +19,31 @@ event of the trace (and "missing TAB ..." for each event not drawn), and
 exits 1 if there were any.
 """
 import json
+import math
 import sys
+
+
+def js(o):
+    """o with its numbers as JavaScript's JSON.stringify tells them apart:
+    -0 is written 0 (python writes -0.0), an integral double as an
+    integer, Infinity and NaN as null; others are one double each in
+    either, so keys compare equal when JavaScript's do."""
+    if isinstance(o, dict):
+        return {k: js(v) for k, v in o.items()}
+    if isinstance(o, list):
+        return [js(v) for v in o]
+    if isinstance(o, float):
+        if math.isinf(o) or math.isnan(o):
+            return None
+        if o == int(o) and abs(o) < 1e21:
+            return int(o)
+    return o
 
 
 def key(e):
     k = e.get("name") or "(unnamed)"
     if e.get("args") is not None:
-        k += " " + json.dumps(e["args"], separators=(",", ":"))
+        k += " " + json.dumps(js(e["args"]), separators=(",", ":"))
     return k
 
 
