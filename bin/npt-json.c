@@ -28,7 +28,10 @@
  * tree keeps the least mark below a node, brought up to date only when
  * an event of length 0 looks for a lane not marked (each mark put in
  * once), and events of length 0 find the lane of their key at that time
- * in a hash table.  A lane where an event of the
+ * in a hash table; with -a, each lane keeps its open events' names in
+ * a hash table (the topmost of each), so whether those that end with an
+ * event have its name and another key is one look-up.  A lane where an
+ * event of the
  * same key ended is passed over, one search more: only many events of
  * one key starting where many of that key end, each on a lane of its
  * own, make it more than n log n.  Tids: a taken tid points on to a later
@@ -85,12 +88,21 @@ static const ns_t start_of_time = { 0, INT64_MIN };
 
 /*
  * Of an open event of a lane: the hashes of its frame key and of its
- * name (evkey), and whether the events below it that end with it have
- * both.
+ * name (evkey); with -a, the first of the events below it that end with
+ * it (its run: index of the lowest) and the open event of its name
+ * before it in the lane (index + 1, 0 for none), which the lane's name
+ * table (nm) gets back when it is popped.
  */
 struct ent {
 	uint64_t h, nh;
-	int same;
+	size_t rs, prev;
+};
+
+/* -a: a lane's name table: the name hash of its topmost open event of
+ * that name (index + 1; 0 is an empty slot), linear probing */
+struct nslot {
+	uint64_t nh;
+	size_t at;
 };
 
 /* What a lane has at its track's instant (busy) */
@@ -106,6 +118,8 @@ struct lane {
 	uint64_t bep;		/* the instant (track's ep) of busy, if any */
 	unsigned busy;		/* BE, BB, BZ then */
 	size_t eb;		/* BE without BB: end[n..eb) are those that ended */
+	struct nslot *nm;	/* -a: the names of the open events */
+	size_t nmcap, nmn;	/* its slots (a power of 2), those used */
 };
 
 /*
@@ -705,27 +719,91 @@ firstnest(const struct track *k, size_t v, size_t a, size_t b, size_t from,
 	return i != SIZE_MAX ? i : firstnest(k, 2 * v + 1, m, b, from, te);
 }
 
+/* -a: the slot of name hash nh in lane l's name table, empty if none. */
+NPT_INLINE struct nslot *
+nmslot(const struct lane *l, uint64_t nh)
+{
+	size_t m = l->nmcap - 1, i = (size_t)(nh ^ nh >> 29) & m;
+
+	while (l->nm[i].at != 0 && l->nm[i].nh != nh)
+		i = (i + 1) & m;
+	return &l->nm[i];
+}
+
+/* -a: the open event j of lane l, pushed: its name's topmost. */
+static void
+nmpush(struct lane *l, size_t j)
+{
+	struct nslot *o, *z;
+	size_t i, cap;
+
+	if (2 * (l->nmn + 1) > l->nmcap) {
+		o = l->nm;
+		cap = l->nmcap;
+		l->nmcap = cap ? 2 * cap : 8;
+		l->nm = npt_ecalloc(l->nmcap, sizeof *l->nm);
+		for (i = 0; i < cap; i++)
+			if (o[i].at != 0)
+				*nmslot(l, o[i].nh) = o[i];
+		free(o);
+	}
+	z = nmslot(l, l->key[j].nh);
+	l->key[j].prev = z->at;
+	if (z->at == 0) {
+		z->nh = l->key[j].nh;
+		l->nmn++;
+	}
+	z->at = j + 1;
+}
+
+/*
+ * -a: lane l's top open event popped: its name's topmost is the one
+ * before it again, or none (the slot emptied, those after it in its
+ * probe moved back).
+ */
+static void
+nmpop(struct lane *l)
+{
+	size_t m = l->nmcap - 1, i, j, h;
+	const struct ent *e = &l->key[l->n - 1];
+	struct nslot *z = nmslot(l, e->nh);
+
+	if (e->prev != 0) {
+		z->at = e->prev;
+		return;
+	}
+	l->nmn--;
+	i = (size_t)(z - l->nm);
+	for (j = (i + 1) & m; l->nm[j].at != 0; j = (j + 1) & m) {
+		h = (size_t)(l->nm[j].nh ^ l->nm[j].nh >> 29) & m;
+		/* j stays if its home is in (i, j], cyclically */
+		if (i <= j ? (i < h && h <= j) : (i < h || h <= j))
+			continue;
+		l->nm[i] = l->nm[j];
+		i = j;
+	}
+	l->nm[i].at = 0;
+}
+
 /*
  * Whether lane l's open events that end at te, where an event of name
  * hash nh and key hash h would end with them, have its name but another
  * key: speedscope, which looks for the end of the frame on the top of its
  * stack among the ends of one time by its key, then by its name, would
- * take the wrong one, and warn.
+ * take the wrong one, and warn.  An event goes only where this is not
+ * so, so the events of a run (open, ending at one time) have one key a
+ * name: the topmost of its name in the lane tells, if in the run.  O(1).
  */
 static int
 twin(const struct lane *l, ns_t te, uint64_t h, uint64_t nh)
 {
-	const struct ent *e = &l->key[l->n - 1];
-	size_t i;
+	const struct nslot *z;
 
 	if (!EQ(l->end[l->n - 1], te))
 		return 0;
-	if (e->same)
-		return e->nh == nh && e->h != h;
-	for (i = l->n; i > 0 && EQ(l->end[i - 1], te); i--)
-		if (l->key[i - 1].nh == nh && l->key[i - 1].h != h)
-			return 1;
-	return 0;
+	z = nmslot(l, nh);
+	return z->at != 0 && z->at - 1 >= l->key[l->n - 1].rs &&
+	    l->key[z->at - 1].h != h;
 }
 
 /*
@@ -773,12 +851,18 @@ lane(struct track *k, ns_t ts, ns_t te, uint64_t h, uint64_t nh,
 		for (v = 1; v < k->cap; v = 2 * v + LT(ts, g[2 * v].lo))
 			;
 		l = &k->lane[i = v - k->cap];
-		while (l->n > 0 && LT(l->end[l->n - 1], ts))
+		while (l->n > 0 && LT(l->end[l->n - 1], ts)) {
+			if (aflag)
+				nmpop(l);
 			l->n--;
+		}
 		if (l->n > 0 && EQ(l->end[l->n - 1], ts)) {
 			l->eb = l->n;
-			while (l->n > 0 && EQ(l->end[l->n - 1], ts))
+			while (l->n > 0 && EQ(l->end[l->n - 1], ts)) {
+				if (aflag)
+					nmpop(l);
 				l->n--;
+			}
 			busy(k, i, BE);
 		}
 		settop(k, i);
@@ -836,9 +920,10 @@ lane(struct track *k, ns_t ts, ns_t te, uint64_t h, uint64_t nh,
 	e = &l->key[l->n];
 	e->h = h;
 	e->nh = nh;
-	if (aflag)
-		e->same = l->n == 0 || !EQ(l->end[l->n - 1], te) ||
-		    (e[-1].same && e[-1].h == h && e[-1].nh == nh);
+	if (aflag) {
+		e->rs = l->n > 0 && EQ(l->end[l->n - 1], te) ? e[-1].rs : l->n;
+		nmpush(l, l->n);
+	}
 	l->end[l->n++] = te;
 	busy(k, i, BB);
 	settop(k, i);
@@ -1752,6 +1837,7 @@ done:
 		for (j = 0; j < k->nlane; j++) {
 			free(k->lane[j].end);
 			free(k->lane[j].key);
+			free(k->lane[j].nm);
 		}
 		free(k->lane);
 		free(k->blist);
