@@ -88,13 +88,16 @@ static const ns_t start_of_time = { 0, INT64_MIN };
 
 /*
  * Of an open event of a lane: the hashes of its frame key and of its
- * name (evkey); with -a, the first of the events below it that end with
- * it (its run: index of the lowest) and the open event of its name
- * before it in the lane (index + 1, 0 for none), which the lane's name
- * table (nm) gets back when it is popped.
+ * name (evkey), its key's bytes in the lane's kb (from ko, kn of them,
+ * the name the first nn), which confirm equal hashes; with -a, the first
+ * of the events below it that end with it (its run: index of the lowest)
+ * and the open event of its name hash before it in the lane (index + 1,
+ * 0 for none), which the lane's name table (nm) gets back when it is
+ * popped.
  */
 struct ent {
 	uint64_t h, nh;
+	size_t ko, kn, nn;
 	size_t rs, prev;
 };
 
@@ -118,6 +121,8 @@ struct lane {
 	uint64_t bep;		/* the instant (track's ep) of busy, if any */
 	unsigned busy;		/* BE, BB, BZ then */
 	size_t eb;		/* BE without BB: end[n..eb) are those that ended */
+	char *kb;		/* the keys of the open events, a stack */
+	size_t kbcap;		/* (end[n..eb) keep theirs until one begins) */
 	struct nslot *nm;	/* -a: the names of the open events */
 	size_t nmcap, nmn;	/* its slots (a power of 2), those used */
 };
@@ -528,7 +533,7 @@ newtid(struct track *k, size_t lane)
 	return tid;
 }
 
-static struct track *
+NPT_INLINE struct track *
 track(struct npt_tsv *t)
 {
 	const char *s = itrack < 0 ? "" : t->f[itrack].p;
@@ -757,53 +762,72 @@ nmpush(struct lane *l, size_t j)
 }
 
 /*
- * -a: lane l's top open event popped: its name's topmost is the one
- * before it again, or none (the slot emptied, those after it in its
- * probe moved back).
+ * -a: lane l's open events from l->n to top popped, topmost first: each
+ * name's topmost is the one before it again, or none (the slot emptied,
+ * those after it in its probe moved back).
  */
 static void
-nmpop(struct lane *l)
+nmpop(struct lane *l, size_t top)
 {
 	size_t m = l->nmcap - 1, i, j, h;
-	const struct ent *e = &l->key[l->n - 1];
-	struct nslot *z = nmslot(l, e->nh);
+	const struct ent *e;
+	struct nslot *z;
 
-	if (e->prev != 0) {
-		z->at = e->prev;
-		return;
-	}
-	l->nmn--;
-	i = (size_t)(z - l->nm);
-	for (j = (i + 1) & m; l->nm[j].at != 0; j = (j + 1) & m) {
-		h = (size_t)(l->nm[j].nh ^ l->nm[j].nh >> 29) & m;
-		/* j stays if its home is in (i, j], cyclically */
-		if (i <= j ? (i < h && h <= j) : (i < h || h <= j))
+	for (; top > l->n; top--) {
+		e = &l->key[top - 1];
+		z = nmslot(l, e->nh);
+		if (e->prev != 0) {
+			z->at = e->prev;
 			continue;
-		l->nm[i] = l->nm[j];
-		i = j;
+		}
+		l->nmn--;
+		i = (size_t)(z - l->nm);
+		for (j = (i + 1) & m; l->nm[j].at != 0; j = (j + 1) & m) {
+			h = (size_t)(l->nm[j].nh ^ l->nm[j].nh >> 29) & m;
+			/* j stays if its home is in (i, j], cyclically */
+			if (i <= j ? (i < h && h <= j) : (i < h || h <= j))
+				continue;
+			l->nm[i] = l->nm[j];
+			i = j;
+		}
+		l->nm[i].at = 0;
 	}
-	l->nm[i].at = 0;
+}
+
+/* Whether open (or just ended) event e of lane l has key[0..kn). */
+NPT_INLINE int
+keyeq(const struct lane *l, const struct ent *e, const char *key, size_t kn)
+{
+	return e->kn == kn && memcmp(l->kb + e->ko, key, kn) == 0;
 }
 
 /*
- * Whether lane l's open events that end at te, where an event of name
- * hash nh and key hash h would end with them, have its name but another
- * key: speedscope, which looks for the end of the frame on the top of its
- * stack among the ends of one time by its key, then by its name, would
- * take the wrong one, and warn.  An event goes only where this is not
- * so, so the events of a run (open, ending at one time) have one key a
- * name: the topmost of its name in the lane tells, if in the run.  O(1).
+ * Whether lane l's open events that end at te, where an event of frame
+ * key key[0..kn), hash h, its name the first nn bytes, of hash nh, would
+ * end with them, have its name but another key: speedscope, which looks
+ * for the end of the frame on the top of its stack among the ends of one
+ * time by its key, then by its name, would take the wrong one, and warn.
+ * An event goes only where this is not so, so the events of a run (open,
+ * ending at one time) have one key a name: the topmost of its name in
+ * the lane tells, if in the run.  O(1) (names of one hash aside: those
+ * of the run are gone through, their bytes compared).
  */
 static int
-twin(const struct lane *l, ns_t te, uint64_t h, uint64_t nh)
+twin(const struct lane *l, ns_t te, uint64_t h, uint64_t nh,
+    const char *key, size_t kn, size_t nn)
 {
-	const struct nslot *z;
+	const struct ent *e;
+	size_t j;
 
 	if (!EQ(l->end[l->n - 1], te))
 		return 0;
-	z = nmslot(l, nh);
-	return z->at != 0 && z->at - 1 >= l->key[l->n - 1].rs &&
-	    l->key[z->at - 1].h != h;
+	for (j = nmslot(l, nh)->at; j != 0 && j - 1 >= l->key[l->n - 1].rs;
+	    j = e->prev) {
+		e = &l->key[j - 1];
+		if (e->nn == nn && memcmp(l->kb + e->ko, key, nn) == 0)
+			return e->h != h || !keyeq(l, e, key, kn);
+	}
+	return 0;
 }
 
 /*
@@ -812,15 +836,16 @@ twin(const struct lane *l, ns_t te, uint64_t h, uint64_t nh)
  */
 static int
 passover(const struct track *k, const struct lane *l, ns_t te, uint64_t h,
-    uint64_t nh)
+    uint64_t nh, const char *key, size_t kn, size_t nn)
 {
 	const struct ent *e;
 
+	/* those that ended keep their keys' bytes until one begins */
 	if (l->bep == k->ep && (l->busy & (BE | BB)) == BE)
 		for (e = l->key + l->n; e < l->key + l->eb; e++)
-			if (e->h == h)
+			if (e->h == h && keyeq(l, e, key, kn))
 				return 1;
-	return aflag && l->n > 0 && twin(l, te, h, nh);
+	return aflag && l->n > 0 && twin(l, te, h, nh, key, kn, nn);
 }
 
 /*
@@ -838,12 +863,12 @@ passover(const struct track *k, const struct lane *l, ns_t te, uint64_t h,
  */
 NPT_INLINE long
 lane(struct track *k, ns_t ts, ns_t te, uint64_t h, uint64_t nh,
-    const char *key, size_t kn)
+    const char *key, size_t kn, size_t nn)
 {
 	struct seg *g;
 	struct lane *l;
 	struct ent *e;
-	size_t v, i, *zl;
+	size_t v, i, j, *zl, ko;
 
 	/* close the events that ended by ts, in every lane */
 	g = k->seg;
@@ -851,20 +876,17 @@ lane(struct track *k, ns_t ts, ns_t te, uint64_t h, uint64_t nh,
 		for (v = 1; v < k->cap; v = 2 * v + LT(ts, g[2 * v].lo))
 			;
 		l = &k->lane[i = v - k->cap];
-		while (l->n > 0 && LT(l->end[l->n - 1], ts)) {
-			if (aflag)
-				nmpop(l);
+		j = l->n;
+		while (l->n > 0 && LT(l->end[l->n - 1], ts))
 			l->n--;
-		}
 		if (l->n > 0 && EQ(l->end[l->n - 1], ts)) {
 			l->eb = l->n;
-			while (l->n > 0 && EQ(l->end[l->n - 1], ts)) {
-				if (aflag)
-					nmpop(l);
+			while (l->n > 0 && EQ(l->end[l->n - 1], ts))
 				l->n--;
-			}
 			busy(k, i, BE);
 		}
+		if (aflag)
+			nmpop(l, j);
 		settop(k, i);
 	}
 	if (!LT(ts, te)) {
@@ -904,7 +926,7 @@ lane(struct track *k, ns_t ts, ns_t te, uint64_t h, uint64_t nh,
 		/* passed over only if busy then, or with -a */
 		if (k->lane[i].bep == k->ep || aflag)
 			while (i < k->nlane &&
-			    passover(k, &k->lane[i], te, h, nh))
+			    passover(k, &k->lane[i], te, h, nh, key, kn, nn))
 				i = firstnest(k, 1, 0, k->cap, i + 1, &te);
 	}
 	if (i >= k->nlane) {
@@ -919,8 +941,17 @@ lane(struct track *k, ns_t ts, ns_t te, uint64_t h, uint64_t nh,
 	}
 	e = &l->key[l->n];
 	e->h = h;
-	e->nh = nh;
+	ko = l->n > 0 ? e[-1].ko + e[-1].kn : 0;
+	if (ko + kn > l->kbcap) {
+		l->kbcap = 2 * (ko + kn);
+		l->kb = npt_erealloc(l->kb, l->kbcap);
+	}
+	npt_memcpy(l->kb + ko, key, kn);
+	e->ko = ko;
+	e->kn = kn;
 	if (aflag) {
+		e->nh = nh;
+		e->nn = nn;
 		e->rs = l->n > 0 && EQ(l->end[l->n - 1], te) ? e[-1].rs : l->n;
 		nmpush(l, l->n);
 	}
@@ -1660,7 +1691,7 @@ data(struct npt_tsv *t)
 	    iop >= 0 && f[iop].n > 0 ? &f[iop] :
 	    itrack >= 0 && f[itrack].n > 0 ? &f[itrack] : NULL;
 	namen = evkey(t, nm, &h, &nh);
-	tid = lane(k, ts, te, h, nh, kbuf.p, kbuf.n);
+	tid = lane(k, ts, te, h, nh, kbuf.p, kbuf.n, namen);
 	if (perfetto) {
 		pfdata(t, &ts, &te, tid);
 		return;
@@ -1838,6 +1869,7 @@ done:
 			free(k->lane[j].end);
 			free(k->lane[j].key);
 			free(k->lane[j].nm);
+			free(k->lane[j].kb);
 		}
 		free(k->lane);
 		free(k->blist);

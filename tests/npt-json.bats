@@ -325,6 +325,78 @@ for i, (s, d, t) in enumerate(ev):
 	[[ $output == *$'\n2\tA\t0.0\t15.0\n'* ]] || flunk "$output"
 }
 
+@test "json: frame keys of one hash but other bytes get the lanes of other keys, with and without -a" {
+	# pairs built for one 64-bit hash: names of 16 bytes as written (the
+	# two-word hash), and -a keys of 26 bytes before their closing brace (npt_ht_hash); checked
+	python3 - <<-'EOF'
+	import struct
+	M, C1, C2 = (1 << 64) - 1, 0xff51afd7ed558ccd, 0xc4ceb9fe1a85ec53
+	def two(k):
+	    n = len(k)
+	    a = struct.unpack("<Q", k[:8])[0]
+	    b = struct.unpack("<Q", k[n - 8:])[0]
+	    a = ((a ^ n) * C1) & M
+	    a = ((a ^ (a >> 32) ^ b) * C2) & M
+	    return a ^ (a >> 29)
+	def ht(k):
+	    n = len(k)
+	    h, i = 0x9e3779b97f4a7c15 ^ n, 0
+	    while n - i >= 8:
+	        w = struct.unpack("<Q", k[i:i + 8])[0]
+	        h = ((h ^ w) * C1) & M
+	        h ^= h >> 32
+	        i += 8
+	    r = k[i:]
+	    if len(r) >= 4:
+	        w = struct.unpack("<I", r[:4])[0] << 32 | struct.unpack("<I", r[-4:])[0]
+	    else:
+	        w = r[0] << 16 | r[len(r) >> 1] << 8 | r[-1] if r else 0
+	    h = ((h ^ w) * C2) & M
+	    h ^= h >> 29
+	    h = (h * C1) & M
+	    return h ^ (h >> 32)
+	assert two(b'"CONV_2D_layer0"') == two(b'"azQoh[deE?e_Q}"')
+	assert ht(b'"A"{"x":"layer_one_args1"') == ht(b'"A"{"x":"kcsr=dzT*)$H_6z"')
+	EOF
+	# the $ is a byte of the key
+	# shellcheck disable=SC2016
+	{
+		printf '#ts_us\tdur_us\ttrack\tname\tx\n'
+		printf '0\t10\tcore0\tCONV_2D_layer0\t\n10\t5\tcore0\tazQoh[deE?e_Q}\t\n'
+		printf '0\t10\tcore1\tA\tlayer_one_args1\n5\t5\tcore1\tA\tkcsr=dzT*)$H_6z\n'
+		printf '0\t10\tcore2\tA\tlayer_one_args1\n5\t5\tcore2\tA\tkcsr=dzT*)$H_6z\n'
+		printf '5\t5\tcore2\tB\tkcsr=dzT*)$H_6z\n5\t4\tcore2\tA\tkcsr=dzT*)$H_6z\n'
+	} > c.tsv
+	for a in "" -a; do
+		npt-json $a c.tsv > out.json
+		# the lanes of the man page's rules, keys compared as strings
+		python3 - "$a" c.tsv out.json <<-'EOF' || flunk "$a"
+		import json, os, sys
+		sys.path.insert(0, os.environ["NPT_ROOT"] + "/tests/helpers")
+		from json_lanes import assign
+		ev = []
+		for l in open(sys.argv[2]).read().splitlines()[1:]:
+		    ts, dur, t, name, x = l.split("\t")
+		    key = json.dumps(name)
+		    if sys.argv[1] and x:
+		        key += json.dumps({"x": x}, separators=(",", ":"))
+		    ev.append((int(ts), int(ts) + int(dur), t, key))
+		want, _ = assign(ev)
+		got = [e["tid"] for e in json.load(open(sys.argv[3])) if e["ph"] == "X"]
+		assert got == want, (got, want)
+		EOF
+	done
+	# by hand: the second name follows the first on its lane; with -a the
+	# A of other args that ends with A goes on a lane of its own, B and the
+	# A ending before them on the first
+	npt-json c.tsv > out.json
+	events out.json X tid > got
+	printf '1\n1\n101\n101\n201\n201\n201\n201\n' | cmp - got
+	npt-json -a c.tsv > out.json
+	events out.json X tid > got
+	printf '1\n1\n101\n102\n201\n202\n201\n201\n' | cmp - got
+}
+
 @test "json: tids and lanes of many tracks and deep overlap match a model of the man page's rules" {
 	# 2,000 numberless tracks share one base tid; core tracks whose lanes
 	# run into the next core's tids; names of 5 and 6 digits, mixed case
