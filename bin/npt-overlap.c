@@ -61,6 +61,7 @@ static const struct npt_longopt longopts[] = {
 };
 
 #define MAXCLASS 32
+#define MAXOPEN 1000		/* -w: steps open at once, at most */
 
 struct class {
 	char *name;
@@ -1340,6 +1341,11 @@ step_find(struct npt_tsv *t, const char *p, size_t n)
 		if (slot[i].namelen == n && npt_memeq(slot[i].name, p, n))
 			return cur = &slot[i];
 	num = npt_ht_put(&seen, p, n, &isnew);
+	if (!isnew && nsteps - *num > MAXOPEN)
+		npt_tsv_err(t, "column %s: step \"%.*s\" again after it was "
+		    "closed, %llu steps after it began (npt-overlap -s keeps "
+		    "at most %d open, -w)", stepcol, (int)n, p,
+		    (unsigned long long)(nsteps - *num), MAXOPEN);
 	if (!isnew)
 		npt_tsv_err(t, "column %s: step \"%.*s\" again after it was "
 		    "closed (npt-overlap -s keeps %zu step%s open: give -w "
@@ -1979,7 +1985,7 @@ open_steps(const char *arg)
 	uint64_t v;
 
 	if ((err = npt_parse_u64(arg, strlen(arg), &v)) != NULL || v < 1 ||
-	    v > 1000)
+	    v > MAXOPEN)
 		npt_errx(2, "-w: %s: \"%s\"", err != NULL ? err :
 		    "not 1 to 1000", arg);
 	return (size_t)v;

@@ -246,6 +246,15 @@ print("\t".join(map(str, ["s", "compute", 3, 3, m, r(F(s, 3), 0),
 	[ "$stderr" = 'npt-overlap: t.tsv:7: column step: step "1" again after it was closed (npt-overlap -s keeps 2 steps open: give -w 3 or more)' ]
 	[ "${lines[1]}" = "1${T}compute${T}2${T}2${T}1${T}1${T}1${T}1${T}100.000${T}100.000${T}100.000" ]
 	[ "${#lines[@]}" -eq 2 ]
+	# a step again 1501 steps after it began: past any -w (at most 1000)
+	{
+		printf '#ts_cyc\tdur_cyc\ttrack\tstep\n'
+		awk 'BEGIN { for (i = 0; i <= 1500; i++) print i "\t1\tt\t" i; print "1501\t1\tt\t0" }'
+	} > far.tsv
+	for w in 2 1000; do
+		run -1 --separate-stderr npt-overlap -s step -w $w far.tsv
+		[ "$stderr" = 'npt-overlap: far.tsv:1503: column step: step "0" again after it was closed, 1501 steps after it began (npt-overlap -s keeps at most 1000 open, -w)' ]
+	done
 }
 
 @test "steps: -w keeps more steps open: a 3-stage pipeline per sample at -w 3 equals python3; the default names the -w to give" {
