@@ -41,6 +41,18 @@ listtypes(void)
 	npt_stdout_exit();
 }
 
+/*
+ * Input name (as the reader names it) not read, or not whole: the stream
+ * says so (npt-events(5), Losses), so the end of the pipeline does too.
+ */
+static void
+lost(struct npt_imp *m, const char *name)
+{
+	if (strcmp(name, "-") == 0)
+		name = "<stdin>";
+	npt_loss_add(npt_imp_loss(m), "truncated", name, strlen(name), 1);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -112,6 +124,7 @@ main(int argc, char *argv[])
 		int t = type;
 
 		if (npt_in_open(&in, argv[i]) < 0) {
+			lost(m, argv[i]);
 			rc = 1;
 			continue;
 		}
@@ -123,6 +136,8 @@ main(int argc, char *argv[])
 			else if (!in.err)
 				npt_warnx("%s: unknown format (see %s -t list)",
 				    in.name, npt_prog);
+			if (npt_in_fill(&in, 1) > 0 || in.err)
+				lost(m, in.name);
 			rc = 1;
 			npt_in_close(&in);
 			continue;
@@ -130,6 +145,7 @@ main(int argc, char *argv[])
 		if (npt_imp_types[t].table && argc > 1) {
 			npt_warnx("%s: %s: a table, not events: import it alone",
 			    in.name, npt_imp_types[t].name);
+			lost(m, in.name);
 			rc = 1;
 			npt_in_close(&in);
 			continue;
@@ -149,10 +165,10 @@ main(int argc, char *argv[])
 			else
 				npt_warnx("%s: %s", in.name, msg);
 			failed = 1;
-			/* this input's events before the error are kept */
-			if (npt_imp_count(m) > n)
-				npt_loss_add(npt_imp_loss(m), "truncated",
-				    in.name, strlen(in.name), 1);
+			/* its events before the error are kept, not the rest
+			 * (an empty input lost nothing) */
+			if (in.off > 0 || npt_in_fill(&in, 1) > 0 || in.err)
+				lost(m, in.name);
 		}
 		if (in.err)
 			rc = 1;
@@ -175,6 +191,9 @@ main(int argc, char *argv[])
 	if (hz != 0 && npt_imp_unit_of(m) == NPT_IMP_US)
 		npt_warning("-f: the inputs are in microseconds, not "
 		    "cycles: their clock ignored");
+	/* the inputs after a failed one are not read */
+	for (; i < argc; i++)
+		lost(m, argv[i]);
 	/* a table is written by its importer, once it is read whole */
 	if (!table)
 		npt_imp_write(m);

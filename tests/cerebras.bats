@@ -327,7 +327,8 @@ two_reports() {
 	run --separate-stderr -1 npt-import "$F/torq-r0.csv" "$R"
 	assert_stderr "npt-import: $R: cerebras: a table, not events: import it alone"
 	[ "${lines[0]}" = "## source=$F/torq-r0.csv" ]
-	[ "${#lines[@]}" -eq 5 ]
+	[ "${#lines[@]}" -eq 6 ]
+	[ "${lines[5]}" = "## lost.truncated.$R=1" ]
 }
 
 @test "cerebras: a write error is reported, EPIPE is not" {

@@ -158,13 +158,33 @@ vela" ]
 	data <<< "$output" | cut -f1 | sort -c -n
 }
 
-@test "import: inputs in cycles and in microseconds do not mix; the refused one is not marked truncated" {
-	run --separate-stderr -1 npt-import "$F/torq-c0.csv" "$F/torq-r0.csv"
+@test "import: inputs in cycles and in microseconds do not mix; the refused one, and those after it, are marked lost" {
+	run --separate-stderr -1 npt-import "$F/torq-c0.csv" "$F/torq-r0.csv" "$F/torq-c1.csv"
 	assert_stderr "npt-import: $F/torq-r0.csv: times in microseconds, but an earlier input's are in cycles: import them separately
 npt-import: 4 events read before the error are written"
 	[ "$(data <<< "$output" | wc -l)" -eq 4 ]
-	# nothing of the refused input was read: it lost nothing
-	[ "$(grep -c '^## lost' <<< "$output")" -eq 0 ]
+	# the stream lacks the refused input and the one not read after it:
+	# the end of the pipeline says so
+	[ "$(grep '^## lost' <<< "$output")" = "## lost.truncated.$F/torq-r0.csv=1
+## lost.truncated.$F/torq-c1.csv=1" ]
+	run --separate-stderr -0 sh -c "npt-import '$F/torq-c0.csv' '$F/torq-r0.csv' 2> /dev/null | npt-agg > /dev/null"
+	assert_stderr "npt-agg: warning: input incomplete: 1 input cut short ($F/torq-r0.csv); the table leaves them out"
+}
+
+@test "import: an input refused before its events, or not opened, is marked lost; an empty one is not" {
+	printf 'hello\n' > x.txt
+	: > empty.csv
+	printf '\037\213\010\000' > z.json.gz
+	run -1 sh -c "npt-import x.txt empty.csv nosuch.csv z.json.gz '$F/torq-r0.csv' 2> /dev/null > out.tsv"
+	run -0 grep '^## lost' out.tsv
+	assert_output <<-'EOF'
+	## lost.truncated.x.txt=1
+	## lost.truncated.nosuch.csv=1
+	## lost.truncated.z.json.gz=1
+	EOF
+	# without them, one input alone: the table says its input was lost
+	run --separate-stderr -0 sh -c "npt-import z.json.gz | npt-agg"
+	[[ ${stderr_lines[1]} == "npt-agg: warning: input incomplete: 1 input cut short (z.json.gz); the table leaves them out" ]] || flunk "$stderr"
 }
 
 @test "import: a write error is reported, EPIPE is not" {
