@@ -129,14 +129,17 @@ main(int argc, char *argv[])
 			continue;
 		}
 		if (t < 0 && (t = npt_imp_detect(&in)) < 0) {
-			if (npt_in_fill(&in, 1) == 0 && !in.err)
+			/* an empty input lost nothing */
+			int empty = npt_in_fill(&in, 1) == 0 && !in.err;
+
+			if (empty)
 				npt_warnx("%s: empty input", in.name);
 			else if ((msg = npt_in_hint(&in, NPT_IN_PROFILE, &hint)))
 				npt_warnx("%s: %s", in.name, msg);
 			else if (!in.err)
 				npt_warnx("%s: unknown format (see %s -t list)",
 				    in.name, npt_prog);
-			if (npt_in_fill(&in, 1) > 0 || in.err)
+			if (!empty)
 				lost(m, in.name);
 			rc = 1;
 			npt_in_close(&in);
@@ -154,7 +157,6 @@ main(int argc, char *argv[])
 			table = 1;
 		else
 			npt_imp_meta(m, "source", in.name, strlen(in.name));
-		n = npt_imp_count(m);
 		if (npt_imp_types[t].fn(m, &in, &opt) < 0) {
 			msg = npt_imp_error(m, &line, &col);
 			if (line > 0 && col > 0)
