@@ -2141,14 +2141,33 @@ csvevent(struct npt_tsv *t)
 	npt_out_putc('\n');
 }
 
+static const char *curpath;	/* the input being read */
+
+/*
+ * An error ends the tool inside an input: the stream written so far says
+ * the rest of it is lost (npt-events(5)), so the end of the pipeline does.
+ */
+static void
+diedin(void)
+{
+	npt_out_cutline();
+	npt_loss_put("truncated", curpath);
+}
+
 static int
 annotate(const char *path)
 {
 	struct npt_tsv t;
 	int k, rc = 0;
 
-	if (npt_tsv_open(&t, path) < 0)
+	if (npt_tsv_open(&t, path) < 0) {
+		if (!csv)
+			npt_loss_put("truncated", path);
 		return 1;
+	}
+	curpath = path;
+	if (!csv)
+		npt_errat_hook = diedin;
 	while ((k = npt_tsv_nextn(&t, need)) != NPT_TSV_EOF) {
 		if (csv) {
 			if (k == NPT_TSV_HEADER)
@@ -2164,8 +2183,12 @@ annotate(const char *path)
 			event(&t);
 		}
 	}
-	if (t.in.err)
+	npt_errat_hook = NULL;
+	if (t.in.err) {
+		if (!csv)
+			npt_loss_put("truncated", path);
 		rc = 1;
+	}
 	npt_tsv_close(&t);
 	return rc;
 }

@@ -467,16 +467,36 @@ data(struct npt_tsv *t)
 	npt_out_commit(convert(t, npt_out_reserve(room)));
 }
 
+static const char *curpath;	/* the input being read */
+
+/*
+ * An error ends the tool inside an input: the stream written so far says
+ * the rest of it is lost (npt-events(5)), so the end of the pipeline does.
+ */
+static void
+diedin(void)
+{
+	npt_out_cutline();
+	npt_loss_put("truncated", curpath);
+}
+
 static int
 run(const char *path)
 {
 	struct npt_tsv t;
 
-	if (npt_tsv_open(&t, path) < 0)
+	if (npt_tsv_open(&t, path) < 0) {
+		npt_loss_put("truncated", path);
 		return 1;
+	}
+	curpath = path;
+	npt_errat_hook = diedin;
 	for (;;) {
 		switch (npt_tsv_nextn(&t, need)) {
 		case NPT_TSV_EOF:
+			npt_errat_hook = NULL;
+			if (t.in.err)
+				npt_loss_put("truncated", path);
 			npt_tsv_close(&t);
 			return t.in.err != 0;
 		case NPT_TSV_META:

@@ -333,6 +333,11 @@ int npt_out_plain(const char *p, size_t n);
 void npt_out_linebuf(int on);
 void npt_out_flush(void);
 /*
+ * End the output at a line: a partial line (of a tool that dies while
+ * writing it) is dropped if still in the buffer, else ended with an LF.
+ */
+void npt_out_cutline(void);
+/*
  * The output buffer, for the inline paths of npt_out_reserve and
  * npt_out_commit (out.c's alone to change); slow: it is line buffered, or
  * a reservation is beyond it.  The fuzz targets build with a small one,

@@ -111,6 +111,18 @@ npt_loss_add(struct npt_loss *l, const char *kind, const char *src,
 	npt_buf_free(&b);
 }
 
+void
+npt_loss_put(const char *kind, const char *path)
+{
+	struct npt_loss l = { 0 };
+
+	if (strcmp(path, "-") == 0)
+		path = "<stdin>";
+	npt_loss_add(&l, kind, path, strlen(path), 1);
+	npt_loss_write(&l);
+	npt_loss_free(&l);
+}
+
 int
 npt_loss_addkey(struct npt_loss *l, const char *key, size_t len, uint64_t n)
 {

@@ -13,6 +13,7 @@
 
 struct npt_out_buf npt_out_buf;
 static int linebuf, closed, grown;
+static char lastc;	/* the last byte written, 0 before any */
 /* Room for a reservation bigger than obuf, written at its commit. */
 static char *big;
 static size_t bigcap;
@@ -40,6 +41,8 @@ wr(const char *p, size_t n)
 		grown = 1;
 		(void)npt_pipe_grow(1);
 	}
+	if (n > 0)
+		lastc = p[n - 1];
 	while (n > 0) {
 		if ((r = write(1, p, n)) < 0) {
 			if (errno == EINTR)
@@ -59,6 +62,19 @@ npt_out_flush(void)
 	if (!closed)
 		wr(obuf, olen);
 	olen = 0;	/* after a write error, what is left is dropped */
+}
+
+void
+npt_out_cutline(void)
+{
+	size_t n = olen;
+
+	while (n > 0 && obuf[n - 1] != '\n')
+		n--;
+	if (n > 0 || lastc == 0 || lastc == '\n')
+		olen = n;	/* the partial line, still here, dropped */
+	else
+		npt_out_putc('\n');	/* begun in a write: ended */
 }
 
 void

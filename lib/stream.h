@@ -524,6 +524,11 @@ int npt_loss_meta(struct npt_loss *l, const struct npt_tsv *t);
  * -1 if key is not of that form. */
 int npt_loss_addkey(struct npt_loss *l, const char *key, size_t len,
     uint64_t n);
+/*
+ * Write "## lost.KIND.PATH=1" to stdout now: a filter's input PATH ("-"
+ * is <stdin>) not opened, or not read to its end.
+ */
+void npt_loss_put(const char *kind, const char *path);
 /* Write l to stdout as metadata lines, one per kind and source. */
 void npt_loss_write(const struct npt_loss *l);
 /* The number of entries (kinds and sources) with a loss. */

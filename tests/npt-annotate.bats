@@ -851,8 +851,35 @@ torq_hl.start_program	main$async_dispatch_1	1	"tosa.add"("add.mlir":18:10)' ]
 	cmp want got2
 	run --separate-stderr -1 npt-annotate --mlir "$FX/model.mlir" --func main nosuch.tsv b.tsv
 	assert_stderr "npt-annotate: nosuch.tsv: No such file or directory"
-	npt-annotate --mlir "$FX/model.mlir" --func main b.tsv > want
+	# the stream says the input is lost (npt-events(5), Losses)
+	{ echo '## lost.truncated.nosuch.tsv=1'
+	  npt-annotate --mlir "$FX/model.mlir" --func main b.tsv; } > want
 	[ "$output" = "$(cat want)" ]
+	# Torq's CSV is no stream: no loss line in it
+	run --separate-stderr -1 npt-annotate --mlir "$FX/model.mlir" --torq --csv nosuch.tsv
+	[ "$(grep -c lost <<< "$output")" -eq 0 ]
+}
+
+@test "annotate: an error inside an input ends the stream with its loss line" {
+	ev 2 > a.tsv
+	printf '1\t1\tcore0\n' >> a.tsv
+	run --separate-stderr -1 npt-annotate --mlir "$FX/model.mlir" --func main a.tsv
+	[ "${lines[${#lines[@]}-1]}" = "## lost.truncated.a.tsv=1" ]
+	[ "$(grep -c '^## lost' <<< "$output")" -eq 1 ]
+	# the event before the bad line is there, annotated
+	[ "$(grep -vc '^#' <<< "$output")" -eq 1 ]
+	run --separate-stderr -1 sh -c "npt-annotate --mlir '$FX/model.mlir' --func main < a.tsv"
+	[ "${lines[${#lines[@]}-1]}" = "## lost.truncated.<stdin>=1" ]
+	# columns added: the line is written field by field, and the error
+	# comes in its loc; the part written is dropped, not left half a line
+	printf '#ts_cyc\tdur_cyc\ttrack\tid\tloc\n1\t1\tcore0\t2\t\n1\t1\tcore0\t\t#loc99\n' > b.tsv
+	run --separate-stderr -1 npt-annotate --mlir "$FX/model.mlir" --func main b.tsv
+	assert_stderr "npt-annotate: b.tsv:3: column loc: undefined location alias #loc99"
+	assert_output <<-'EOF'
+	#ts_cyc	dur_cyc	track	op	name	id	loc
+	1	1	core0	tosa.conv2d	conv1	2	"conv1"("model.onnx":12:3)
+	## lost.truncated.b.tsv=1
+	EOF
 }
 
 @test "annotate: a write error on /dev/full is reported, exit 1" {

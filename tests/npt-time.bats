@@ -235,7 +235,9 @@ for c, hz in ((2**63 - 1, 900000000), (2**63, 333333000), (2**64 - 2, 333333000)
 	printf '## clock.core0=900MHz\n#ts_cyc\tdur_cyc\ttrack\n1\t1\tcore0\n2\t1\tdma0\n' > in.tsv
 	run --separate-stderr -1 npt-time in.tsv
 	assert_stderr "npt-time: in.tsv:4: track dma0 has no clock: give -f FREQ or -f dma0=FREQ"
-	[ "${#lines[@]}" -eq 3 ]
+	# the lines before the error, then what the stream lost
+	[ "${#lines[@]}" -eq 4 ]
+	[ "${lines[3]}" = "## lost.truncated.in.tsv=1" ]
 }
 
 @test "time: a stream without a track column takes -f FREQ" {
@@ -464,7 +466,8 @@ for i in range(30):
 		printf '#ts_cyc\tdur_cyc\n1\t1\n2\t%s\n' "$v" > in.tsv
 		run --separate-stderr -1 npt-time -f 1GHz in.tsv
 		assert_stderr "npt-time: in.tsv:3: column dur_cyc: ${bad#*:}: \"$v\""
-		[ "${#lines[@]}" -eq 2 ]
+		[ "${#lines[@]}" -eq 3 ]
+		[ "${lines[2]}" = "## lost.truncated.in.tsv=1" ]
 	done
 	# the end may pass 2^64 - 1 (tests/range.bats): 2^64 ns, by hand
 	printf '#ts_cyc\tdur_cyc\n18446744073709551615\t1\n' > in.tsv
@@ -547,7 +550,33 @@ for i in range(30):
 	printf '#ts_cyc\n1000\n' > a.tsv
 	run --separate-stderr -1 npt-time -f 1GHz nosuch.tsv a.tsv
 	assert_stderr "npt-time: nosuch.tsv: No such file or directory"
-	[ "${lines[1]}" = "1.000" ]
+	# the stream says the input is lost, so the end of a pipeline does
+	[ "${lines[0]}" = "## lost.truncated.nosuch.tsv=1" ]
+	[ "${lines[2]}" = "1.000" ]
+	[ "${#lines[@]}" -eq 3 ]
+	printf '#ts_cyc\tdur_cyc\top\n1000\t1\tA\n' > a.tsv
+	npt-time -f 1GHz nosuch.tsv a.tsv 2>/dev/null | npt-agg > /dev/null 2> err || true
+	grep -qx 'npt-agg: warning: input incomplete: 1 input cut short (nosuch.tsv); the table leaves them out' err
+}
+
+@test "time: an error inside an input ends the stream with its loss line" {
+	printf '## clock.c=1GHz\n#ts_cyc\tdur_cyc\ttrack\top\n0\t5\tc\tA\n6\t5\td\tB\n' > in.tsv
+	run --separate-stderr -1 npt-time in.tsv
+	[ "${lines[3]}" = "## lost.truncated.in.tsv=1" ]
+	[ "${#lines[@]}" -eq 4 ]
+	# from standard input, named as npt-events(5) says
+	run --separate-stderr -1 sh -c 'npt-time < in.tsv'
+	[ "${lines[3]}" = "## lost.truncated.<stdin>=1" ]
+	# npt-agg at the end of the pipeline warns; its table has A alone
+	npt-time in.tsv 2>/dev/null | npt-agg > out 2> err || true
+	grep -qx 'npt-agg: warning: input incomplete: 1 input cut short (in.tsv); the table leaves them out' err
+	[ "$(awk -F'\t' '!/^#/ && $1 != "*" { print $1 }' out)" = A ]
+	npt-time in.tsv 2>/dev/null | npt-agg --strict > /dev/null 2>&1 && return 1
+	# a file read whole before the error keeps no loss line of its own
+	printf '## clock.c=1GHz\n#ts_cyc\tdur_cyc\ttrack\n0\t5\tc\n' > ok.tsv
+	run --separate-stderr -1 npt-time ok.tsv in.tsv
+	[ "$(grep -c '^## lost' <<< "$output")" -eq 1 ]
+	[ "${lines[${#lines[@]}-1]}" = "## lost.truncated.in.tsv=1" ]
 }
 
 @test "time: writing to /dev/full is an error" {
