@@ -139,26 +139,24 @@ npt_loss_addkey(struct npt_loss *l, const char *key, size_t len, uint64_t n)
 int
 npt_loss_meta(struct npt_loss *l, const struct npt_tsv *t)
 {
-	const char *k = t->key.p, *end = t->line + t->len, *eq;
-	const char *err;
+	const char *k = t->key.p, *err;
+	size_t n = t->key.n;
 	uint64_t v;
 
-	if ((size_t)(end - k) < 5 || memcmp(k, "lost.", 5) != 0)
+	/* the reader split the line at its last '=' (npt_tsv_nextn) */
+	if (n < 5 || memcmp(k, "lost.", 5) != 0)
 		return 0;
-	for (eq = end; eq > k && eq[-1] != '='; eq--)
-		;
-	if (eq == k)
+	if (k + n == t->val.p)
 		npt_tsv_err(t, "metadata %.*s: no count (## "
-		    "lost.KIND.SOURCE=COUNT)", (int)(end - k), k);
-	eq--;
-	if ((err = npt_parse_u64(eq + 1, (size_t)(end - eq - 1), &v)) != NULL)
+		    "lost.KIND.SOURCE=COUNT)", (int)n, k);
+	if ((err = npt_parse_u64(t->val.p, t->val.n, &v)) != NULL)
 		v = 0;
-	if (npt_loss_addkey(l, k, (size_t)(eq - k), v) < 0)
-		npt_tsv_err(t, "metadata %.*s: not lost.KIND.SOURCE",
-		    (int)(eq - k), k);
+	if (npt_loss_addkey(l, k, n, v) < 0)
+		npt_tsv_err(t, "metadata %.*s: not lost.KIND.SOURCE", (int)n,
+		    k);
 	if (err != NULL)
-		npt_tsv_err(t, "metadata %.*s: %s: \"%.*s\"", (int)(eq - k), k,
-		    err, (int)(end - eq - 1), eq + 1);
+		npt_tsv_err(t, "metadata %.*s: %s: \"%.*s\"", (int)n, k, err,
+		    (int)t->val.n, t->val.p);
 	return 1;
 }
 

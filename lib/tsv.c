@@ -614,10 +614,11 @@ npt_tsv_nextn(struct npt_tsv *t, size_t need)
 			;
 		t->key.p = p + n;
 		eq = memchr(p + n, '=', t->len - n);
-		/* a track's clock or role: its name may hold a '=', its
-		 * value never does */
+		/* a track's clock or role, a loss: the name of its track or
+		 * source may hold a '=', its value never does */
 		if (eq != NULL && ((eq - (p + n) > 6 && memcmp(p + n, "clock.",
 		    6) == 0) || (eq - (p + n) > 5 && memcmp(p + n, "role.",
+		    5) == 0) || (eq - (p + n) >= 5 && memcmp(p + n, "lost.",
 		    5) == 0)))
 			for (eq = p + t->len - 1; *eq != '='; eq--)
 				;
