@@ -149,6 +149,34 @@ static size_t nrun, runcap;
 static unsigned long long skipped;
 static struct npt_loss loss;
 static const char *curfile;	/* the operand read_events reads */
+static char **partops;		/* --partial: the operands */
+static size_t npartops;
+
+/*
+ * --partial: input path not read, or not to its end.  The partial says so,
+ * and the merge warns (the loss lines of a partial are summed by it).
+ */
+static void
+partlost(const char *path)
+{
+	if (strcmp(path, "-") == 0)
+		path = "<stdin>";
+	npt_loss_add(&loss, "truncated", path, strlen(path), 1);
+}
+
+/*
+ * --partial: an error ends the tool.  The partial, written at the end, is
+ * lost: that of every operand, those read before too.
+ */
+static void
+partdied(void)
+{
+	size_t i;
+
+	npt_out_cutline();
+	for (i = 0; i < npartops; i++)
+		npt_loss_put("truncated", partops[i]);
+}
 /* --merge: the counts and sums of every line so far, which bound the groups' */
 static uint64_t mcount;
 static struct npt_u256 ms1, ms2;
@@ -427,6 +455,8 @@ read_events(const char *path, int *rc)
 	int r, d, top;
 
 	if (npt_tsv_open(&t, path) < 0) {
+		if (partial)
+			partlost(path);
 		*rc = 1;
 		return;
 	}
@@ -516,8 +546,11 @@ read_events(const char *path, int *rc)
 		npt_tcol_get(&t, (size_t)tc.ts, unit, 0, &ts);
 		nest(&t, &t.f[trcol], &ts, &v, g, tc.ts);
 	}
-	if (t.in.err)
+	if (t.in.err) {
+		if (partial)
+			partlost(path);
 		*rc = 1;
+	}
 	npt_buf_free(&kb);
 	npt_tsv_close(&t);
 	free(name);
@@ -700,6 +733,8 @@ read_partial(const char *path, int *rc)
 	int r;
 
 	if (npt_tsv_open(&t, path) < 0) {
+		if (partial)
+			partlost(path);
 		*rc = 1;
 		return;
 	}
@@ -757,8 +792,11 @@ read_partial(const char *path, int *rc)
 			    h[i].line);
 		merge_line(t.in.name, h[i].line, f, col, nk);
 	}
-	if (t.in.err)
+	if (t.in.err) {
+		if (partial)
+			partlost(path);
 		*rc = 1;
+	}
 	free(f);
 	free(h);
 	npt_buf_free(&hb);
@@ -1890,6 +1928,10 @@ main(int argc, char *argv[])
 
 	npt_ht_init(&groups, sizeof(struct group));
 	npt_ht_init(&tracks, sizeof(struct track));
+	partops = argv;
+	npartops = (size_t)argc;
+	if (partial)
+		npt_errat_hook = partdied;
 	for (i = 0; i < (size_t)argc; i++) {
 		if (merge)
 			read_partial(argv[i], &rc);

@@ -1076,6 +1076,41 @@ for q, v in (("exact", "1*%d,100*%d" % (n, n)), ("sketch", "1:%d,100:%d" % (n, n
 	[ ! -s "$(: | npt-agg --partial > e; echo e)" ]
 }
 
+@test "agg: a --partial that fails, or cannot open an input, says the input is lost, and the merge warns" {
+	printf '#ts_cyc\tdur_cyc\top\n0\t5\tA\n' > good.tsv
+	printf '#ts_cyc\tdur_cyc\top\n0\t5\tA\n6\tx\tB\n' > bad.tsv
+	# an error inside the input: the partial is that input's loss alone
+	run --separate-stderr -1 npt-agg --partial bad.tsv
+	assert_stderr 'npt-agg: bad.tsv:3: column dur_cyc: not a number: "x"'
+	[ "$output" = "## lost.truncated.bad.tsv=1" ]
+	run --separate-stderr -1 sh -c 'npt-agg --partial < bad.tsv'
+	[ "$output" = "## lost.truncated.<stdin>=1" ]
+	# an input not opened: the partial of the others, and its loss
+	run --separate-stderr -1 npt-agg --partial nosuch.tsv good.tsv
+	[ "$(grep -c '^## lost' <<< "$output")" -eq 1 ]
+	grep -qx '## lost.truncated.nosuch.tsv=1' <<< "$output"
+	{ npt-agg --partial good.tsv; npt-agg --partial bad.tsv
+	  npt-agg --partial nosuch.tsv; } > parts 2> /dev/null || true
+	run --separate-stderr -0 npt-agg --merge parts
+	# the table of good.tsv alone, by hand: A once, 5 cycles
+	[ "$(awk -F'\t' '$1 == "A" { print $2, $3 }' <<< "$output")" = "1 5" ]
+	assert_stderr "npt-agg: warning: input incomplete: 2 inputs cut short (bad.tsv, nosuch.tsv); the table leaves them out"
+	run -1 npt-agg --merge --strict parts
+	# the partial is written at the end: an error loses that of every
+	# input, those read before it too
+	run --separate-stderr -1 npt-agg --partial good.tsv bad.tsv
+	[ "$output" = "## lost.truncated.good.tsv=1
+## lost.truncated.bad.tsv=1" ]
+	# --merge --partial of a partial it cannot open, and of a bad one
+	printf '#op\tcount\n=A\t1\n' > badpart
+	run --separate-stderr -1 npt-agg --merge --partial nosuch.part badpart
+	[ "$output" = "## lost.truncated.nosuch.part=1
+## lost.truncated.badpart=1" ]
+	# without --partial the table is the output: no loss line in it
+	run --separate-stderr -1 npt-agg nosuch.tsv good.tsv
+	[ "$(grep -c lost <<< "$output")" -eq 0 ]
+}
+
 @test "agg: --partial carries the losses summed per kind and source; --merge sums the partials" {
 	printf '#ts_us\tdur_us\top\n0\t1\tA\n## lost.records.x.bin=3\n## lost.records.x.bin=4\n## lost.truncated.x.bin=1\n' > a.tsv
 	printf '#ts_us\tdur_us\top\n5\t2\tA\n## lost.records.x.bin=10\n## lost.records.y.bin=1\n' > b.tsv
