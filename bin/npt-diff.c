@@ -24,19 +24,21 @@
 
 static const char synopsis[] =
     "[-p] [-a alpha] [-k columns] [-t pattern] [--fail-above limit]\n"
-    " a b";
+    " [--strict] a b";
 
 static const char help[] =
     "-a alpha\tsignificance level of the noise test (default 0.01)\n"
     "-k columns\tgroup by these columns, comma-separated (default op)\n"
     "-p\tprint the table aligned for people\n"
     "-t pattern\tcount only the tracks that match pattern\n"
-    "--fail-above limit\texit 1 if slower by limit (5%, 2ms) beyond the noise\n";
+    "--fail-above limit\texit 1 if slower by limit (5%, 2ms) beyond the noise\n"
+    "--strict\texit 1 if a profile lost data\n";
 
-enum { OPT_FAIL = 256 };
+enum { OPT_FAIL = 256, OPT_STRICT };
 
 static const struct npt_longopt longopts[] = {
 	{ "fail-above", 1, OPT_FAIL },
+	{ "strict", 0, OPT_STRICT },
 	{ NULL, 0, 0 },
 };
 
@@ -71,7 +73,7 @@ struct group {
 /* kinds of input */
 enum { K_NONE, K_EVENTS, K_PARTIAL, K_TABLE };
 
-static int pretty;
+static int pretty, strict;
 static char **keys;
 static size_t nkeys;
 static double alpha = 0.01;
@@ -844,6 +846,9 @@ main(int argc, char *argv[])
 		case OPT_FAIL:
 			parse_fail(g.arg);
 			break;
+		case OPT_STRICT:
+			strict = 1;
+			break;
 		}
 	}
 	if (nkeys == 0)
@@ -922,6 +927,8 @@ main(int argc, char *argv[])
 		    "leaves them out", "ab"[x], name[x], (int)b.n, b.p);
 		npt_buf_free(&b);
 		npt_loss_free(&loss[x]);
+		if (strict)
+			rc = 1;
 	}
 	for (i = 0; i < n + 1; i++) {
 		struct group *p = i < n ? gv[i] : &all;

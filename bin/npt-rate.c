@@ -31,10 +31,10 @@
 #include "../lib/stream.h"
 
 static const char synopsis[] =
-    "[--headroom] [--serial] [-f freq] [--fabric-pes count]\n"
-    " [-w kernel=[c|t]xfactor] [file ...]\n"
-    "-m [--serial] [-c class=pattern[,pattern ...]] [-f freq]\n"
-    " [-s column] [-t pattern] [file ...]";
+    "[--headroom] [--serial] [--strict] [-f freq]\n"
+    " [--fabric-pes count] [-w kernel=[c|t]xfactor] [file ...]\n"
+    "-m [--serial] [--strict] [-c class=pattern[,pattern ...]]\n"
+    " [-f freq] [-s column] [-t pattern] [file ...]";
 
 static const char help[] =
     "-c class=pattern,...\twith -m: ops of class compute or transmission\n"
@@ -45,14 +45,16 @@ static const char help[] =
     "-w kernel=[c|t]xfactor\twhat if kernel ran factor times faster\n"
     "--fabric-pes count\tPEs of the fabric, for Active PEs\n"
     "--headroom\tlist how far the rate would rise without each kernel\n"
-    "--serial\tno kernel overlaps compute and transmission\n";
+    "--serial\tno kernel overlaps compute and transmission\n"
+    "--strict\texit 1 if the input lost data\n";
 
-enum { OPT_FABRIC = 256, OPT_HEADROOM, OPT_SERIAL };
+enum { OPT_FABRIC = 256, OPT_HEADROOM, OPT_SERIAL, OPT_STRICT };
 
 static const struct npt_longopt longopts[] = {
 	{ "fabric-pes", 1, OPT_FABRIC },
 	{ "headroom", 0, OPT_HEADROOM },
 	{ "serial", 0, OPT_SERIAL },
+	{ "strict", 0, OPT_STRICT },
 	{ NULL, 0, 0 },
 };
 
@@ -114,7 +116,7 @@ static struct change *chg;
 static size_t nchg;
 static uint64_t hz, fabric, allpes;
 static struct rat hundred;	/* a constant, set by main */
-static int serial, headroom, decimals = 1;
+static int serial, headroom, strict, decimals = 1;
 static struct npt_loss loss;	/* ## lost. lines of the inputs */
 
 /* the columns of the current header, -1 if absent */
@@ -1694,7 +1696,8 @@ static int
 finish(int rc)
 {
 	rc |= npt_out_close();
-	npt_loss_warn(&loss, "the table");
+	if (npt_loss_warn(&loss, "the table") && strict)
+		rc = 1;
 	npt_loss_free(&loss);
 	return rc;
 }
@@ -1754,6 +1757,9 @@ main(int argc, char *argv[])
 			break;
 		case OPT_SERIAL:
 			serial = 1;
+			break;
+		case OPT_STRICT:
+			strict = 1;
 			break;
 		}
 	}

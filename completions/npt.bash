@@ -16,11 +16,11 @@ _npt() {
 		esac
 		opts="-f -h -m --by-name --csv --func --help --id-attr --loc-first --mlir --order --skip --source-dir --torq --version" ;;
 	npt-decode) opts="-h --help --progress --strict --version" ;;
-	npt-diff) opts="-a -h -k -p -t --fail-above --help --version" ;;
+	npt-diff) opts="-a -h -k -p -t --fail-above --help --strict --version" ;;
 	npt-fold) opts="-T -h -k -t --help --strict --version" ;;
 	npt-mem) opts="-h -l -n -t --help --strict --version" ;;
 	npt-overlap) opts="-c -f -h -k -p -s -t -w --bytes --help --model --strict --torq --torq-all --version --wall-time" ;;
-	npt-rate) opts="-c -f -h -m -s -t -w --fabric-pes --headroom --help --serial --version" ;;
+	npt-rate) opts="-c -f -h -m -s -t -w --fabric-pes --headroom --help --serial --strict --version" ;;
 	npt-json)
 		case ${COMP_WORDS[COMP_CWORD - 1]} in
 		-F)

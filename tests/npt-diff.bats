@@ -256,6 +256,14 @@ pair() {
 	[ "${stderr_lines[0]}" = "npt-diff: warning: a (<stdin>): input incomplete: 70 records lost, 1 packet skipped (core0.bin, core1.bin); the comparison leaves them out" ]
 	[ "${stderr_lines[1]}" = "npt-diff: warning: b (b.part): input incomplete: 70 records lost, 1 packet skipped (core0.bin, core1.bin); the comparison leaves them out" ]
 	[ "${#stderr_lines[@]}" -eq 2 ]
+	# --strict: the same table and warning, exit 1; none lost: exit 0
+	run -1 --separate-stderr npt-diff --strict a.tsv b.tsv
+	[ "$output" = "$(cat want)" ]
+	assert_stderr "npt-diff: warning: b (b.tsv): input incomplete: 70 records lost, 1 packet skipped (core0.bin, core1.bin); the comparison leaves them out"
+	run -0 npt-diff --strict a.tsv b0.tsv
+	# a gate that passes (no group slower) fails on the loss
+	run -0 npt-diff --fail-above 50% a.tsv b.tsv
+	run -1 npt-diff --strict --fail-above 50% a.tsv b.tsv
 	{ cat a.tsv; printf '## lost.records.core0.bin=12x\n'; } > bad.tsv
 	diag bad.tsv a.tsv 'npt-diff: bad.tsv:4: metadata lost.records.core0.bin: not a number: "12x"'
 	printf '## lost.records=1\n#dur_ns\top\n' > k.tsv

@@ -40,6 +40,11 @@ T=$'\t'
 	run -0 --separate-stderr npt-rate l.tsv
 	[ "$output" = "$(cat want)" ]
 	assert_stderr "npt-rate: warning: input incomplete: 1 input cut short (compile_report.txt); the table leaves them out"
+	# --strict: the same table and warning, exit 1; none lost: exit 0
+	run -1 --separate-stderr npt-rate --strict l.tsv
+	[ "$output" = "$(cat want)" ]
+	assert_stderr "npt-rate: warning: input incomplete: 1 input cut short (compile_report.txt); the table leaves them out"
+	run -0 npt-rate --strict t.tsv
 	{ cat t.tsv; printf '## lost.truncated\n'; } > bad.tsv
 	run -1 --separate-stderr npt-rate bad.tsv
 	assert_stderr "npt-rate: bad.tsv:$(wc -l < bad.tsv): metadata lost.truncated: no count (## lost.KIND.SOURCE=COUNT)"

@@ -129,6 +129,9 @@ T=$'\t'
 	run -0 --separate-stderr npt-rate -m -f 1GHz l.tsv
 	[ "$output" = "$(cat want)" ]
 	assert_stderr "npt-rate: warning: input incomplete: 3 records lost, 2 log buffers full, records after them lost (core0.bin, core1.bin); the table leaves them out"
+	run -1 --separate-stderr npt-rate -m --strict -f 1GHz l.tsv
+	[ "$output" = "$(cat want)" ]
+	run -0 npt-rate -m --strict -f 1GHz ev.tsv
 	printf '## lost.x.s=12x\n' > bad.tsv
 	run -1 --separate-stderr npt-rate -m bad.tsv
 	assert_stderr 'npt-rate: bad.tsv:1: metadata lost.x.s: not a number: "12x"'
