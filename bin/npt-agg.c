@@ -1981,6 +1981,7 @@ main(int argc, char *argv[])
 	if (fd >= 0)
 		close(fd);
 	rc |= npt_out_close();
+	npt_errat_hook = NULL;	/* partops is main's: not past it */
 	if (!partial && npt_loss_warn(&loss, "the table") && strict)
 		rc = 1;
 	return rc;
