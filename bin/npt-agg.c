@@ -149,8 +149,6 @@ static size_t nrun, runcap;
 static unsigned long long skipped;
 static struct npt_loss loss;
 static const char *curfile;	/* the operand read_events reads */
-static char **partops;		/* --partial: the operands */
-static size_t npartops;
 
 /*
  * --partial: input path not read, or not to its end.  The partial says so,
@@ -162,20 +160,6 @@ partlost(const char *path)
 	if (strcmp(path, "-") == 0)
 		path = "<stdin>";
 	npt_loss_add(&loss, "truncated", path, strlen(path), 1);
-}
-
-/*
- * --partial: an error ends the tool.  The partial, written at the end, is
- * lost: that of every operand, those read before too.
- */
-static void
-partdied(void)
-{
-	size_t i;
-
-	npt_out_cutline();
-	for (i = 0; i < npartops; i++)
-		npt_loss_put("truncated", partops[i]);
 }
 /* --merge: the counts and sums of every line so far, which bound the groups' */
 static uint64_t mcount;
@@ -462,8 +446,10 @@ read_events(const char *path, int *rc)
 	}
 	curfile = t.in.name;
 	if (npart > 0 && (strcmp(path, "-") == 0 ||
-	    npt_in_range(&t.in, ipart, npart, &lo, &hi) < 0))
+	    npt_in_range(&t.in, ipart, npart, &lo, &hi) < 0)) {
+		npt_errat_hook = NULL;	/* a usage error loses no data */
 		npt_errx(2, "%s: --part needs a regular file", path);
+	}
 	top = npart > 0;
 	for (;;) {
 		const char *kp;
@@ -1928,10 +1914,12 @@ main(int argc, char *argv[])
 
 	npt_ht_init(&groups, sizeof(struct group));
 	npt_ht_init(&tracks, sizeof(struct track));
-	partops = argv;
-	npartops = (size_t)argc;
-	if (partial)
-		npt_errat_hook = partdied;
+	/* --partial: the partial is written at the end, so an error loses
+	 * that of every operand, those read before too */
+	if (partial) {
+		npt_filt_begin(argv, (size_t)argc);
+		npt_filt_input(0);
+	}
 	for (i = 0; i < (size_t)argc; i++) {
 		if (merge)
 			read_partial(argv[i], &rc);
@@ -1980,8 +1968,9 @@ main(int argc, char *argv[])
 	free(segs);
 	if (fd >= 0)
 		close(fd);
+	if (partial)
+		npt_filt_end();	/* its operands are main's: not past it */
 	rc |= npt_out_close();
-	npt_errat_hook = NULL;	/* partops is main's: not past it */
 	if (!partial && npt_loss_warn(&loss, "the table") && strict)
 		rc = 1;
 	return rc;

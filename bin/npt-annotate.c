@@ -1856,7 +1856,7 @@ static void
 event(struct npt_tsv *t)
 {
 	struct row *r = match(t);
-	struct npt_span v;
+	struct npt_span v, lv;
 	const char *at;
 	size_t i, j;
 
@@ -1889,10 +1889,17 @@ event(struct npt_tsv *t)
 		npt_out_commit((size_t)(d - start));
 		return;
 	}
+	/* the loc, whose resolving may fail, before any field is written:
+	 * an error then leaves no part of a line in the output */
+	if (lcol >= 0)
+		value(t, r, (size_t)lcol, &lv);
 	for (j = 0; j < nocol; j++) {
 		if (j > 0)
 			npt_out_putc('\t');
-		value(t, r, j, &v);
+		if ((long)j == lcol)
+			v = lv;
+		else
+			value(t, r, j, &v);
 		npt_out_write(v.p, v.n);
 	}
 	npt_out_putc('\n');
@@ -2141,33 +2148,24 @@ csvevent(struct npt_tsv *t)
 	npt_out_putc('\n');
 }
 
-static const char *curpath;	/* the input being read */
-
 /*
- * An error ends the tool inside an input: the stream written so far says
- * the rest of it is lost (npt-events(5)), so the end of the pipeline does.
+ * Operand i, path.  What it and the operands after it lose is said in the
+ * stream (npt-events(5), Losses), so that the end of the pipeline says it;
+ * not in Torq's CSV, which is no stream.
  */
-static void
-diedin(void)
-{
-	npt_out_cutline();
-	npt_loss_put("truncated", curpath);
-}
-
 static int
-annotate(const char *path)
+annotate(const char *path, size_t i)
 {
 	struct npt_tsv t;
 	int k, rc = 0;
 
 	if (npt_tsv_open(&t, path) < 0) {
 		if (!csv)
-			npt_loss_put("truncated", path);
+			npt_filt_lost(i);
 		return 1;
 	}
-	curpath = path;
 	if (!csv)
-		npt_errat_hook = diedin;
+		npt_filt_input(i);
 	while ((k = npt_tsv_nextn(&t, need)) != NPT_TSV_EOF) {
 		if (csv) {
 			if (k == NPT_TSV_HEADER)
@@ -2183,10 +2181,9 @@ annotate(const char *path)
 			event(&t);
 		}
 	}
-	npt_errat_hook = NULL;
 	if (t.in.err) {
 		if (!csv)
-			npt_loss_put("truncated", path);
+			npt_filt_lost(i);
 		rc = 1;
 	}
 	npt_tsv_close(&t);
@@ -2243,6 +2240,7 @@ main(int argc, char *argv[])
 {
 	struct npt_getopt g = { .help = help };
 	char *stdinarg[] = { "-", NULL };
+	size_t i;
 	int c, rc = 0;
 
 	npt_init(argv[0]);
@@ -2316,8 +2314,12 @@ main(int argc, char *argv[])
 	}
 	if (csv)
 		npt_out_str(csvhead);
-	for (; argc > 0; argc--, argv++)
-		rc |= annotate(*argv);
+	if (!csv)
+		npt_filt_begin(argv, (size_t)argc);
+	for (i = 0; i < (size_t)argc; i++)
+		rc |= annotate(argv[i], i);
+	if (!csv)
+		npt_filt_end();
 	npt_out_flush();
 	if (nmissed > 0)
 		npt_warning("%llu of %llu events matched no %s%s",

@@ -467,36 +467,25 @@ data(struct npt_tsv *t)
 	npt_out_commit(convert(t, npt_out_reserve(room)));
 }
 
-static const char *curpath;	/* the input being read */
-
 /*
- * An error ends the tool inside an input: the stream written so far says
- * the rest of it is lost (npt-events(5)), so the end of the pipeline does.
+ * Operand i, path.  What it and the operands after it lose is said in the
+ * stream (npt-events(5), Losses), so that the end of the pipeline says it.
  */
-static void
-diedin(void)
-{
-	npt_out_cutline();
-	npt_loss_put("truncated", curpath);
-}
-
 static int
-run(const char *path)
+run(const char *path, size_t i)
 {
 	struct npt_tsv t;
 
 	if (npt_tsv_open(&t, path) < 0) {
-		npt_loss_put("truncated", path);
+		npt_filt_lost(i);
 		return 1;
 	}
-	curpath = path;
-	npt_errat_hook = diedin;
+	npt_filt_input(i);
 	for (;;) {
 		switch (npt_tsv_nextn(&t, need)) {
 		case NPT_TSV_EOF:
-			npt_errat_hook = NULL;
 			if (t.in.err)
-				npt_loss_put("truncated", path);
+				npt_filt_lost(i);
 			npt_tsv_close(&t);
 			return t.in.err != 0;
 		case NPT_TSV_META:
@@ -518,6 +507,7 @@ int
 main(int argc, char *argv[])
 {
 	struct npt_getopt g = { .help = help };
+	char *stdinarg[] = { "-", NULL };
 	const char *e;
 	uint64_t v;
 	int c, i, rc = 0;
@@ -568,9 +558,13 @@ main(int argc, char *argv[])
 	}
 	argv += g.ind;
 	argc -= g.ind;
-	if (argc == 0)
-		rc |= run("-");
+	if (argc == 0) {
+		argv = stdinarg;
+		argc = 1;
+	}
+	npt_filt_begin(argv, (size_t)argc);
 	for (i = 0; i < argc; i++)
-		rc |= run(argv[i]);
+		rc |= run(argv[i], (size_t)i);
+	npt_filt_end();
 	return npt_out_close() | rc;
 }

@@ -111,16 +111,57 @@ npt_loss_add(struct npt_loss *l, const char *kind, const char *src,
 	npt_buf_free(&b);
 }
 
-void
-npt_loss_put(const char *kind, const char *path)
-{
-	struct npt_loss l = { 0 };
+/*
+ * A filter's own losses: its operands not read whole.  Written after all
+ * its output, where a reader that cuts a stream into blocks repeating its
+ * leading lines counts them once, as npt-decode's.
+ */
+static struct npt_loss filt;
+static char *const *fops;
+static size_t nfops, fcur;
 
-	if (strcmp(path, "-") == 0)
-		path = "<stdin>";
-	npt_loss_add(&l, kind, path, strlen(path), 1);
-	npt_loss_write(&l);
-	npt_loss_free(&l);
+/* Operand i of the filter not read whole. */
+void
+npt_filt_lost(size_t i)
+{
+	const char *p = strcmp(fops[i], "-") == 0 ? "<stdin>" : fops[i];
+
+	npt_loss_add(&filt, "truncated", p, strlen(p), 1);
+}
+
+/* An error ends the filter in operand fcur: it and the rest are lost. */
+static void
+filtdied(void)
+{
+	size_t i;
+
+	npt_out_cutline();
+	for (i = fcur; i < nfops; i++)
+		npt_filt_lost(i);
+	npt_loss_write(&filt);
+}
+
+void
+npt_filt_begin(char *const *ops, size_t n)
+{
+	fops = ops;
+	nfops = n;
+}
+
+void
+npt_filt_input(size_t i)
+{
+	fcur = i;
+	npt_errat_hook = filtdied;
+}
+
+void
+npt_filt_end(void)
+{
+	npt_errat_hook = NULL;
+	npt_loss_write(&filt);
+	npt_loss_free(&filt);
+	memset(&filt, 0, sizeof filt);
 }
 
 int

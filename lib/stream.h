@@ -525,10 +525,17 @@ int npt_loss_meta(struct npt_loss *l, const struct npt_tsv *t);
 int npt_loss_addkey(struct npt_loss *l, const char *key, size_t len,
     uint64_t n);
 /*
- * Write "## lost.KIND.PATH=1" to stdout now: a filter's input PATH ("-"
- * is <stdin>) not opened, or not read to its end.
+ * A filter's own loss lines, for its operands ops[0..n) ("-" is <stdin>):
+ * npt_filt_begin with them; npt_filt_input(i) as it starts reading ops[i]
+ * (from then an error that ends the tool writes ## lost.truncated. lines
+ * for ops[i] and every later operand, after dropping a line the error cut
+ * in two); npt_filt_lost(i) for one it could not open or read to its
+ * end; npt_filt_end after its output: those lines, once each.
  */
-void npt_loss_put(const char *kind, const char *path);
+void npt_filt_begin(char *const *ops, size_t n);
+void npt_filt_input(size_t i);
+void npt_filt_lost(size_t i);
+void npt_filt_end(void);
 /* Write l to stdout as metadata lines, one per kind and source. */
 void npt_loss_write(const struct npt_loss *l);
 /* The number of entries (kinds and sources) with a loss. */

@@ -851,9 +851,10 @@ torq_hl.start_program	main$async_dispatch_1	1	"tosa.add"("add.mlir":18:10)' ]
 	cmp want got2
 	run --separate-stderr -1 npt-annotate --mlir "$FX/model.mlir" --func main nosuch.tsv b.tsv
 	assert_stderr "npt-annotate: nosuch.tsv: No such file or directory"
-	# the stream says the input is lost (npt-events(5), Losses)
-	{ echo '## lost.truncated.nosuch.tsv=1'
-	  npt-annotate --mlir "$FX/model.mlir" --func main b.tsv; } > want
+	# the stream says the input is lost (npt-events(5), Losses), after
+	# the data
+	{ npt-annotate --mlir "$FX/model.mlir" --func main b.tsv
+	  echo '## lost.truncated.nosuch.tsv=1'; } > want
 	[ "$output" = "$(cat want)" ]
 	# Torq's CSV is no stream: no loss line in it
 	run --separate-stderr -1 npt-annotate --mlir "$FX/model.mlir" --torq --csv nosuch.tsv
@@ -870,6 +871,11 @@ torq_hl.start_program	main$async_dispatch_1	1	"tosa.add"("add.mlir":18:10)' ]
 	[ "$(grep -vc '^#' <<< "$output")" -eq 1 ]
 	run --separate-stderr -1 sh -c "npt-annotate --mlir '$FX/model.mlir' --func main < a.tsv"
 	[ "${lines[${#lines[@]}-1]}" = "## lost.truncated.<stdin>=1" ]
+	# the operands after the one the error ended are not read: lost too
+	ev 3 > c.tsv
+	run --separate-stderr -1 npt-annotate --mlir "$FX/model.mlir" --func main a.tsv c.tsv
+	[ "$(grep '^## lost' <<< "$output")" = "## lost.truncated.a.tsv=1
+## lost.truncated.c.tsv=1" ]
 	# columns added: the line is written field by field, and the error
 	# comes in its loc; the part written is dropped, not left half a line
 	printf '#ts_cyc\tdur_cyc\ttrack\tid\tloc\n1\t1\tcore0\t2\t\n1\t1\tcore0\t\t#loc99\n' > b.tsv

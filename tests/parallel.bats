@@ -200,6 +200,18 @@ table_sums() {
 	[ "$status" -eq 1 ]
 }
 
+@test "parallel: a filter's loss line, after the data, is counted once by the recipe's blocks" {
+	need_parallel
+	# npt-time writes the loss of an input it could not open after the
+	# data, not among the leading lines that every block repeats
+	{ printf '#ts_cyc\tdur_cyc\top\n'; seq 0 2 40000 | awk '{ print $1 "\t1\tA" }'; } > big.tsv
+	run -1 sh -c 'npt-time -f 1GHz nosuch.tsv big.tsv 2> /dev/null > big.us'
+	run -0 --separate-stderr sh -c "parallel --pipepart -a big.us --header '(#.*\n)*' --block 100k npt-agg --partial | npt-agg --merge"
+	# seq 0 2 40000: 20001 events, all of op A
+	[ "$(awk -F'\t' '$1 == "A" { print $2 }' <<< "$output")" -eq 20001 ]
+	assert_stderr "npt-agg: warning: input incomplete: 1 input cut short (nosuch.tsv); the table leaves them out"
+}
+
 @test "parallel: a stream with no data line runs no job; the merge then prints nothing" {
 	need_parallel
 	stream
