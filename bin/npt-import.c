@@ -120,6 +120,10 @@ main(int argc, char *argv[])
 	m = npt_imp_new(limit);
 	if (hz != 0)
 		npt_imp_clock(m, hz);
+	/* the stream is written at the end: an error that ends the tool
+	 * (a temporary file it cannot write, no memory) loses every input */
+	npt_filt_begin(argv, (size_t)argc);
+	npt_filt_input(0);
 	for (i = 0; i < argc && !failed; i++) {
 		int t = type;
 
@@ -199,6 +203,7 @@ main(int argc, char *argv[])
 	/* a table is written by its importer, once it is read whole */
 	if (!table)
 		npt_imp_write(m);
+	npt_filt_end();
 	if (failed) {
 		if ((n = npt_imp_count(m)) > 0)
 			npt_warnx("%llu event%s read before the error %s "

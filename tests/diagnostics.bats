@@ -351,6 +351,13 @@ one_op() {
 	# mkstemp may have filled in the XXXXXX before it failed
 	[[ $stderr =~ ^npt-import:\ $TMP/nosuch/npt-import\.[A-Za-z0-9]{6}:\ No\ such\ file\ or\ directory$ ]] || flunk "$stderr"
 	[ "${#stderr_lines[@]}" -eq 1 ]
+	# the stream, written at the end, is lost, and says so (npt-events(5),
+	# Losses): every input, not one event
+	[ "$output" = "## lost.truncated.w.json=1" ]
+	cp w.json v.json
+	TMPDIR="$TMP/nosuch" run --separate-stderr -1 npt-import -S 1k w.json v.json
+	[ "$output" = "## lost.truncated.w.json=1
+## lost.truncated.v.json=1" ]
 }
 
 # npt-annotate and lib/mlir.c: locations an event needs
