@@ -139,11 +139,15 @@ filtdied(void)
 	for (i = fcur; i < nfops; i++)
 		npt_filt_lost(i);
 	npt_loss_write(&filt);
+	npt_loss_free(&filt);
 }
 
 void
 npt_filt_begin(char *const *ops, size_t n)
 {
+	/* a fresh start: the fuzz targets run main again in one process,
+	 * and free every block of a run that died (tests/fuzz/fuzz-tool.h) */
+	memset(&filt, 0, sizeof filt);
 	fops = ops;
 	nfops = n;
 }
@@ -161,7 +165,6 @@ npt_filt_end(void)
 	npt_errat_hook = NULL;
 	npt_loss_write(&filt);
 	npt_loss_free(&filt);
-	memset(&filt, 0, sizeof filt);
 }
 
 int
