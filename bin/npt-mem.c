@@ -911,17 +911,34 @@ level_row(struct npt_tsv *t, struct track *k, uint32_t gi, uint64_t v)
 static void
 header(struct npt_tsv *t)
 {
+	struct npt_tcol x;
+
 	cbytes = npt_tsv_hdr_find(&t->hdr, "bytes");
 	clive = npt_tsv_hdr_find(&t->hdr, "live_bytes");
 	if (cbytes < 0 && clive < 0) {
-		struct npt_tcol x;
-
 		/* no memory rows: their unit is not bound by this one */
 		if (tabunit < 0 && npt_tcol_find(&x, &t->hdr) == NULL)
 			tabunit = x.unit;
 		return;
 	}
-	(void)npt_tcol_header(&tc, t, NPT_TCOL_TS | NPT_TCOL_TRACK, &unit);
+	if (cbytes < 0 && npt_tcol_find(&x, &t->hdr) != NULL && x.dur < 0 &&
+	    x.ts >= 0) {
+		/* level samples alone, which last until the next one: no
+		 * duration column needed, the unit is the start column's */
+		int u = npt_tcol_unit_of(t->hdr.col[x.ts].p,
+		    t->hdr.col[x.ts].n, "ts_");
+
+		if (unit >= 0 && u != unit)
+			npt_tsv_err(t, "ts_%s after a header in %s: one unit "
+			    "per stream (convert cycles with npt-time)",
+			    npt_time_unit_name[u], npt_time_unit_name[unit]);
+		tc = x;
+		tc.unit = unit = u;
+		tc.track = (long)npt_tsv_col(t, "track");
+	} else {
+		(void)npt_tcol_header(&tc, t, NPT_TCOL_TS | NPT_TCOL_TRACK,
+		    &unit);
+	}
 	if (levels) {
 		if (!lvhdr)	/* the metadata read before it, first */
 			lvmeta_put();
@@ -1016,7 +1033,7 @@ row(struct npt_tsv *t)
 		started = 1;
 	}
 	lvmeta_put();
-	if ((islevel || always) && t->f[tc.dur].n > 0) {
+	if ((islevel || always) && tc.dur >= 0 && t->f[tc.dur].n > 0) {
 		struct npt_time dur;	/* unused, but checked */
 
 		if ((d = npt_tcol_get(t, (size_t)tc.dur, unit, 1, &dur)) >
@@ -1243,10 +1260,11 @@ finish(int rc)
 	rc |= npt_out_close();
 	if (nxfer > 0)
 		npt_warning("%s:%lld: %llu row%s with bytes and an op "
-		    "other than ALLOC (the first: \"%.*s\") left out: not "
+		    "other than ALLOC (the first: %s%.*s%s) left out: not "
 		    "allocations", xfersrc, xferline, nxfer, nxfer == 1 ? "" :
-		    "s", (int)(xferop.n > 40 ? 40 : xferop.n),
-		    xferop.p != NULL ? xferop.p : "");
+		    "s", xferop.n > 0 ? "\"" : "an empty op",
+		    (int)(xferop.n > 40 ? 40 : xferop.n),
+		    xferop.p != NULL ? xferop.p : "", xferop.n > 0 ? "\"" : "");
 	if (nrows > 0 && nmem == 0)
 		npt_warning("no memory rows (bytes or live_bytes) in the "
 		    "%llu row%s read: the %s is empty", nrows, nrows == 1 ?

@@ -216,6 +216,33 @@ stream() {
 	EOF
 }
 
+@test "mem: level samples alone need no duration column (npt-events(5)); the unit is their start's" {
+	# before, "no duration column": a level lasts until the next one
+	printf '#ts_cyc\ttrack\top\tlive_bytes\n0\tt0\tLIVE\t5\n3\tt0\tLIVE\t9\n' > l.tsv
+	run -0 npt-mem l.tsv
+	# by hand: 5 from 0, 9 from 3: the peak is 9 at 3
+	assert_output <<-EOF
+	#kind${T}track${T}category${T}always_live_bytes${T}not_always_live_peak_bytes${T}peak_bytes${T}peak_ts_cyc${T}peak_step
+	level${T}t0${T}other${T}${T}${T}9${T}3${T}
+	level_track${T}t0${T}all${T}${T}${T}9${T}3${T}
+	level_overall${T}t0${T}all${T}${T}${T}9${T}3${T}
+	EOF
+	# the same as with an empty duration column
+	awk -F'\t' -v OFS='\t' '{ $2 = (NR == 1 ? "dur_cyc" : "") OFS $2 } 1' l.tsv > ld.tsv
+	[ "$(npt-mem ld.tsv)" = "$output" ]
+	# one unit per stream still; allocations still need their lifetime
+	printf '#ts_us\ttrack\top\tlive_bytes\n1\tt0\tLIVE\t2\n' >> l.tsv
+	run --separate-stderr -1 npt-mem l.tsv
+	assert_stderr "npt-mem: l.tsv:4: ts_us after a header in cyc: one unit per stream (convert cycles with npt-time)"
+	printf '#ts_cyc\ttrack\top\tbytes\n0\tt0\tALLOC\t5\n' > a.tsv
+	run --separate-stderr -1 npt-mem a.tsv
+	assert_stderr "npt-mem: a.tsv:1: no duration column (dur_cyc, dur_ns, dur_us or dur_ms)"
+	# an empty op with bytes is named as such in the warning
+	printf '#ts_cyc\tdur_cyc\ttrack\top\tbytes\n0\t5\tt0\t\t100\n' > e.tsv
+	run --separate-stderr -0 npt-mem -n 0 e.tsv
+	assert_stderr "npt-mem: warning: e.tsv:2: 1 row with bytes and an op other than ALLOC (the first: an empty op) left out: not allocations"
+}
+
 @test "mem: level samples of one instant in two files: the last holds; their sum is checked at the instant's end" {
 	printf '#ts_cyc\tdur_cyc\ttrack\top\tlive_bytes\n5\t\tt0\tLIVE\t100\n' > a.tsv
 	printf '#ts_cyc\tdur_cyc\ttrack\top\tlive_bytes\n5\t\tt0\tLIVE\t10\n' > b.tsv
