@@ -1976,7 +1976,8 @@ pytime(char *buf, const struct npt_time *t, int unit)
 	static const int exp[NPT_NUNIT] = { 0, 9, 6, 3 };
 	int point = NPT_TIME_DEC + exp[unit] - 6;
 
-	npt_time_fmtp(buf, t, point, point);
+	/* ended for strtod: npt_time_fmtp writes no NUL */
+	buf[npt_time_fmtp(buf, t, point, point)] = '\0';
 	return pyrepr(buf, strtod(buf, NULL));
 }
 

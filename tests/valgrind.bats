@@ -54,3 +54,14 @@ setup() {
 	run vg npt-import -t chrome bad.json
 	[ "$status" -eq 1 ]
 }
+
+@test "valgrind: npt-annotate --torq --csv reads each time it writes as a whole string" {
+	# the times went to strtod without their end: it read the stack's
+	# leftovers after the digits, which once in CI made 10.0 into
+	# 10.000000000000002 (tests/torq-annotate.bats, the san variant)
+	FX=$NPT_ROOT/tests/fixtures/annotate
+	npt-import "$FX/torq3-runtime.csv" > a.tsv
+	npt-import "$FX/torq3-runtime2.csv" > b.tsv
+	vg npt-annotate --mlir "$FX/torq3.mlir" --torq --csv a.tsv b.tsv > c.csv
+	grep -q '^-1;;__HAL_QUEUE_EXECUTE__.HAL_CALL;;;10.0;' c.csv
+}
