@@ -941,8 +941,7 @@ handle(struct chrome *c)
 		dur.hi = 0;
 		if (e->s.tok && e->s.n == 1 && txt(e, &e->s)[0] == 'g')
 			t = track(c, 'g', NULL, NULL);
-		else if ((e->s.tok && e->s.n == 1 && txt(e, &e->s)[0] == 'p') ||
-		    e->tid.tok == 0)
+		else if (e->s.tok && e->s.n == 1 && txt(e, &e->s)[0] == 'p')
 			t = track(c, 'p', &e->pid, NULL);
 		else
 			t = track(c, 't', &e->pid, &e->tid);

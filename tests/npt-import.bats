@@ -368,6 +368,21 @@ npt-import: 4 events read before the error are written"
 	EOF
 }
 
+@test "import: chrome: an instant without s or tid is on the thread of its pid, as an X without tid, not on its process" {
+	# the Trace Event Format: an instant's scope is the thread unless s
+	# says otherwise; a missing tid is the pid (man page), so mark is on
+	# thread 7/7, named main, and only s:p puts one on the process app
+	printf '[{"ph":"M","name":"thread_name","pid":7,"tid":7,"args":{"name":"main"}},{"ph":"M","name":"process_name","pid":7,"args":{"name":"app"}},{"ph":"X","ts":0,"dur":10,"pid":7,"name":"outer"},{"ph":"i","ts":5,"pid":7,"name":"mark"},{"ph":"I","ts":6,"pid":7,"s":"p","name":"pmark"}]' > inst.json
+	run -0 npt-import -i inst.json
+	assert_output <<-EOF
+	## source=inst.json
+	$US
+	0.000	10.000	main		outer		
+	5.000	0.000	main		mark		
+	6.000	0.000	app		pmark		
+	EOF
+}
+
 @test "import: chrome: an arg named like a time column is args.NAME, so the stream stays readable" {
 	# a second dur_ or ts_ column makes every tool refuse the stream
 	cat > t.json <<-'EOF'
