@@ -74,7 +74,7 @@ struct chrome {
 	size_t nstk;
 	long colval;
 	unsigned long long ignored[128];
-	int nunmatched, rounded, dropwarned;
+	int nunmatched, rounded, dropwarned, nonnum;
 	struct colcache cache[NCACHE];
 	int early;		/* the event's record is open (early()) */
 	/* fields of a B merged with its E */
@@ -834,6 +834,29 @@ lostmark(struct chrome *c)
 	return 0;
 }
 
+/* 1 if p[0..n) is a number as JSON writes one (a counter's value). */
+static int
+isnum(const char *p, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < n && p[i] != 'e' && p[i] != 'E'; i++)
+		;
+	if (!npt_jsonw_isnum(p, i))
+		return 0;
+	if (i == n)
+		return 1;
+	j = i + 1;
+	if (j < n && (p[j] == '+' || p[j] == '-'))
+		j++;
+	if (j == n)
+		return 0;
+	for (; j < n; j++)
+		if (p[j] < '0' || p[j] > '9')
+			return 0;
+	return 1;
+}
+
 static int
 handle(struct chrome *c)
 {
@@ -922,8 +945,22 @@ handle(struct chrome *c)
 		if (c->colval < 0)
 			c->colval = npt_imp_col(c->m, "value", 5);
 		for (i = 0; i < e->narg; i++) {
-			if (e->arg[i].v.tok != NPT_JSON_NUM)
+			const struct val *v = &e->arg[i].v;
+
+			/* a number in a string is one, as trace_processor
+			 * reads it: kept as written */
+			if (v->tok != NPT_JSON_NUM && (v->tok != NPT_JSON_STR ||
+			    !isnum(txt(e, v), v->n))) {
+				if (!c->nonnum++)
+					warnpos(c->in, e->line, e->col, "counter "
+					    "\"%.*s\" arg \"%.*s\": not a number; "
+					    "left out (and any others)",
+					    (int)(e->name.n > 40 ? 40 : e->name.n),
+					    txt(e, &e->name), (int)(e->arg[i].k.n >
+					    40 ? 40 : e->arg[i].k.n),
+					    txt(e, &e->arg[i].k));
 				continue;
+			}
 			npt_imp_begin(c->m, &ts, NULL, t);
 			npt_imp_field(c->m, NPT_IMP_OP, txt(e, &e->cat),
 			    e->cat.n);

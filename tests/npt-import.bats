@@ -359,13 +359,14 @@ npt-import: 4 events read before the error are written"
 	[ "${#lines[@]}" -eq 13 ]
 	# a counter with an id is its own track, "name id"
 	printf '[{"ph":"C","name":"bw","id":"dma0","pid":1,"ts":5,"cat":"mem","args":{"read":1.5,"write":2,"unit":"GB/s"}}]' > c.json
-	run -0 npt-import -c c.json
+	run --separate-stderr -0 npt-import -c c.json
 	assert_output <<-EOF
 	## source=c.json
 	$US	value
 	5.000		bw dma0	mem	read			1.5
 	5.000		bw dma0	mem	write			2
 	EOF
+	[ "$stderr" = 'npt-import: warning: c.json:1:2: counter "bw" arg "unit": not a number; left out (and any others)' ]
 }
 
 @test "import: chrome: an instant without s or tid is on the thread of its pid, as an X without tid, not on its process" {
@@ -381,6 +382,21 @@ npt-import: 4 events read before the error are written"
 	5.000	0.000	main		mark		
 	6.000	0.000	app		pmark		
 	EOF
+}
+
+@test "import: chrome: -c reads a counter value that is a number in a string as that number; another value is left out with a warning" {
+	# trace_processor reads a string arg of a 'C' with StringToDouble;
+	# "GB/s", "1e" (not a number) and null are not numbers
+	printf '[{"ph":"C","name":"mem","pid":1,"ts":5,"args":{"bytes":"1024","r":"-1.5e3","unit":"GB/s","x":"1e","n":null,"w":2}}]' > cs.json
+	run --separate-stderr -0 npt-import -c cs.json
+	assert_output <<-EOF
+	## source=cs.json
+	$US	value
+	5.000		mem		bytes			1024
+	5.000		mem		r			-1.5e3
+	5.000		mem		w			2
+	EOF
+	[ "$stderr" = 'npt-import: warning: cs.json:1:2: counter "mem" arg "unit": not a number; left out (and any others)' ]
 }
 
 @test "import: chrome: an arg named like a time column is args.NAME, so the stream stays readable" {
