@@ -495,7 +495,12 @@ track(struct chrome *c, int kind, const struct val *a, const struct val *b)
 		}
 	}
 	npt_imp_track_name(c->m, t, k->p, k->n);
-	if (kind == 't')
+	/* a thread's ids pid/tid, a process's or counter's its pid */
+	if (kind == 'C') {
+		k->n = 0;
+		addid(c, k, a, NULL);
+	}
+	if (kind != 'g')
 		npt_imp_track_ids(c->m, t, k->p, k->n);
 	return t;
 }

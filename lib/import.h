@@ -275,9 +275,10 @@ uint32_t npt_imp_track(struct npt_imp *m, const char *key, size_t n,
 void npt_imp_track_name(struct npt_imp *m, uint32_t t, const char *name,
     size_t n);
 /*
- * The ids of thread track t (pid/tid): threads of one input that share a
- * name are written as NAME IDS each, unless one of them is merged (named
- * to be drawn with its namesakes, as npt-json names a track's lanes).
+ * The ids of track t (a thread's pid/tid, a process's pid): tracks of one
+ * input with ids that share a name are written as NAME IDS each, unless
+ * one of them is merged (named to be drawn with its namesakes, as
+ * npt-json names a track's lanes).
  */
 void npt_imp_track_ids(struct npt_imp *m, uint32_t t, const char *ids,
     size_t n);

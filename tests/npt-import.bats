@@ -399,6 +399,22 @@ npt-import: 4 events read before the error are written"
 	[ "$stderr" = 'npt-import: warning: cs.json:1:2: counter "mem" arg "unit": not a number; left out (and any others)' ]
 }
 
+@test "import: chrome: counters and process instants of two processes that share a name are two tracks, named with their pid" {
+	# trace_processor keeps a counter track per process; the process
+	# tracks of s:p instants are per process too
+	printf '[{"ph":"C","ts":1,"pid":1,"name":"mem","args":{"bytes":100}},{"ph":"C","ts":2,"pid":2,"name":"mem","args":{"bytes":5}},{"ph":"M","name":"process_name","pid":1,"args":{"name":"app"}},{"ph":"M","name":"process_name","pid":2,"args":{"name":"app"}},{"ph":"i","s":"p","ts":3,"pid":1,"name":"i1"},{"ph":"i","s":"p","ts":4,"pid":2,"name":"i2"},{"ph":"C","ts":5,"pid":1,"name":"cpu","args":{"pct":9}}]' > ctr.json
+	run -0 npt-import -c -i ctr.json
+	assert_output <<-EOF
+	## source=ctr.json
+	$US	value
+	1.000		mem 1		bytes			100
+	2.000		mem 2		bytes			5
+	3.000	0.000	app 1		i1			
+	4.000	0.000	app 2		i2			
+	5.000		cpu		pct			9
+	EOF
+}
+
 @test "import: chrome: an arg named like a time column is args.NAME, so the stream stays readable" {
 	# a second dur_ or ts_ column makes every tool refuse the stream
 	cat > t.json <<-'EOF'
