@@ -653,6 +653,14 @@ npt_imp_end(struct npt_imp *m)
 	addkey(m, r, len);
 }
 
+void
+npt_imp_nodur(struct npt_imp *m)
+{
+	static const struct npt_time nodur = { 0, NODUR };
+
+	puttime(m->cur->d + m->rec + 24, &nodur);
+}
+
 /* npt_imp_begin, the fields and npt_imp_end in one */
 void
 npt_imp_event(struct npt_imp *m, const struct npt_time *ts,

@@ -253,6 +253,18 @@ early(struct chrome *c)
 	return 1;
 }
 
+/*
+ * 1 if arg k, v is npt-json's mark of an unknown duration, as it writes
+ * an event with an empty dur: a duration column's name (dur_us, dur_cyc)
+ * and "unknown".
+ */
+static int
+unkdur(const char *k, size_t kn, const char *v, size_t vn, int vtok)
+{
+	return vtok == NPT_JSON_STR && vn == 7 && memcmp(v, "unknown", 7) ==
+	    0 && npt_tcol_unit_of(k, kn, "dur_") >= 0;
+}
+
 /* The args of an event started early, straight into its record. */
 static int
 directargs(struct chrome *c)
@@ -263,7 +275,10 @@ directargs(struct chrome *c)
 	int t;
 
 	while ((t = npt_json_member(j)) == NPT_JSON_KEY) {
-		if (isscalar(j->vtok)) {
+		if (isscalar(j->vtok) && unkdur(j->s, j->n, j->vs, j->vn,
+		    j->vtok)) {
+			npt_imp_nodur(c->m);
+		} else if (isscalar(j->vtok)) {
 			if ((col = argcol(c, i++, j->s, j->n)) >= 0 &&
 			    j->vtok != NPT_JSON_NULL)
 				npt_imp_field_plain(c->m, (size_t)col, j->vs,
@@ -543,9 +558,18 @@ argcol(struct chrome *c, size_t pos, const char *k, size_t n)
 	return cc->col;
 }
 
-/* The fields of the current event: op, name, args. */
+/* 1 if arg i of the current event is npt-json's mark (unkdur). */
+static int
+unkarg(const struct ev *e, size_t i)
+{
+	const struct arg *a = &e->arg[i];
+
+	return unkdur(txt(e, &a->k), a->k.n, txt(e, &a->v), a->v.n, a->v.tok);
+}
+
+/* The fields of the current event: op, name, args (but x's unkarg). */
 static void
-fields(struct chrome *c)
+fields(struct chrome *c, int x)
 {
 	struct ev *e = &c->ev;
 	size_t i;
@@ -556,7 +580,8 @@ fields(struct chrome *c)
 	npt_imp_field_plain(c->m, NPT_IMP_NAME, txt(e, evname(e)),
 	    evname(e)->n, evname(e)->plain);
 	for (i = 0; i < e->narg; i++) {
-		if ((col = argcol(c, i, txt(e, &e->arg[i].k), e->arg[i].k.n)) < 0)
+		if ((x && unkarg(e, i)) || (col = argcol(c, i,
+		    txt(e, &e->arg[i].k), e->arg[i].k.n)) < 0)
 			continue;
 		npt_imp_field_plain(c->m, (size_t)col, txt(e, &e->arg[i].v),
 		    e->arg[i].v.n, e->arg[i].v.plain);
@@ -913,9 +938,11 @@ handle(struct chrome *c)
 			    "without dur; written with an empty dur");
 		else if (tmval(c, &e->dur, "dur", &dur) < 0)
 			return -1;
+		for (i = 0, k = 0; i < e->narg; i++)
+			k |= unkarg(e, i);
 		t = track(c, 't', &e->pid, &e->tid);
-		npt_imp_begin(c->m, &ts, e->dur.tok ? &dur : NULL, t);
-		fields(c);
+		npt_imp_begin(c->m, &ts, e->dur.tok && !k ? &dur : NULL, t);
+		fields(c, 1);
 		npt_imp_end(c->m);
 		break;
 	case 'B':
@@ -988,7 +1015,7 @@ handle(struct chrome *c)
 		else
 			t = track(c, 't', &e->pid, &e->tid);
 		npt_imp_begin(c->m, &ts, &dur, t);
-		fields(c);
+		fields(c, 0);
 		npt_imp_end(c->m);
 	}
 	return 0;

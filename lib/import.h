@@ -306,6 +306,8 @@ void npt_imp_field(struct npt_imp *m, size_t col, const char *s, size_t n);
 void npt_imp_field_plain(struct npt_imp *m, size_t col, const char *s,
     size_t n, int plain);
 void npt_imp_end(struct npt_imp *m);
+/* The event begun has an empty dur after all. */
+void npt_imp_nodur(struct npt_imp *m);
 /*
  * A whole event at once: f[0..n) its fields in the sink's form, each
  * NPT_IMP_FHDR bytes of npt_imp_fhdr and its bytes, none empty.

@@ -481,6 +481,36 @@ npt-import: 4 events read before the error are written"
 	assert_stderr 'npt-import: bad.json:1:2: npt_lost: not a loss count: "records"'
 }
 
+@test "import: chrome: npt-json's mark of an empty duration (dur 0 with dur_us \"unknown\") comes back as an empty dur, so npt-agg skips it" {
+	printf '[{"ph":"B","ts":0,"pid":1,"tid":1,"name":"open"},{"ph":"X","ts":1,"dur":2,"pid":1,"tid":1,"name":"k"}]' > unk.json
+	npt-import unk.json 2> /dev/null | npt-json > rt.json 2> /dev/null
+	# npt-json wrote open with dur 0 and its mark (and k as it was)
+	grep -q '"name":"open".*"dur":0.000,"npt_args":{"dur_us":"unknown"}' rt.json
+	run -0 npt-import rt.json
+	assert_output <<-EOF
+	## source=rt.json
+	$US
+	0.000		1/1		open		
+	1.000	2.000	1/1		k		
+	## lost.ends.unk.json=1
+	EOF
+	# so npt-agg counts k alone, and skips open as the first import's
+	run --separate-stderr -0 sh -c 'npt-import rt.json | npt-agg -k name'
+	[ "${lines[1]%%	*}" = k ] && [ "${#lines[@]}" -eq 3 ]
+	[ "${stderr_lines[0]}" = "npt-agg: warning: 1 event with an empty duration skipped" ]
+	# the args before dur (the record not started early), any duration
+	# column's name; only an X's; another string is an arg as any
+	printf '[{"ph":"X","args":{"dur_cyc":"unknown","x":1},"ts":0,"dur":0,"pid":1,"tid":1,"name":"a"},{"ph":"X","ts":1,"dur":0,"pid":1,"tid":1,"name":"b","args":{"dur_ns":"?"}},{"ph":"i","ts":2,"pid":1,"tid":1,"name":"c","args":{"dur_us":"unknown"}}]' > u2.json
+	run -0 npt-import -i u2.json
+	assert_output <<-EOF
+	## source=u2.json
+	$US	x	args.dur_ns	args.dur_us
+	0.000		1/1		a			1		
+	1.000	0.000	1/1		b				?	
+	2.000	0.000	1/1		c					unknown
+	EOF
+}
+
 @test "import: chrome: 200000 events in npt-json's shape come back exactly, through the temporary files" {
 	# cycles at 1 GHz are microseconds with three decimals: exact in awk
 	npt-synth -i 1000 -F events > ev.tsv
