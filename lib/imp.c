@@ -67,8 +67,9 @@ struct trk {
 	size_t n;
 	uint64_t hz;
 	int used;
-	char *ids;		/* a thread's ids, or NULL */
-	size_t idn;
+	char *ids;		/* pid/tid of a thread, pid of a process or
+				   counter (pidn bytes), or NULL */
+	size_t idn, pidn;
 	int merge;		/* named to be drawn with its namesakes */
 	unsigned long long input;
 };
@@ -310,11 +311,13 @@ npt_imp_track_name(struct npt_imp *m, uint32_t t, const char *name, size_t n)
 }
 
 void
-npt_imp_track_ids(struct npt_imp *m, uint32_t t, const char *ids, size_t n)
+npt_imp_track_ids(struct npt_imp *m, uint32_t t, const char *ids, size_t n,
+    size_t pidn)
 {
 	free(m->trk[t].ids);
 	m->trk[t].ids = npt_estrndup(ids, n);
 	m->trk[t].idn = n;
+	m->trk[t].pidn = pidn;
 }
 
 void
@@ -363,33 +366,54 @@ joined(struct npt_imp *m)
 }
 
 /*
- * Threads of one input that share a name, none of them named to be drawn
- * with the others, as NAME IDS each.
+ * Tracks with ids of one input that share a name as NAME IDS each; but
+ * those of one pid of which one is named to be drawn with the others as
+ * one, NAME PID when the name is also another pid's.
  */
 static void
 apart(struct npt_imp *m)
 {
-	struct npt_ht ht;
+	struct npt_ht ht, pid;
 	struct npt_buf k = { 0 };
-	struct { size_t n; int merge; } *v;
+	struct grp { size_t n; int merge; } *v, *w;
 	struct trk *t;
-	size_t i, pass;
+	size_t i, pass, kn;
 	int isnew;
 
 	npt_ht_init(&ht, sizeof *v);
+	npt_ht_init(&pid, sizeof *w);
 	for (pass = 0; pass < 2; pass++) {
 		for (i = 0; i < m->ntrk; i++) {
 			t = &m->trk[i];
 			if (!t->used)
 				continue;
+			/* keys: input and name; then a NUL and the pid */
 			k.n = 0;
 			npt_buf_add(&k, &t->input, sizeof t->input);
 			npt_buf_add(&k, t->name, t->n);
+			kn = k.n;
 			v = npt_ht_put(&ht, k.p, k.n, &isnew);
+			w = NULL;
+			if (t->ids != NULL) {
+				npt_buf_addc(&k, '\0');
+				npt_buf_add(&k, t->ids, t->pidn);
+				w = npt_ht_put(&pid, k.p, k.n, &isnew);
+				k.n = kn;
+			}
 			if (pass == 0) {
 				v->n++;
 				v->merge |= t->merge;
-			} else if (v->n > 1 && !v->merge && t->ids != NULL) {
+				if (w != NULL) {
+					w->n++;
+					w->merge |= t->merge;
+				}
+			} else if (w != NULL && v->n > w->n) {
+				npt_buf_addc(&k, ' ');
+				npt_buf_add(&k, t->ids, w->merge ? t->pidn :
+				    t->idn);
+				npt_imp_track_name(m, (uint32_t)i, k.p +
+				    sizeof t->input, k.n - sizeof t->input);
+			} else if (w != NULL && v->n > 1 && !v->merge) {
 				npt_buf_addc(&k, ' ');
 				npt_buf_add(&k, t->ids, t->idn);
 				npt_imp_track_name(m, (uint32_t)i, k.p +
@@ -398,6 +422,7 @@ apart(struct npt_imp *m)
 		}
 	}
 	npt_ht_free(&ht);
+	npt_ht_free(&pid);
 	npt_buf_free(&k);
 	joined(m);
 }

@@ -474,6 +474,7 @@ track(struct chrome *c, int kind, const struct val *a, const struct val *b)
 {
 	struct npt_buf *k = &c->key;
 	struct ev *e = &c->ev;
+	size_t pidn = 0;
 	uint32_t t;
 	int isnew;
 
@@ -504,6 +505,7 @@ track(struct chrome *c, int kind, const struct val *a, const struct val *b)
 		add(k, txt(e, b), b->n);
 	} else {
 		addid(c, k, a, NULL);
+		pidn = k->n;
 		if (kind == 't') {
 			add(k, "/", 1);
 			addid(c, k, b, a);
@@ -514,9 +516,10 @@ track(struct chrome *c, int kind, const struct val *a, const struct val *b)
 	if (kind == 'C') {
 		k->n = 0;
 		addid(c, k, a, NULL);
+		pidn = k->n;
 	}
 	if (kind != 'g')
-		npt_imp_track_ids(c->m, t, k->p, k->n);
+		npt_imp_track_ids(c->m, t, k->p, k->n, pidn);
 	return t;
 }
 

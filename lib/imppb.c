@@ -422,7 +422,7 @@ descriptor(struct pb *c, struct npt_pb *m)
 	struct npt_pb_field f, g;
 	struct npt_pb d;
 	const unsigned char *name = NULL, *tname = NULL, *pname = NULL;
-	size_t nn = 0, tn = 0, pn = 0, bn = 0;
+	size_t nn = 0, tn = 0, pn = 0, bn = 0, pidn = 0;
 	uint64_t uuid = 0, pid = 0, tid = 0;
 	int64_t cmult = 0;
 	int r, r2, haspid = 0, hastid = 0, counter = 0, cincr = 0;
@@ -503,7 +503,7 @@ descriptor(struct pb *c, struct npt_pb *m)
 	}
 	if (haspid || hastid) {
 		/* pid is an int32: a negative one is 10 bytes of 1s */
-		bn = (size_t)snprintf(b, sizeof b, "%lld",
+		bn = pidn = (size_t)snprintf(b, sizeof b, "%lld",
 		    (long long)(int32_t)(uint32_t)pid);
 		if (hastid)
 			bn += (size_t)snprintf(b + bn, sizeof b - bn, "/%lld",
@@ -518,7 +518,7 @@ descriptor(struct pb *c, struct npt_pb *m)
 		k->named = 1;
 	}
 	if (hastid)
-		npt_imp_track_ids(c->m, k->t, b, bn);
+		npt_imp_track_ids(c->m, k->t, b, bn, pidn);
 	return 0;
 }
 

@@ -327,6 +327,26 @@ npt-import: 4 events read before the error are written"
 	EOF
 }
 
+@test "import: chrome: npt-json's lanes join the track of their own process only; a namesake in another process stays apart" {
+	# npt-json -p before -p after: track dma of each input in its own
+	# process (pid 1 and 2), before's in two lanes; by hand: a and b
+	# are one track (named with pid 1), c on its own thread of pid 2
+	printf '#ts_us\tdur_us\ttrack\top\tname\tid\tloc\n0\t10\tdma\tDMA\ta\t\t\n5\t10\tdma\tDMA\tb\t\t\n' > before.tsv
+	printf '#ts_us\tdur_us\ttrack\top\tname\tid\tloc\n0\t100\tdma\tDMA\tc\t\t\n' > after.tsv
+	npt-json -p before -p after before.tsv after.tsv > ba.json
+	run -0 npt-import ba.json
+	assert_output <<-EOF
+	## source=ba.json
+	$US
+	0.000	10.000	dma 1	DMA	a		
+	0.000	100.000	dma 2/19999901	DMA	c		
+	5.000	10.000	dma 1	DMA	b		
+	EOF
+	# so c does not nest over a and b: its self time is all its own
+	run -0 sh -c 'npt-import ba.json | npt-agg -k name | cut -f1,12'
+	[ "${lines[1]}" = "c	100.000" ]
+}
+
 @test "import: chrome: a pid or tid written 1.0 or 2e0 is the thread of 1 and 2, as trace_processor takes it; others as written" {
 	# b (1 to 2) on pid 1.0, tid 2e0 nests in a (0 to 5) on 1/2
 	printf '%s' '{"traceEvents":[{"ph":"B","name":"a","pid":1,"tid":2,"ts":0},{"ph":"X","name":"b","pid":1.0,"tid":2e0,"ts":1,"dur":1},{"ph":"E","pid":1.0,"tid":2.0,"ts":5}]}' > pf.json
