@@ -1089,6 +1089,43 @@ summary(struct chrome *c, const char *form, int cut)
 		    "'E'", c->in->name, a, a == 1 ? "" : "s");
 }
 
+/*
+ * The member systemTraceEvents, whose key was just read: the ftrace text
+ * of a system trace (traceconv json writes the kernel's events there),
+ * or Fuchsia's events, not read: warned about, as a Perfetto trace's
+ * ftrace events are, unless empty or the placeholder of the format's
+ * example, "SystemTraceData".
+ */
+static int
+systrace(struct chrome *c)
+{
+	unsigned long long nl = 0;
+	size_t i;
+	int t;
+
+	t = npt_json_next(&c->j);
+	if (t == NPT_JSON_STR) {
+		if (c->j.n == 0 || (c->j.n == 15 &&
+		    memcmp(c->j.s, "SystemTraceData", 15) == 0))
+			return 0;
+		for (i = 0; i < c->j.n; i++)
+			nl += c->j.s[i] == '\n';
+		if (c->j.s[c->j.n - 1] != '\n')
+			nl++;
+		npt_warning("%s: systemTraceEvents not read (%llu line%s of "
+		    "ftrace text, the kernel's events): npt-import reads "
+		    "traceEvents", c->in->name, nl, nl == 1 ? "" : "s");
+		return 0;
+	}
+	if ((t = npt_json_skip(&c->j, t)) <= NPT_JSON_EOF)
+		return jerr(c, t, "in the trace object");
+	if (t == NPT_JSON_OBJ_END || t == NPT_JSON_ARR_END)
+		npt_warning("%s: systemTraceEvents not read (an %s): "
+		    "npt-import reads traceEvents", c->in->name,
+		    t == NPT_JSON_OBJ_END ? "object" : "array");
+	return 0;
+}
+
 static void
 chrome_free(struct chrome *c)
 {
@@ -1148,6 +1185,9 @@ npt_impjson_chrome(struct npt_imp *m, struct npt_in *in,
 				}
 				found = 1;
 				if (events(&c, 0) < 0)
+					goto out;
+			} else if (keyis(&c.j, "systemTraceEvents", 17)) {
+				if (systrace(&c) < 0)
 					goto out;
 			} else if ((t = npt_json_skip(&c.j,
 			    npt_json_next(&c.j))) <= NPT_JSON_EOF) {

@@ -1694,8 +1694,10 @@ out:
 	/* a system trace's slices (atrace) and scheduling are there */
 	if (c.nftrace > 0)
 		npt_warning("%s: %llu packets of ftrace events not read (only "
-		    "track events are): convert them first (traceconv json in "
-		    "out)", in->name, c.nftrace);
+		    "track events are): traceconv json in out gives their "
+		    "atrace slices as Chrome events, the rest as ftrace text "
+		    "that npt-import does not read either", in->name,
+		    c.nftrace);
 	if (c.nextra > 0 && opt->counters)
 		npt_warning("%s: %llu extra counter values of track events "
 		    "(extra_counter_values) not read", in->name, c.nextra);

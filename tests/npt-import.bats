@@ -435,6 +435,27 @@ npt-import: 4 events read before the error are written"
 	EOF
 }
 
+@test "import: chrome: systemTraceEvents (ftrace text, as traceconv json writes it) is warned about, not read; the format's placeholder is not" {
+	printf '{"traceEvents":[{"ph":"X","ts":1,"dur":2,"pid":1,"tid":1,"name":"k"}],"systemTraceEvents":"# tracer: nop\\n  <idle>-0  [000] d..2  10.000001: sched_switch: prev_comm=swapper\\n"}' > sys.json
+	run --separate-stderr -0 npt-import sys.json
+	assert_output <<-EOF
+	## source=sys.json
+	$US
+	1.000	2.000	1/1		k		
+	EOF
+	# two lines of text, the second with its LF
+	[ "$stderr" = "npt-import: warning: sys.json: systemTraceEvents not read (2 lines of ftrace text, the kernel's events): npt-import reads traceEvents" ]
+	# Fuchsia's object, before traceEvents
+	printf '{"systemTraceEvents":{"type":"fuchsia","events":[{"ph":"p","pid":1}]},"traceEvents":[]}' > fx.json
+	run --separate-stderr -0 npt-import fx.json
+	[ "$stderr" = "npt-import: warning: fx.json: systemTraceEvents not read (an object): npt-import reads traceEvents" ]
+	# the Trace Event Format's example, and an empty one: no word
+	printf '{"traceEvents":[],"systemTraceEvents":"SystemTraceData"}' > ex.json
+	printf '{"traceEvents":[],"systemTraceEvents":""}' > em.json
+	run --separate-stderr -0 npt-import ex.json em.json
+	[ -z "$stderr" ]
+}
+
 @test "import: chrome: an arg named like a time column is args.NAME, so the stream stays readable" {
 	# a second dur_ or ts_ column makes every tool refuse the stream
 	cat > t.json <<-'EOF'

@@ -522,7 +522,7 @@ write([packet(ts=5, extra=fl(1, fv(1, 0) + fl(2, ev))),
 	0.006	0.000	1		i		
 	EOF
 	assert_stderr <<-'EOF'
-	npt-import: warning: sys.pb: 2 packets of ftrace events not read (only track events are): convert them first (traceconv json in out)
+	npt-import: warning: sys.pb: 2 packets of ftrace events not read (only track events are): traceconv json in out gives their atrace slices as Chrome events, the rest as ftrace text that npt-import does not read either
 	npt-import: warning: sys.pb: 2 track events without a type (legacy events, as Chrome writes them) not read: convert them first (traceconv json in out)
 	EOF
 }
