@@ -49,6 +49,8 @@ struct stack {
 	struct npt_buf b;	/* saved B events, back to back */
 	size_t *off;
 	size_t n, cap;
+	struct npt_time last;	/* ts of the last 'B' or 'E' */
+	int haslast;
 };
 
 #define NCACHE 32
@@ -74,7 +76,7 @@ struct chrome {
 	size_t nstk;
 	long colval;
 	unsigned long long ignored[128];
-	int nunmatched, rounded, dropwarned, nonnum;
+	int nunmatched, rounded, dropwarned, nonnum, backwarned;
 	struct colcache cache[NCACHE];
 	int early;		/* the event's record is open (early()) */
 	/* fields of a B merged with its E */
@@ -867,6 +869,28 @@ lostmark(struct chrome *c)
 	return 0;
 }
 
+/*
+ * A 'B' or 'E' (ph) at ts on the thread of stack s: pairs are matched in
+ * file order, so one before the thread's previous 'B' or 'E' may pair
+ * otherwise than trace_processor, which sorts them first: warned, once.
+ */
+static void
+backwards(struct chrome *c, struct stack *s, int ph, const struct npt_time *ts)
+{
+	struct ev *e = &c->ev;
+
+	if (s->haslast && npt_time_cmp(ts, &s->last) < 0 && !c->backwarned) {
+		c->backwarned = 1;
+		warnpos(c->in, e->line, e->col, "'%c' event at ts %.*s, before "
+		    "the last 'B' or 'E' of its thread: 'B' and 'E' are "
+		    "paired in file order, not sorted, and may be paired "
+		    "wrong (and any others)", ph, (int)(e->ts.n > 40 ? 40 :
+		    e->ts.n), txt(e, &e->ts));
+	}
+	s->last = *ts;
+	s->haslast = 1;
+}
+
 /* 1 if p[0..n) is a number as JSON writes one (a counter's value). */
 static int
 isnum(const char *p, size_t n)
@@ -958,6 +982,7 @@ handle(struct chrome *c)
 			    "'B'; dropped");
 		else if (popb(c, t, (size_t)k, &ts) < 0)
 			return -1;
+		backwards(c, &c->stk[t], ph, &ts);
 		break;
 	case 'C':
 		{

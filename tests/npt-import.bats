@@ -456,6 +456,19 @@ npt-import: 4 events read before the error are written"
 	[ -z "$stderr" ]
 }
 
+@test "import: chrome: a thread's 'B' or 'E' before the last one in time is warned about, once: the pairs are in file order" {
+	# trace_processor sorts by ts first: a 0 to 10 and b 2 to 4; file
+	# order gives a 0 to 4, b 2 to 10, which the warning says may be wrong
+	printf '[{"ph":"B","ts":0,"pid":1,"tid":1,"name":"a"},{"ph":"B","ts":2,"pid":1,"tid":1,"name":"b"},{"ph":"E","ts":10,"pid":1,"tid":1},\n{"ph":"E","ts":4,"pid":1,"tid":1},{"ph":"B","ts":1,"pid":1,"tid":1,"name":"c"},{"ph":"E","ts":1,"pid":1,"tid":1}]' > ooo.json
+	run --separate-stderr -0 npt-import ooo.json
+	[ "$stderr" = "npt-import: warning: ooo.json:2:1: 'E' event at ts 4, before the last 'B' or 'E' of its thread: 'B' and 'E' are paired in file order, not sorted, and may be paired wrong (and any others)" ]
+	# in order, and another thread's earlier time, and an X: no word
+	printf '[{"ph":"B","ts":5,"pid":1,"tid":1,"name":"a"},{"ph":"X","ts":0,"dur":1,"pid":1,"tid":1,"name":"x"},{"ph":"B","ts":1,"pid":1,"tid":2,"name":"b"},{"ph":"E","ts":5,"pid":1,"tid":1},{"ph":"E","ts":2,"pid":1,"tid":2}]' > ok.json
+	run --separate-stderr -0 npt-import ok.json
+	[ -z "$stderr" ]
+	[ "${#lines[@]}" -eq 5 ]
+}
+
 @test "import: chrome: an arg named like a time column is args.NAME, so the stream stays readable" {
 	# a second dur_ or ts_ column makes every tool refuse the stream
 	cat > t.json <<-'EOF'
