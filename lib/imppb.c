@@ -13,7 +13,9 @@
  * by SEQ_INCREMENTAL_STATE_CLEARED), debug annotations as extra columns,
  * and timestamps in nanoseconds, written as microseconds with three
  * decimals (sequence-scoped clocks, deltas or in other units, converted
- * by their sequence's ClockSnapshot).  Other fields and packets are
+ * by their sequence's ClockSnapshot; a track event's legacy
+ * timestamp_delta_us from its sequence's ThreadDescriptor, or
+ * timestamp_absolute_us).  Other fields and packets are
  * skipped by their wire type, as protobuf requires.  A SLICE_END closes the innermost open slice of its
  * track (whose name matches, when the end names one), in file order: the
  * order of a track's events in a trace written by one thread, as every
@@ -63,6 +65,9 @@ struct seq {
 	int hasdeftrack, hasdefclock;
 	struct sclk *clk;	/* its clocks 64 to 127, or NULL */
 	struct npt_ht csum;	/* incremental counters' values, by uuid */
+	int64_t reftime;	/* ns: a ThreadDescriptor's reference_timestamp_us,
+				   plus the timestamp_delta_us read since */
+	int hasref;		/* one since the last loss */
 };
 
 /* The value of an incremental counter so far. */
@@ -153,7 +158,7 @@ struct pb {
 	int clockwarned;
 	uint64_t gmult[64];		/* ns per unit of builtin clocks (0: 1) */
 	unsigned long long nunmatched, npackets, nevents;
-	unsigned long long ncompressed, nskipped, nignored, nunknown;
+	unsigned long long ncompressed, nskipped, nignored, nunknown, nnoref;
 	unsigned long long nlegacy;	/* track events of no type */
 	unsigned long long nextra;	/* extra counter values not read */
 	unsigned long long nftrace;	/* packets of ftrace events */
@@ -415,9 +420,27 @@ lookup(struct seq *s, int tab, uint64_t iid)
 	return npt_ht_get(&s->tab[tab].ht, numkey(k, iid), 8);
 }
 
+/*
+ * A ThreadDescriptor's reference_timestamp_us v (an int64) on sequence s:
+ * the time from which the sequence's track events count their
+ * timestamp_delta_us, as trace_processor reads it.
+ */
+static int
+reftime(struct pb *c, struct seq *s, uint64_t v)
+{
+	int64_t us = (int64_t)v;
+
+	if (us < 0 || us > INT64_MAX / 1000)
+		return npt_imp_fail(c->m, 0, 0, "byte %llu: a reference_timestamp_"
+		    "us %s", c->pkt, us < 0 ? "before 0 ns" : "past 2^63 ns");
+	s->reftime = us * 1000;
+	s->hasref = 1;
+	return 0;
+}
+
 /* A TrackDescriptor: the name of its track. */
 static int
-descriptor(struct pb *c, struct npt_pb *m)
+descriptor(struct pb *c, struct seq *s, struct npt_pb *m)
 {
 	struct npt_pb_field f, g;
 	struct npt_pb d;
@@ -456,6 +479,10 @@ descriptor(struct pb *c, struct npt_pb *m)
 				    g.wt == NPT_PB_VARINT) {
 					tid = g.v;
 					hastid = 1;
+				} else if (f.num == 4 && g.num == 6 &&
+				    g.wt == NPT_PB_VARINT) {
+					if (reftime(c, s, g.v) < 0)
+						return -1;
 				} else if (g.wt == NPT_PB_LEN && ((f.num == 3 &&
 				    g.num == 6) || (f.num == 4 && g.num == 5))) {
 					if (f.num == 3) {
@@ -1353,16 +1380,70 @@ resolve(struct pb *c, struct seq *s, uint64_t *clock, uint64_t *ts)
 	return NULL;
 }
 
+/*
+ * The time of track event m in its legacy fields, into *ts: 1 if it has
+ * one, timestamp_delta_us (1) added to its sequence's reference time,
+ * else timestamp_absolute_us (16) if not 0, as trace_processor takes
+ * them before the packet's timestamp; 0 if neither; 2 for a delta on a
+ * sequence with no reference since its last loss; -1 on error.
+ */
+static int
+legacyts(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t *ts)
+{
+	struct npt_pb_field f;
+	int64_t delta = 0, abs = 0, t;
+	int r, hasdelta = 0;
+
+	while ((r = npt_pb_next(m, &f)) > 0) {
+		if (f.num != 1 && f.num != 16)
+			continue;
+		if (f.wt != NPT_PB_VARINT)
+			return wrongtype(c, &f, "TrackEvent");
+		if (f.num == 1) {
+			delta = (int64_t)f.v;
+			hasdelta = 1;
+		} else {
+			abs = (int64_t)f.v;
+		}
+	}
+	if (r < 0)
+		return pbfail(c, m);
+	if (hasdelta) {
+		if (!s->hasref)
+			return 2;
+		if (delta > INT64_MAX / 1000 || delta < -(INT64_MAX / 1000) ||
+		    (delta > 0 && s->reftime > INT64_MAX - delta * 1000))
+			return npt_imp_fail(c->m, 0, 0, "byte %llu: a "
+			    "timestamp_delta_us past 2^63 ns", c->pkt);
+		t = s->reftime + delta * 1000;
+		if (t < 0)
+			return npt_imp_fail(c->m, 0, 0, "byte %llu: a "
+			    "timestamp_delta_us before 0 ns", c->pkt);
+		s->reftime = t;
+	} else if (abs != 0) {
+		if (abs < 0 || abs > INT64_MAX / 1000)
+			return npt_imp_fail(c->m, 0, 0, "byte %llu: a "
+			    "timestamp_absolute_us %s", c->pkt, abs < 0 ?
+			    "before 0 ns" : "past 2^63 ns");
+		t = abs * 1000;
+	} else {
+		return 0;
+	}
+	*ts = (uint64_t)t;
+	return 1;
+}
+
 /* A TracePacket: p[0..n), at byte c->off of the input. */
 static int
 packet(struct pb *c, const unsigned char *p, size_t n)
 {
 	struct npt_pb m, sub;
 	struct npt_pb_field f, g, h;
-	struct npt_pb te, td, id, defs, snap;
+	struct npt_pb te, td, id, defs, snap, thd;
 	uint64_t ts = 0, seqid = 0, flags = 0, dropped = 0, clock = 0;
 	int r, hasts = 0, cleared = 0;
 	int haste = 0, hastd = 0, hasid = 0, hasdefs = 0, hassnap = 0;
+	int hasthd = 0, legacy;
 	const char *why;
 	struct seq *s;
 
@@ -1397,6 +1478,7 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 				c->nftrace++;
 			break;
 		case 6:		/* clock_snapshot */
+		case 44:	/* thread_descriptor (legacy) */
 		case 11:	/* track_event */
 		case 60:	/* track_descriptor */
 		case 12:	/* interned_data */
@@ -1420,6 +1502,9 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 			} else if (f.num == 6) {
 				npt_pb_sub(&snap, &m, &f);
 				hassnap = 1;
+			} else if (f.num == 44) {
+				npt_pb_sub(&thd, &m, &f);
+				hasthd = 1;
 			} else {
 				c->ncompressed++;
 			}
@@ -1435,6 +1520,17 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 		s->valid = 1;
 	} else if (dropped) {
 		s->valid = 0;
+	}
+	if (dropped)
+		s->hasref = 0;
+	if (hasthd) {
+		sub = thd;
+		while ((r = npt_pb_next(&sub, &g)) > 0)
+			if (g.num == 6 && g.wt == NPT_PB_VARINT &&
+			    reftime(c, s, g.v) < 0)
+				return -1;
+		if (r < 0)
+			return pbfail(c, &sub);
 	}
 	/*
 	 * The service marks a sequence's first packet dropped too (the
@@ -1497,12 +1593,26 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 		    (unsigned long long)clock, (unsigned long long)seqid, why);
 	if (hastd) {
 		sub = td;
-		if (descriptor(c, &sub) < 0)
+		if (descriptor(c, s, &sub) < 0)
 			return -1;
 	}
 	if (!haste)
 		return 0;
-	if (hasts) {
+	sub = te;
+	if ((legacy = legacyts(c, s, &sub, &ts)) < 0)
+		return -1;
+	if (legacy == 2) {
+		/* a delta with no reference: as trace_processor, skipped */
+		c->nnoref++;
+		lost(c, "packets");
+		return 0;
+	}
+	if (legacy) {
+		/* MONOTONIC, in which they are */
+		clock = 3;
+		c->lastts = ts;
+		c->hasts = 1;
+	} else if (hasts) {
 		c->lastts = ts;
 		c->hasts = 1;
 	} else if (c->hasts) {
@@ -1691,6 +1801,11 @@ out:
 		    "them first (traceconv decompress_packets in out)",
 		    in->name, c.ncompressed);
 	}
+	if (c.nnoref > 0)
+		npt_warning("%s: %llu track events with a timestamp_delta_us "
+		    "and no ThreadDescriptor before them on their sequence "
+		    "since its last loss: skipped, as trace_processor skips "
+		    "them", in->name, c.nnoref);
 	/* a system trace's slices (atrace) and scheduling are there */
 	if (c.nftrace > 0)
 		npt_warning("%s: %llu packets of ftrace events not read (only "

@@ -818,3 +818,55 @@ for i in range(60000):
 	diff <(awk -F'\t' '!/^#/ { print $1, $2, $3, $4, $5 }' names.tsv) \
 		<(npt-import names.pb | awk -F'\t' '!/^#/ { print $1, $2, $3, $4, $5 }')
 }
+
+@test "perfetto: the legacy timestamps of a track event, timestamp_delta_us from a ThreadDescriptor's reference_timestamp_us and timestamp_absolute_us, as trace_processor reads them" {
+	# TracePacket.thread_descriptor (44): reference_timestamp_us (6) 1000;
+	# TrackEvent.timestamp_delta_us (1) adds to it, timestamp_absolute_us
+	# (16) is one-off, both before the packet's own timestamp; by hand:
+	# a 1005 to 1015 us, b 2000 to 2003, c 1016 to 1018 (after b, from
+	# 1015), on sequence 2 with no descriptor a delta is skipped
+	pb 'write([
+	    packet(track_descriptor=track(1, name="t")),
+	    packet(seq=1, cleared=1, extra=fl(44, fv(1, 7) + fv(2, 8) + fv(6, 1000))),
+	    packet(ts=99999000, seq=1, event=event(BEGIN, 1, name="a", extra=fv(1, 5))),
+	    packet(seq=1, event=event(END, 1, extra=fv(1, 10))),
+	    packet(seq=1, event=event(BEGIN, 1, name="b", extra=fv(16, 2000))),
+	    packet(seq=1, event=event(END, 1, extra=fv(16, 2003))),
+	    packet(seq=1, event=event(BEGIN, 1, name="c", extra=fv(1, 1))),
+	    packet(seq=1, event=event(END, 1, extra=fv(1, 2))),
+	    packet(seq=2, event=event(INSTANT, 1, name="d", extra=fv(1, 3)))])' > legacy.pb
+	run --separate-stderr -0 npt-import -i legacy.pb
+	assert_output <<-'EOF'
+	## source=legacy.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	1005.000	10.000	t		a		
+	1016.000	2.000	t		c		
+	2000.000	3.000	t		b		
+	## lost.packets.legacy.pb=1
+	EOF
+	assert_stderr "npt-import: warning: legacy.pb: 1 track events with a timestamp_delta_us and no ThreadDescriptor before them on their sequence since its last loss: skipped, as trace_processor skips them"
+	# the reference of a TrackDescriptor's thread (4) too
+	pb 'write([
+	    packet(seq=1, cleared=1, track_descriptor=track(1, name="t") + fl(4, fv(1, 7) + fv(2, 8) + fv(6, 50))),
+	    packet(seq=1, event=event(INSTANT, 1, name="e", extra=fv(1, 2)))])' > ref.pb
+	run -0 npt-import -i ref.pb
+	assert_output <<-'EOF'
+	## source=ref.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	52.000	0.000	t		e		
+	EOF
+	# a delta back before 0, an absolute time past 2^63 ns: errors
+	pb 'write([
+	    packet(seq=1, cleared=1, extra=fl(44, fv(1, 7) + fv(2, 8) + fv(6, 1))),
+	    packet(seq=1, event=event(INSTANT, 1, name="e", extra=fv(1, -2)))])' > neg.pb
+	run --separate-stderr -1 npt-import -i neg.pb
+	# packet 1 at byte 0: 0a 0e, sequence 50 01, cleared c8 02 01,
+	# thread_descriptor e2 02 06 {...}; packet 2 at byte 16
+	[ "$stderr" = "npt-import: neg.pb: byte 16: a timestamp_delta_us before 0 ns" ]
+	pb 'write([packet(seq=1, event=event(INSTANT, 1, name="e", extra=fv(16, 1 << 62)))])' > big.pb
+	run --separate-stderr -1 npt-import -i big.pb
+	[ "$stderr" = "npt-import: big.pb: byte 0: a timestamp_absolute_us past 2^63 ns" ]
+	pb 'write([packet(seq=1, extra=fl(44, fv(6, -1)))])' > negref.pb
+	run --separate-stderr -1 npt-import negref.pb
+	[ "$stderr" = "npt-import: negref.pb: byte 0: a reference_timestamp_us before 0 ns" ]
+}
