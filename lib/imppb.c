@@ -156,6 +156,8 @@ struct pb {
 	int hasts;
 	uint64_t clock;			/* timestamp_clock_id in use; 0 none */
 	int clockwarned;
+	int phasts;			/* the packet's timestamp: there, */
+	uint64_t pclock;		/* of this clock (evtime) */
 	uint64_t gmult[64];		/* ns per unit of builtin clocks (0: 1) */
 	unsigned long long nunmatched, npackets, nevents;
 	unsigned long long ncompressed, nskipped, nignored, nunknown, nnoref;
@@ -1001,6 +1003,90 @@ big:
 	    "bits in the unit of its track", c->pkt);
 }
 
+/*
+ * The time of a track event from its legacy fields, into *ts: 1 if it has
+ * one, timestamp_delta_us (1; hasdelta, delta) added to its sequence's
+ * reference time, else timestamp_absolute_us (16; abs) if not 0, as
+ * trace_processor takes them before the packet's timestamp; 0 if
+ * neither; 2 for a delta on a sequence with no reference since its last
+ * loss; -1 on error.
+ */
+static int
+legacyts(struct pb *c, struct seq *s, int hasdelta, int64_t delta,
+    int64_t abs, uint64_t *ts)
+{
+	int64_t t;
+
+	if (hasdelta) {
+		if (!s->hasref)
+			return 2;
+		if (delta > INT64_MAX / 1000 || delta < -(INT64_MAX / 1000) ||
+		    (delta > 0 && s->reftime > INT64_MAX - delta * 1000))
+			return npt_imp_fail(c->m, 0, 0, "byte %llu: a "
+			    "timestamp_delta_us past 2^63 ns", c->pkt);
+		t = s->reftime + delta * 1000;
+		if (t < 0)
+			return npt_imp_fail(c->m, 0, 0, "byte %llu: a "
+			    "timestamp_delta_us before 0 ns", c->pkt);
+		s->reftime = t;
+	} else if (abs != 0) {
+		if (abs < 0 || abs > INT64_MAX / 1000)
+			return npt_imp_fail(c->m, 0, 0, "byte %llu: a "
+			    "timestamp_absolute_us %s", c->pkt, abs < 0 ?
+			    "before 0 ns" : "past 2^63 ns");
+		t = abs * 1000;
+	} else {
+		return 0;
+	}
+	*ts = (uint64_t)t;
+	return 1;
+}
+
+/*
+ * The time of a track event, once its fields are read: its legacy fields
+ * (legacyts), else its packet's timestamp (hasts, *ts, of *clock), else
+ * the last packet's; the trace's clock checked.  0, 1 to skip the event
+ * (a delta with no reference: as trace_processor, counted lost), or -1.
+ */
+static int
+evtime(struct pb *c, struct seq *s, int hasdelta, int64_t delta,
+    int64_t abs, uint64_t *ts)
+{
+	uint64_t clock = c->pclock;
+	int legacy;
+
+	if ((legacy = legacyts(c, s, hasdelta, delta, abs, ts)) < 0)
+		return -1;
+	if (legacy == 2) {
+		c->nnoref++;
+		lost(c, "packets");
+		return 1;
+	}
+	if (legacy) {
+		/* MONOTONIC, in which they are */
+		clock = 3;
+		c->lastts = *ts;
+		c->hasts = 1;
+	} else if (c->phasts) {
+		c->lastts = *ts;
+		c->hasts = 1;
+	} else if (c->hasts) {
+		*ts = c->lastts;
+	} else {
+		return npt_imp_fail(c->m, 0, 0, "byte %llu: a track event "
+		    "without a timestamp, and none before it", c->pkt);
+	}
+	if (c->clock == 0) {
+		c->clock = clock;
+	} else if (clock != c->clock && !c->clockwarned) {
+		c->clockwarned = 1;
+		warn(c, c->pkt, "timestamps of clocks %llu and %llu in one "
+		    "trace: written as they are, not converted",
+		    (unsigned long long)c->clock, (unsigned long long)clock);
+	}
+	return 0;
+}
+
 /* A TrackEvent at ts (ns), on the packet's sequence s. */
 static int
 trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
@@ -1010,8 +1096,8 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 	const struct istr *v;
 	const unsigned char *q;
 	uint64_t type = 0, uuid = 0, iid;
-	int r, hasuuid = 0, hasname = 0, hascnt = 0, dbl = 0;
-	int64_t cnt = 0;
+	int r, hasuuid = 0, hasname = 0, hascnt = 0, dbl = 0, hasdelta = 0;
+	int64_t cnt = 0, delta = 0, abs = 0;
 	double dcnt = 0;
 	struct npt_time t, zero = { 0, 0 };
 	struct trk *k;
@@ -1027,6 +1113,17 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 	m0 = *m;
 	while ((r = npt_pb_next(m, &f)) > 0) {
 		switch (f.num) {
+		case 1:		/* timestamp_delta_us (legacy) */
+		case 16:	/* timestamp_absolute_us (legacy) */
+			if (f.wt != NPT_PB_VARINT)
+				return wrongtype(c, &f, "TrackEvent");
+			if (f.num == 1) {
+				delta = (int64_t)f.v;
+				hasdelta = 1;
+			} else {
+				abs = (int64_t)f.v;
+			}
+			break;
 		case 9:		/* type */
 		case 11:	/* track_uuid */
 		case 10:	/* name_iid */
@@ -1147,6 +1244,8 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 	}
 	if (r < 0)
 		return pbfail(c, m);
+	if ((r = evtime(c, s, hasdelta, delta, abs, &ts)) != 0)
+		return r < 0 ? -1 : 0;
 	if (type == T_INSTANT && c->catn == 8 &&
 	    memcmp(c->catp, "npt_lost", 8) == 0) {
 		if (c->neager > 0) {
@@ -1380,59 +1479,6 @@ resolve(struct pb *c, struct seq *s, uint64_t *clock, uint64_t *ts)
 	return NULL;
 }
 
-/*
- * The time of track event m in its legacy fields, into *ts: 1 if it has
- * one, timestamp_delta_us (1) added to its sequence's reference time,
- * else timestamp_absolute_us (16) if not 0, as trace_processor takes
- * them before the packet's timestamp; 0 if neither; 2 for a delta on a
- * sequence with no reference since its last loss; -1 on error.
- */
-static int
-legacyts(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t *ts)
-{
-	struct npt_pb_field f;
-	int64_t delta = 0, abs = 0, t;
-	int r, hasdelta = 0;
-
-	while ((r = npt_pb_next(m, &f)) > 0) {
-		if (f.num != 1 && f.num != 16)
-			continue;
-		if (f.wt != NPT_PB_VARINT)
-			return wrongtype(c, &f, "TrackEvent");
-		if (f.num == 1) {
-			delta = (int64_t)f.v;
-			hasdelta = 1;
-		} else {
-			abs = (int64_t)f.v;
-		}
-	}
-	if (r < 0)
-		return pbfail(c, m);
-	if (hasdelta) {
-		if (!s->hasref)
-			return 2;
-		if (delta > INT64_MAX / 1000 || delta < -(INT64_MAX / 1000) ||
-		    (delta > 0 && s->reftime > INT64_MAX - delta * 1000))
-			return npt_imp_fail(c->m, 0, 0, "byte %llu: a "
-			    "timestamp_delta_us past 2^63 ns", c->pkt);
-		t = s->reftime + delta * 1000;
-		if (t < 0)
-			return npt_imp_fail(c->m, 0, 0, "byte %llu: a "
-			    "timestamp_delta_us before 0 ns", c->pkt);
-		s->reftime = t;
-	} else if (abs != 0) {
-		if (abs < 0 || abs > INT64_MAX / 1000)
-			return npt_imp_fail(c->m, 0, 0, "byte %llu: a "
-			    "timestamp_absolute_us %s", c->pkt, abs < 0 ?
-			    "before 0 ns" : "past 2^63 ns");
-		t = abs * 1000;
-	} else {
-		return 0;
-	}
-	*ts = (uint64_t)t;
-	return 1;
-}
-
 /* A TracePacket: p[0..n), at byte c->off of the input. */
 static int
 packet(struct pb *c, const unsigned char *p, size_t n)
@@ -1443,7 +1489,7 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 	uint64_t ts = 0, seqid = 0, flags = 0, dropped = 0, clock = 0;
 	int r, hasts = 0, cleared = 0;
 	int haste = 0, hastd = 0, hasid = 0, hasdefs = 0, hassnap = 0;
-	int hasthd = 0, legacy;
+	int hasthd = 0;
 	const char *why;
 	struct seq *s;
 
@@ -1598,37 +1644,9 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 	}
 	if (!haste)
 		return 0;
-	sub = te;
-	if ((legacy = legacyts(c, s, &sub, &ts)) < 0)
-		return -1;
-	if (legacy == 2) {
-		/* a delta with no reference: as trace_processor, skipped */
-		c->nnoref++;
-		lost(c, "packets");
-		return 0;
-	}
-	if (legacy) {
-		/* MONOTONIC, in which they are */
-		clock = 3;
-		c->lastts = ts;
-		c->hasts = 1;
-	} else if (hasts) {
-		c->lastts = ts;
-		c->hasts = 1;
-	} else if (c->hasts) {
-		ts = c->lastts;
-	} else {
-		return npt_imp_fail(c->m, 0, 0, "byte %llu: a track event "
-		    "without a timestamp, and none before it", c->pkt);
-	}
-	if (c->clock == 0) {
-		c->clock = clock;
-	} else if (clock != c->clock && !c->clockwarned) {
-		c->clockwarned = 1;
-		warn(c, c->pkt, "timestamps of clocks %llu and %llu in one "
-		    "trace: written as they are, not converted",
-		    (unsigned long long)c->clock, (unsigned long long)clock);
-	}
+	/* the time is the event's once its fields are read (evtime) */
+	c->phasts = hasts;
+	c->pclock = clock;
 	sub = te;
 	return trackevent(c, s, &sub, ts);
 }
