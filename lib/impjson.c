@@ -891,29 +891,6 @@ backwards(struct chrome *c, struct stack *s, int ph, const struct npt_time *ts)
 	s->haslast = 1;
 }
 
-/* 1 if p[0..n) is a number as JSON writes one (a counter's value). */
-static int
-isnum(const char *p, size_t n)
-{
-	size_t i, j;
-
-	for (i = 0; i < n && p[i] != 'e' && p[i] != 'E'; i++)
-		;
-	if (!npt_jsonw_isnum(p, i))
-		return 0;
-	if (i == n)
-		return 1;
-	j = i + 1;
-	if (j < n && (p[j] == '+' || p[j] == '-'))
-		j++;
-	if (j == n)
-		return 0;
-	for (; j < n; j++)
-		if (p[j] < '0' || p[j] > '9')
-			return 0;
-	return 1;
-}
-
 static int
 handle(struct chrome *c)
 {
@@ -1010,7 +987,7 @@ handle(struct chrome *c)
 			/* a number in a string is one, as trace_processor
 			 * reads it: kept as written */
 			if (v->tok != NPT_JSON_NUM && (v->tok != NPT_JSON_STR ||
-			    !isnum(txt(e, v), v->n))) {
+			    !npt_json_isnum(txt(e, v), v->n))) {
 				if (!c->nonnum++)
 					warnpos(c->in, e->line, e->col, "counter "
 					    "\"%.*s\" arg \"%.*s\": not a number; "

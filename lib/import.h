@@ -69,6 +69,8 @@ int npt_json_done(const struct npt_json *j);
 /* After tok (just returned): skip the rest of the value it starts; returns
  * its last token (the END for OBJ or ARR, tok for a scalar), EOF or ERR. */
 int npt_json_skip(struct npt_json *j, int tok);
+/* 1 if p[0..n) is a JSON number, exponent and all (the reader's grammar). */
+int npt_json_isnum(const char *p, size_t n);
 
 /* jsonw.c: JSON text output */
 /*

@@ -387,6 +387,14 @@ number(const unsigned char *b, size_t k, size_t e, int *tok)
 	return k;
 }
 
+int
+npt_json_isnum(const char *p, size_t n)
+{
+	int tok = 1;
+
+	return number((const unsigned char *)p, 0, n, &tok) == n && tok > 0;
+}
+
 /*
  * A number or a literal at buffer position t, checked as it is scanned;
  * the scan must end at a delimiter or at the end of the input.
