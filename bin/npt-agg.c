@@ -151,15 +151,14 @@ static struct npt_loss loss;
 static const char *curfile;	/* the operand read_events reads */
 
 /*
- * --partial: input path not read, or not to its end.  The partial says so,
- * and the merge warns (the loss lines of a partial are summed by it).
+ * Input path not read, or not to its end: with --partial, the partial says
+ * so, and the merge warns (the loss lines of a partial are summed by it).
  */
 static void
 partlost(const char *path)
 {
-	if (strcmp(path, "-") == 0)
-		path = "<stdin>";
-	npt_loss_add(&loss, "truncated", path, strlen(path), 1);
+	if (partial)
+		npt_loss_input(&loss, path);
 }
 /* --merge: the counts and sums of every line so far, which bound the groups' */
 static uint64_t mcount;
@@ -439,8 +438,7 @@ read_events(const char *path, int *rc)
 	int r, d, top;
 
 	if (npt_tsv_open(&t, path) < 0) {
-		if (partial)
-			partlost(path);
+		partlost(path);
 		*rc = 1;
 		return;
 	}
@@ -533,8 +531,7 @@ read_events(const char *path, int *rc)
 		nest(&t, &t.f[trcol], &ts, &v, g, tc.ts);
 	}
 	if (t.in.err) {
-		if (partial)
-			partlost(path);
+		partlost(path);
 		*rc = 1;
 	}
 	npt_buf_free(&kb);
@@ -719,8 +716,7 @@ read_partial(const char *path, int *rc)
 	int r;
 
 	if (npt_tsv_open(&t, path) < 0) {
-		if (partial)
-			partlost(path);
+		partlost(path);
 		*rc = 1;
 		return;
 	}
@@ -779,8 +775,7 @@ read_partial(const char *path, int *rc)
 		merge_line(t.in.name, h[i].line, f, col, nk);
 	}
 	if (t.in.err) {
-		if (partial)
-			partlost(path);
+		partlost(path);
 		*rc = 1;
 	}
 	free(f);

@@ -304,7 +304,6 @@ main(int argc, char *argv[])
 	size_t n = 0, nlive = 0, nctl = 0, i, j, b;
 	unsigned long long count = 0;
 	char *stdinarg[] = { "-", NULL };
-	const char *name;
 	int c, rc = 0, lost = 0;
 
 	npt_init(argv[0]);
@@ -333,12 +332,10 @@ main(int argc, char *argv[])
 		if ((s[n].log = npt_log_open(argv[i])) == NULL) {
 			/* not decoded at all: the end of the pipeline says so,
 			 * once for a file named twice */
-			name = strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i];
 			for (j = 0; j < i && strcmp(argv[j], argv[i]) != 0; j++)
 				;
 			if (j == i)
-				npt_loss_add(&loss, "truncated", name,
-				    strlen(name), 1);
+				npt_loss_input(&loss, argv[i]);
 			rc = 1;
 			continue;
 		}

@@ -41,18 +41,6 @@ listtypes(void)
 	npt_stdout_exit();
 }
 
-/*
- * Input name (as the reader names it) not read, or not whole: the stream
- * says so (npt-events(5), Losses), so the end of the pipeline does too.
- */
-static void
-lost(struct npt_imp *m, const char *name)
-{
-	if (strcmp(name, "-") == 0)
-		name = "<stdin>";
-	npt_loss_add(npt_imp_loss(m), "truncated", name, strlen(name), 1);
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -128,7 +116,7 @@ main(int argc, char *argv[])
 		int t = type;
 
 		if (npt_in_open(&in, argv[i]) < 0) {
-			lost(m, argv[i]);
+			npt_loss_input(npt_imp_loss(m), argv[i]);
 			rc = 1;
 			continue;
 		}
@@ -144,7 +132,7 @@ main(int argc, char *argv[])
 				npt_warnx("%s: unknown format (see %s -t list)",
 				    in.name, npt_prog);
 			if (!empty)
-				lost(m, in.name);
+				npt_loss_input(npt_imp_loss(m), in.name);
 			rc = 1;
 			npt_in_close(&in);
 			continue;
@@ -152,7 +140,7 @@ main(int argc, char *argv[])
 		if (npt_imp_types[t].table && argc > 1) {
 			npt_warnx("%s: %s: a table, not events: import it alone",
 			    in.name, npt_imp_types[t].name);
-			lost(m, in.name);
+			npt_loss_input(npt_imp_loss(m), in.name);
 			rc = 1;
 			npt_in_close(&in);
 			continue;
@@ -174,7 +162,7 @@ main(int argc, char *argv[])
 			/* its events before the error are kept, not the rest
 			 * (an empty input lost nothing) */
 			if (in.off > 0 || npt_in_fill(&in, 1) > 0 || in.err)
-				lost(m, in.name);
+				npt_loss_input(npt_imp_loss(m), in.name);
 		}
 		if (in.err)
 			rc = 1;
@@ -199,7 +187,7 @@ main(int argc, char *argv[])
 		    "cycles: their clock ignored");
 	/* the inputs after a failed one are not read */
 	for (; i < argc; i++)
-		lost(m, argv[i]);
+		npt_loss_input(npt_imp_loss(m), argv[i]);
 	/* a table is written by its importer, once it is read whole */
 	if (!table)
 		npt_imp_write(m);

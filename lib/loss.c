@@ -111,6 +111,14 @@ npt_loss_add(struct npt_loss *l, const char *kind, const char *src,
 	npt_buf_free(&b);
 }
 
+void
+npt_loss_input(struct npt_loss *l, const char *path)
+{
+	if (strcmp(path, "-") == 0)
+		path = "<stdin>";
+	npt_loss_add(l, "truncated", path, strlen(path), 1);
+}
+
 /*
  * A filter's own losses: its operands not read whole.  Written after all
  * its output, where a reader that cuts a stream into blocks repeating its
@@ -124,9 +132,7 @@ static size_t nfops, fcur;
 void
 npt_filt_lost(size_t i)
 {
-	const char *p = strcmp(fops[i], "-") == 0 ? "<stdin>" : fops[i];
-
-	npt_loss_add(&filt, "truncated", p, strlen(p), 1);
+	npt_loss_input(&filt, fops[i]);
 }
 
 /* An error ends the filter in operand fcur: it and the rest are lost. */

@@ -515,6 +515,8 @@ struct npt_loss {
 /* Add count to kind ("records", "packets"...) of the raw source src[0..n). */
 void npt_loss_add(struct npt_loss *l, const char *kind, const char *src,
     size_t n, uint64_t count);
+/* Input path ("-" is <stdin>) not read, or not to its end: truncated, 1. */
+void npt_loss_input(struct npt_loss *l, const char *path);
 /*
  * If t's metadata line is a loss line, add it to l and return 1 (a bad
  * one is a located error); else 0.
