@@ -41,6 +41,13 @@ listtypes(void)
 	npt_stdout_exit();
 }
 
+/* Did in hold anything, or fail to be read?  An empty input lost nothing. */
+static int
+nonempty(struct npt_in *in)
+{
+	return in->off > 0 || npt_in_fill(in, 1) > 0 || in->err;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -121,8 +128,7 @@ main(int argc, char *argv[])
 			continue;
 		}
 		if (t < 0 && (t = npt_imp_detect(&in)) < 0) {
-			/* an empty input lost nothing */
-			int empty = npt_in_fill(&in, 1) == 0 && !in.err;
+			int empty = !nonempty(&in);
 
 			if (empty)
 				npt_warnx("%s: empty input", in.name);
@@ -160,8 +166,8 @@ main(int argc, char *argv[])
 				npt_warnx("%s: %s", in.name, msg);
 			failed = 1;
 			/* its events before the error are kept, not the rest
-			 * (an empty input lost nothing) */
-			if (in.off > 0 || npt_in_fill(&in, 1) > 0 || in.err)
+			 * (nonempty) */
+			if (nonempty(&in))
 				npt_loss_input(npt_imp_loss(m), in.name);
 		}
 		if (in.err)
