@@ -407,15 +407,13 @@ apart(struct npt_imp *m)
 					w->n++;
 					w->merge |= t->merge;
 				}
-			} else if (w != NULL && v->n > w->n) {
+			} else if (w != NULL && (v->n > w->n || (v->n > 1 &&
+			    !v->merge))) {
+				/* NAME PID for a pid one of whose tracks is
+				 * merged, NAME IDS for the others */
 				npt_buf_addc(&k, ' ');
 				npt_buf_add(&k, t->ids, w->merge ? t->pidn :
 				    t->idn);
-				npt_imp_track_name(m, (uint32_t)i, k.p +
-				    sizeof t->input, k.n - sizeof t->input);
-			} else if (w != NULL && v->n > 1 && !v->merge) {
-				npt_buf_addc(&k, ' ');
-				npt_buf_add(&k, t->ids, t->idn);
 				npt_imp_track_name(m, (uint32_t)i, k.p +
 				    sizeof t->input, k.n - sizeof t->input);
 			}

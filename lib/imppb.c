@@ -156,8 +156,6 @@ struct pb {
 	int hasts;
 	uint64_t clock;			/* timestamp_clock_id in use; 0 none */
 	int clockwarned;
-	int phasts;			/* the packet's timestamp: there, */
-	uint64_t pclock;		/* of this clock (evtime) */
 	uint64_t gmult[64];		/* ns per unit of builtin clocks (0: 1) */
 	unsigned long long nunmatched, npackets, nevents;
 	unsigned long long ncompressed, nskipped, nignored, nunknown, nnoref;
@@ -1044,15 +1042,14 @@ legacyts(struct pb *c, struct seq *s, int hasdelta, int64_t delta,
 
 /*
  * The time of a track event, once its fields are read: its legacy fields
- * (legacyts), else its packet's timestamp (hasts, *ts, of *clock), else
+ * (legacyts), else its packet's timestamp (hasts, *ts, of clock), else
  * the last packet's; the trace's clock checked.  0, 1 to skip the event
  * (a delta with no reference: as trace_processor, counted lost), or -1.
  */
 static int
-evtime(struct pb *c, struct seq *s, int hasdelta, int64_t delta,
-    int64_t abs, uint64_t *ts)
+evtime(struct pb *c, struct seq *s, int hasts, uint64_t clock, int hasdelta,
+    int64_t delta, int64_t abs, uint64_t *ts)
 {
-	uint64_t clock = c->pclock;
 	int legacy;
 
 	if ((legacy = legacyts(c, s, hasdelta, delta, abs, ts)) < 0)
@@ -1067,7 +1064,7 @@ evtime(struct pb *c, struct seq *s, int hasdelta, int64_t delta,
 		clock = 3;
 		c->lastts = *ts;
 		c->hasts = 1;
-	} else if (c->phasts) {
+	} else if (hasts) {
 		c->lastts = *ts;
 		c->hasts = 1;
 	} else if (c->hasts) {
@@ -1087,9 +1084,13 @@ evtime(struct pb *c, struct seq *s, int hasdelta, int64_t delta,
 	return 0;
 }
 
-/* A TrackEvent at ts (ns), on the packet's sequence s. */
+/*
+ * A TrackEvent on the packet's sequence s, the packet's timestamp ts (ns)
+ * of clock, if hasts.
+ */
 static int
-trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
+trackevent(struct pb *c, struct seq *s, struct npt_pb *m, int hasts,
+    uint64_t ts, uint64_t clock)
 {
 	struct npt_pb_field f;
 	struct npt_pb a, m0;
@@ -1244,7 +1245,7 @@ trackevent(struct pb *c, struct seq *s, struct npt_pb *m, uint64_t ts)
 	}
 	if (r < 0)
 		return pbfail(c, m);
-	if ((r = evtime(c, s, hasdelta, delta, abs, &ts)) != 0)
+	if ((r = evtime(c, s, hasts, clock, hasdelta, delta, abs, &ts)) != 0)
 		return r < 0 ? -1 : 0;
 	if (type == T_INSTANT && c->catn == 8 &&
 	    memcmp(c->catp, "npt_lost", 8) == 0) {
@@ -1644,11 +1645,9 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 	}
 	if (!haste)
 		return 0;
-	/* the time is the event's once its fields are read (evtime) */
-	c->phasts = hasts;
-	c->pclock = clock;
+	/* its time is settled once its fields are read (evtime) */
 	sub = te;
-	return trackevent(c, s, &sub, ts);
+	return trackevent(c, s, &sub, hasts, ts, clock);
 }
 
 /* The slices still open at the end: written with an unknown dur. */
