@@ -121,6 +121,31 @@ int npt_tsv_hasbs(struct npt_tsv *t);
  * leading columns of wide lines.
  */
 int npt_tsv_nextn(struct npt_tsv *t, size_t need);
+/*
+ * A batch of data lines for a hot loop: up to nv of the lines npt_tsv_nextn
+ * would return next as data lines, each with its first need (at most
+ * NPT_TSV_LINEF; fewer if it has fewer) fields cut and its last field
+ * found.  Returns how many were taken, 0 when the next line is not one
+ * wholly buffered with no backslash (a header, metadata, an error, an
+ * escape, the end of the buffer): npt_tsv_nextn then reads it.  in.lineno
+ * counts the lines taken, and line and len are the last one's; f is not
+ * set.  The lines stay valid until the next read.
+ */
+#define NPT_TSV_LINEF 4
+struct npt_tsv_line {
+	const char *p;		/* the line, without LF */
+	uint32_t len;
+	uint32_t last;		/* the last field is [last, len) */
+	uint32_t end[NPT_TSV_LINEF];	/* field k is [end[k-1] + 1, end[k]) */
+};
+size_t npt_tsv_lines(struct npt_tsv *t, size_t need, struct npt_tsv_line *v,
+    size_t nv);
+/*
+ * Make line l of a batch the current line (line, len, the first need
+ * fields in f, nf) numbered lineno, for the slow path or an error.
+ */
+void npt_tsv_line_at(struct npt_tsv *t, const struct npt_tsv_line *l,
+    long long lineno, size_t need);
 /* The located error "prog: src:line: msg" at t's line, then exit 1. */
 NPT_NORETURN void npt_tsv_err(const struct npt_tsv *t, const char *fmt, ...)
     NPT_PRINTF(2, 3);

@@ -516,6 +516,151 @@ scanw(struct npt_tsv *t, size_t need)
 #endif
 
 /*
+ * npt_tsv_lines: the lines of the buffered input taken as scan_ takes one,
+ * in a loop of its own.  A line is taken only if npt_tsv_nextn would
+ * return it as a data line without a word: it starts with no '#', ends at
+ * an LF with 8 more bytes buffered after it (npt_parse_dign may read
+ * them), has the header's field count, no CR before its LF and no
+ * backslash (the search for one is npt_tsv_hasbs's, and leaves bsclean
+ * and bsfound as it would).
+ */
+NPT_INLINE size_t
+lines_(struct npt_tsv *t, size_t need, struct npt_tsv_line *v, size_t nv,
+    int wide)
+{
+	struct npt_in *in = &t->in;
+	const char *p = in->buf + in->beg, *e = in->buf + in->end, *q = p, *lf;
+	const char *bs;
+	size_t i, k, ncol = t->hdr.ncol;
+	uint64_t tab, nl, m, b;
+
+	(void)wide;
+	/* blocks of 64 bytes with 8 after them: a line's LF has 8 after it */
+	if (e - q < 72 || (uint64_t)(e - q) > UINT32_MAX)
+		return 0;
+	/* bs: the first backslash from p on, as npt_tsv_hasbs finds it */
+	if (in->off + (size_t)(e - p) <= t->bsclean)
+		bs = e;
+	else if (t->bsfound && t->bsclean >= in->off)
+		bs = p + (t->bsclean - in->off);
+	else {
+		bs = memchr(p, '\\', (size_t)(e - p));
+		t->bsfound = bs != NULL;
+		if (bs == NULL)
+			bs = e;
+		t->bsclean = in->off + (size_t)(bs - p);
+	}
+#ifdef WIDE
+#define MARKS() (wide ? marks64w(q, &tab, &nl) : marks64(q, &tab, &nl))
+#else
+#define MARKS() marks64(q, &tab, &nl)
+#endif
+	MARKS();
+	for (i = 0; i < nv; i++, p = lf + 1) {
+		struct npt_tsv_line *l = &v[i];
+		const char *last = p;	/* the last field's start */
+
+		if (*p == '#')
+			break;
+		/* tab and nl: the marks of block q from p on */
+		for (k = 0; nl == 0; MARKS()) {
+			if (tab != 0)
+				last = q + 64 - __builtin_clzll(tab);
+			for (; tab != 0 && k < need; tab &= tab - 1)
+				l->end[k++] = (uint32_t)(q +
+				    __builtin_ctzll(tab) - p);
+			k += popcount(tab);
+			q += 64;
+			if (e - q < 72)
+				goto out;
+		}
+		b = nl & -nl;
+		m = tab & (b - 1);
+		tab ^= m;
+		nl ^= b;
+		if (m != 0)
+			last = q + 64 - __builtin_clzll(m);
+		for (; m != 0 && k < need; m &= m - 1)
+			l->end[k++] = (uint32_t)(q + __builtin_ctzll(m) - p);
+		k += popcount(m);
+		lf = q + __builtin_ctzll(b);
+		if (k + 1 != ncol || (lf > p && lf[-1] == '\r') || lf > bs)
+			break;
+		if (k < need)
+			l->end[k] = (uint32_t)(lf - p);
+		l->p = p;
+		l->len = (uint32_t)(lf - p);
+		l->last = (uint32_t)(last - p);
+		if (lf == q + 63) {
+			q += 64;
+			if (e - q < 72) {
+				i++;
+				p = lf + 1;
+				break;
+			}
+			MARKS();
+		}
+	}
+#undef MARKS
+out:
+	if (i > 0) {
+		in->lineno += (long long)i;
+		in->off += (size_t)(p - (in->buf + in->beg));
+		in->beg = (size_t)(p - in->buf);
+		in->nolf = 0;
+		t->line = (char *)v[i - 1].p;
+		t->len = v[i - 1].len;
+		t->nf = ncol;
+	}
+	return i;
+}
+
+#ifdef SWAR
+static size_t
+lines(struct npt_tsv *t, size_t need, struct npt_tsv_line *v, size_t nv)
+{
+	return lines_(t, need, v, nv, 0);
+}
+#endif
+
+#ifdef WIDE
+TARGET_AVX2 static size_t
+linesw(struct npt_tsv *t, size_t need, struct npt_tsv_line *v, size_t nv)
+{
+	return lines_(t, need, v, nv, 1);
+}
+#endif
+
+size_t
+npt_tsv_lines(struct npt_tsv *t, size_t need, struct npt_tsv_line *v,
+    size_t nv)
+{
+	if (!t->have_hdr || need > NPT_TSV_LINEF)
+		return 0;
+#ifdef WIDE
+	if (npt_tsv_wide > 0)
+		return linesw(t, need, v, nv);
+#endif
+#ifdef SWAR
+	return lines(t, need, v, nv);
+#else
+	(void)v;
+	(void)nv;
+	return 0;
+#endif
+}
+
+void
+npt_tsv_line_at(struct npt_tsv *t, const struct npt_tsv_line *l,
+    long long lineno, size_t need)
+{
+	t->line = (char *)l->p;
+	t->len = l->len;
+	t->nf = npt_tsv_splitn(l->p, l->len, &t->f, &t->fcap, need);
+	t->in.lineno = lineno;
+}
+
+/*
  * Does the data line just read hold a backslash?  The input from a line
  * to the end of the buffer is searched once (memchr) for its first
  * backslash; up to bsclean (that backslash's offset in the input, or

@@ -764,15 +764,19 @@ test_tsvread(void)
  * so lines cross the 64-byte blocks of the reader and the ends of its
  * buffer), read asking for 0, 1, 5 or all fields; each field asked for
  * and the field count must agree.  Run with each scan the processor has
- * (npt_tsv_wide).
+ * (npt_tsv_wide).  With batch, npt_tsv_lines takes batches of 1 to 300
+ * lines (0 to 4 fields cut) and npt_tsv_nextn the lines it leaves: the
+ * same fields, the last field, and in.lineno.
  */
 static void
-test_tsvscan(int wide)
+test_tsvscan(int wide, int batch)
 {
 	static const size_t needs[] = { 0, 1, 5, SIZE_MAX };
+	static struct npt_tsv_line v[300];
 	struct npt_tsv t;
-	size_t size = 1 << 20, n, i, j, k, c, m, nc, line, *at, *len;
-	char *text = malloc(size);
+	size_t size = 1 << 20, n, i, j, k, c, m, nc, line, *at, *len, nb, b;
+	size_t need, s;
+	char *text = malloc(size), what[128];
 	const char *f;
 	int bad = 0, r, round;
 
@@ -815,15 +819,37 @@ test_tsvscan(int wide)
 		n -= round % 2;
 		f = tmpfile_with(text, n);
 		npt_tsv_open(&t, f);
-		for (i = 0, m = 0; (r = npt_tsv_nextn(&t,
-		    needs[round % 4])) != NPT_TSV_EOF; i++) {
+		need = needs[round % 4] < NPT_TSV_LINEF ? needs[round % 4] :
+		    NPT_TSV_LINEF;
+		for (i = 0, m = 0;; i++) {
+			while (batch && (nb = npt_tsv_lines(&t, need, v,
+			    1 + (size_t)(rnd() % 300))) > 0) {
+				for (b = 0; b < nb; b++, i++, m += nc) {
+					for (j = 0, s = 0; j < need && j < nc;
+					    j++) {
+						bad += v[b].end[j] - s !=
+						    len[m + j] || memcmp(v[b].p
+						    + s, text + at[m + j],
+						    len[m + j]) != 0;
+						s = v[b].end[j] + 1;
+					}
+					bad += v[b].len - v[b].last !=
+					    len[m + nc - 1] || memcmp(v[b].p +
+					    v[b].last, text + at[m + nc - 1],
+					    len[m + nc - 1]) != 0;
+				}
+				bad += t.in.lineno != (long long)i;
+			}
+			if ((r = npt_tsv_nextn(&t, batch ? need :
+			    needs[round % 4])) == NPT_TSV_EOF)
+				break;
 			if (r != NPT_TSV_DATA) {
 				bad += i != 0 || r != NPT_TSV_HEADER;
 				continue;
 			}
 			bad += t.nf != nc;
 			for (j = 0; j < nc; j++, m++)
-				if (j < needs[round % 4])
+				if (j < (batch ? need : needs[round % 4]))
 					bad += t.f[j].n != len[m] ||
 					    t.f[j].p == NULL || (len[m] > 0 &&
 					    memcmp(t.f[j].p, text + at[m],
@@ -836,10 +862,11 @@ test_tsvscan(int wide)
 	free(text);
 	free(at);
 	free(len);
-	ok(bad == 0, wide ? "tsv_nextn agrees with a byte loop on 8 MiB of "
-	    "random lines (the AVX2 scan chosen at run time)" : "tsv_nextn "
-	    "agrees with a byte loop on 8 MiB of random lines (the build's "
-	    "scan)");
+	snprintf(what, sizeof what, "%s agrees with a byte loop on 8 MiB of "
+	    "random lines (%s)", batch ? "tsv_lines, then tsv_nextn," :
+	    "tsv_nextn", wide ? "the AVX2 scan chosen at run time" :
+	    "the build's scan");
+	ok(bad == 0, what);
 }
 
 /* Scan text; op k's name as a C string in a static buffer. */
@@ -1095,10 +1122,12 @@ main(int argc, char *argv[])
 	test_tsvread();
 	wide = npt_tsv_cpuwide();
 	npt_tsv_wide = wide;
-	test_tsvscan(wide);
+	test_tsvscan(wide, 0);
+	test_tsvscan(wide, 1);
 	if (wide) {
 		npt_tsv_wide = 0;
-		test_tsvscan(0);
+		test_tsvscan(0, 0);
+		test_tsvscan(0, 1);
 		npt_tsv_wide = 1;
 	}
 	test_mlir();
