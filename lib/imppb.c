@@ -1818,6 +1818,12 @@ out:
 		    "them first (traceconv decompress_packets in out)",
 		    in->name, c.ncompressed);
 	}
+	if (c.nskipped > 0)
+		npt_warning("%s: %llu packets that need their sequence's "
+		    "incremental state (SEQ_NEEDS_INCREMENTAL_STATE) and no "
+		    "SEQ_INCREMENTAL_STATE_CLEARED before them on their "
+		    "sequence since its start or last loss: skipped, as "
+		    "trace_processor skips them", in->name, c.nskipped);
 	if (c.nnoref > 0)
 		npt_warning("%s: %llu track events with a timestamp_delta_us "
 		    "and no ThreadDescriptor before them on their sequence "

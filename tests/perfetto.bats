@@ -375,7 +375,42 @@ need_protoc() {
 	EOF
 	# the first packet is 0a 17 and 23 bytes: ts 2, sequence 2, track_event
 	# 8, interned_data 9, flags 2
-	assert_stderr "npt-import: warning: seq.pb: byte 25: the writer of sequence 4 lost packets before this one"
+	assert_stderr <<-'EOF'
+	npt-import: warning: seq.pb: byte 25: the writer of sequence 4 lost packets before this one
+	npt-import: warning: seq.pb: 1 packets that need their sequence's incremental state (SEQ_NEEDS_INCREMENTAL_STATE) and no SEQ_INCREMENTAL_STATE_CLEARED before them on their sequence since its start or last loss: skipped, as trace_processor skips them
+	EOF
+}
+
+@test "perfetto: packets skipped for want of their sequence's incremental state are warned about, with their number, once" {
+	# SEQ_NEEDS_INCREMENTAL_STATE is flags 2, SEQ_INCREMENTAL_STATE_CLEARED
+	# 1: s1 before sequence 1 is cleared, s2 on it after its writer lost
+	# packets, s3 on sequence 2, never cleared, are skipped (3); c needs
+	# nothing, a and b come after a clear; lost: the 3 and the loss (4)
+	pb 'write([
+	    packet(ts=1000, seq=1, flags=2, event=event(INSTANT, 1, name="s1")),
+	    packet(ts=2000, seq=1, flags=1, event=event(INSTANT, 1, name="a")),
+	    packet(ts=3000, seq=1, flags=2, dropped=1, event=event(INSTANT, 1, name="s2")),
+	    packet(ts=4000, seq=2, flags=2, event=event(INSTANT, 1, name="s3")),
+	    packet(ts=5000, seq=2, event=event(INSTANT, 1, name="c")),
+	    packet(ts=6000, seq=1, flags=3, event=event(INSTANT, 1, name="b")),
+	])' > inv.pb
+	run --separate-stderr -0 npt-import -i inv.pb
+	assert_output <<-'EOF'
+	## source=inv.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	2.000	0.000	1		a		
+	5.000	0.000	1		c		
+	6.000	0.000	1		b		
+	## lost.packets.inv.pb=4
+	EOF
+	# the first packet is 0a 12 and 18 bytes (ts 40 e8 07, sequence 50 01,
+	# track_event 5a 09 {48 03 58 01 ba 01 02 "s1"}, flags 68 02), the
+	# second 0a 11 and 17 (ts d0 0f, a name of 1 byte): the third at 39
+	assert_stderr <<-'EOF'
+	npt-import: warning: inv.pb: byte 39: the writer of sequence 1 lost packets before this one
+	npt-import: warning: inv.pb: 3 packets that need their sequence's incremental state (SEQ_NEEDS_INCREMENTAL_STATE) and no SEQ_INCREMENTAL_STATE_CLEARED before them on their sequence since its start or last loss: skipped, as trace_processor skips them
+	EOF
+	run --separate-stderr -1 npt-import -i --strict inv.pb
 }
 
 @test "perfetto: previous_packet_dropped on a sequence's first packet, as the service writes every SDK trace, is no loss" {
