@@ -922,9 +922,11 @@ handle(struct chrome *c)
 	if (ph == 'i' && e->cat.tok == NPT_JSON_STR && e->cat.n == 8 &&
 	    memcmp(txt(e, &e->cat), "npt_lost", 8) == 0)
 		return lostmark(c);
+	/* a mark ('R') is an instant, as trace_processor reads it */
 	if ((ph != 'X' && ph != 'B' && ph != 'E' && ph != 'i' && ph != 'I' &&
-	    ph != 'C') || ((ph == 'i' || ph == 'I') && !c->opt->instants) ||
-	    (ph == 'C' && !c->opt->counters)) {
+	    ph != 'R' && ph != 'C') || ((ph == 'i' || ph == 'I' ||
+	    ph == 'R') && !c->opt->instants) || (ph == 'C' &&
+	    !c->opt->counters)) {
 		c->ignored[ph & 127]++;
 		return 0;
 	}
@@ -1010,7 +1012,8 @@ handle(struct chrome *c)
 		}
 		break;
 	default:
-		/* 'i' or 'I': an instant, on its thread, process or all */
+		/* 'i', 'I' or 'R': an instant, on its thread, process or
+		 * all */
 		dur.lo = 0;
 		dur.hi = 0;
 		if (e->s.tok && e->s.n == 1 && txt(e, &e->s)[0] == 'g')

@@ -404,6 +404,30 @@ npt-import: 4 events read before the error are written"
 	EOF
 }
 
+@test "import: chrome: a mark ('R') is an instant with -i, as trace_processor reads it: on its thread, process or the global track by s" {
+	# the Trace Event Format's mark event, as Chrome writes one for a
+	# performance.mark(): name, ts, cat, pid, tid, args; by hand: on the
+	# thread named CrRendererMain, without tid on thread 42/42, s:p on the
+	# process named renderer, s:g on global; without -i all 4 are ignored
+	printf '%s' '[{"ph":"M","name":"thread_name","pid":42,"tid":983,"args":{"name":"CrRendererMain"}},{"ph":"M","name":"process_name","pid":42,"args":{"name":"renderer"}},{"name":"firstLayout","ts":10,"ph":"R","cat":"blink.user_timing","pid":42,"tid":983,"args":{"frame":"0xabc"}},{"name":"m2","ts":11,"ph":"R","pid":42},{"name":"m3","ts":12,"ph":"R","s":"p","pid":42,"tid":983},{"name":"m4","ts":13,"ph":"R","s":"g","pid":42,"tid":983}]' > mark.json
+	run --separate-stderr -0 npt-import -i mark.json
+	assert_output <<-EOF
+	## source=mark.json
+	$US	frame
+	10.000	0.000	CrRendererMain	blink.user_timing	firstLayout			0xabc
+	11.000	0.000	42/42		m2			
+	12.000	0.000	renderer		m3			
+	13.000	0.000	global		m4			
+	EOF
+	[ -z "$stderr" ]
+	run --separate-stderr -0 npt-import -v mark.json
+	assert_output <<-EOF
+	## source=mark.json
+	$US
+	EOF
+	[[ $stderr == *"ignored 4 'R'"* ]]
+}
+
 @test "import: chrome: -c reads a counter value that is a number in a string as that number; another value is left out with a warning" {
 	# trace_processor reads a string arg of a 'C' with StringToDouble;
 	# "GB/s", "1e" (not a number) and null are not numbers
