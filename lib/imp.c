@@ -70,6 +70,7 @@ struct trk {
 	char *ids;		/* pid/tid of a thread, pid of a process or
 				   counter (pidn bytes), or NULL */
 	size_t idn, pidn;
+	int counter;		/* a counter's (its ids a pid's, as a process's) */
 	int merge;		/* named to be drawn with its namesakes */
 	unsigned long long input;
 };
@@ -312,12 +313,13 @@ npt_imp_track_name(struct npt_imp *m, uint32_t t, const char *name, size_t n)
 
 void
 npt_imp_track_ids(struct npt_imp *m, uint32_t t, const char *ids, size_t n,
-    size_t pidn)
+    size_t pidn, int counter)
 {
 	free(m->trk[t].ids);
 	m->trk[t].ids = npt_estrndup(ids, n);
 	m->trk[t].idn = n;
 	m->trk[t].pidn = pidn;
+	m->trk[t].counter = counter;
 }
 
 void
@@ -366,16 +368,18 @@ joined(struct npt_imp *m)
 }
 
 /*
- * Tracks with ids of one input that share a name as NAME IDS each; but
- * those of one pid of which one is named to be drawn with the others as
- * one, NAME PID when the name is also another pid's.
+ * Tracks with ids of one input that share a name as NAME IDS each, and a
+ * counter whose ids, its pid, are also a process track's of the name as
+ * NAME IDS counter; but those of one pid of which one is named to be
+ * drawn with the others as one, NAME PID when the name is also another
+ * pid's.
  */
 static void
 apart(struct npt_imp *m)
 {
 	struct npt_ht ht, pid;
 	struct npt_buf k = { 0 };
-	struct grp { size_t n; int merge; } *v, *w;
+	struct grp { size_t n, nproc; int merge; } *v, *w;
 	struct trk *t;
 	size_t i, pass, kn;
 	int isnew;
@@ -406,6 +410,8 @@ apart(struct npt_imp *m)
 				if (w != NULL) {
 					w->n++;
 					w->merge |= t->merge;
+					if (!t->counter && t->idn == t->pidn)
+						w->nproc++;
 				}
 			} else if (w != NULL && (v->n > w->n || (v->n > 1 &&
 			    !v->merge))) {
@@ -414,6 +420,8 @@ apart(struct npt_imp *m)
 				npt_buf_addc(&k, ' ');
 				npt_buf_add(&k, t->ids, w->merge ? t->pidn :
 				    t->idn);
+				if (t->counter && w->nproc > 0 && !w->merge)
+					npt_buf_add(&k, " counter", 8);
 				npt_imp_track_name(m, (uint32_t)i, k.p +
 				    sizeof t->input, k.n - sizeof t->input);
 			}

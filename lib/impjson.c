@@ -521,7 +521,7 @@ track(struct chrome *c, int kind, const struct val *a, const struct val *b)
 		pidn = k->n;
 	}
 	if (kind != 'g')
-		npt_imp_track_ids(c->m, t, k->p, k->n, pidn);
+		npt_imp_track_ids(c->m, t, k->p, k->n, pidn, kind == 'C');
 	return t;
 }
 

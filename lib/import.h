@@ -277,14 +277,16 @@ uint32_t npt_imp_track(struct npt_imp *m, const char *key, size_t n,
 void npt_imp_track_name(struct npt_imp *m, uint32_t t, const char *name,
     size_t n);
 /*
- * The ids of track t (a thread's pid/tid, a process's pid), the first
- * pidn bytes its pid: tracks of one input with ids that share a name are
- * written as NAME IDS each, but those of a pid one of which is merged
- * (named to be drawn with its namesakes, as npt-json names a track's
- * lanes) are one track, NAME PID when other pids have the name too.
+ * The ids of track t (a thread's pid/tid, a process's or counter's pid),
+ * the first pidn bytes its pid; counter: t is a counter's.  Tracks of one
+ * input with ids that share a name are written as NAME IDS each, a
+ * counter as NAME IDS counter where a process track of its pid has the
+ * name; but those of a pid one of which is merged (named to be drawn with
+ * its namesakes, as npt-json names a track's lanes) are one track, NAME
+ * PID when other pids have the name too.
  */
 void npt_imp_track_ids(struct npt_imp *m, uint32_t t, const char *ids,
-    size_t n, size_t pidn);
+    size_t n, size_t pidn, int counter);
 void npt_imp_track_merge(struct npt_imp *m, uint32_t t, int merge);
 /* The current name of track t (valid until it is renamed). */
 const char *npt_imp_track_str(const struct npt_imp *m, uint32_t t,

@@ -545,7 +545,7 @@ descriptor(struct pb *c, struct seq *s, struct npt_pb *m)
 		k->named = 1;
 	}
 	if (hastid)
-		npt_imp_track_ids(c->m, k->t, b, bn, pidn);
+		npt_imp_track_ids(c->m, k->t, b, bn, pidn, 0);
 	return 0;
 }
 

@@ -459,6 +459,33 @@ npt-import: 4 events read before the error are written"
 	EOF
 }
 
+@test "import: chrome: a counter that shares its name with its own process's track stays apart from it, named 'name pid counter'" {
+	# process 1 is named mem and has counter mem and thread mem (1/5):
+	# by the rule of namesakes mem 1, mem 1/5 and, for the counter, which
+	# would be mem 1 too, mem 1 counter; process 2's mem is mem 2; cpu has
+	# no namesake and keeps its name
+	printf '%s' '[{"ph":"M","name":"process_name","pid":1,"args":{"name":"mem"}},{"ph":"M","name":"process_name","pid":2,"args":{"name":"mem"}},{"ph":"M","name":"thread_name","pid":1,"tid":5,"args":{"name":"mem"}},{"ph":"C","ts":1,"pid":1,"name":"mem","args":{"bytes":100}},{"ph":"i","s":"p","ts":2,"pid":1,"name":"gc"},{"ph":"i","s":"p","ts":3,"pid":2,"name":"gc2"},{"ph":"X","ts":4,"dur":1,"pid":1,"tid":5,"name":"work"},{"ph":"C","ts":5,"pid":1,"name":"cpu","args":{"pct":9}}]' > pc.json
+	run -0 npt-import -c -i pc.json
+	assert_output <<-EOF
+	## source=pc.json
+	$US	value
+	1.000		mem 1 counter		bytes			100
+	2.000	0.000	mem 1		gc			
+	3.000	0.000	mem 2		gc2			
+	4.000	1.000	mem 1/5		work			
+	5.000		cpu		pct			9
+	EOF
+	# a process without a name is named by its pid, and so is its namesake
+	printf '%s' '[{"ph":"C","ts":1,"pid":7,"name":"7","args":{"n":1}},{"ph":"i","s":"p","ts":2,"pid":7,"name":"p"}]' > p7.json
+	run -0 sh -c 'npt-import -c -i p7.json | cut -f3'
+	assert_output <<-'EOF'
+	## source=p7.json
+	track
+	7 7 counter
+	7 7
+	EOF
+}
+
 @test "import: chrome: systemTraceEvents (ftrace text, as traceconv json writes it) is warned about, not read; the format's placeholder is not" {
 	printf '{"traceEvents":[{"ph":"X","ts":1,"dur":2,"pid":1,"tid":1,"name":"k"}],"systemTraceEvents":"# tracer: nop\\n  <idle>-0  [000] d..2  10.000001: sched_switch: prev_comm=swapper\\n"}' > sys.json
 	run --separate-stderr -0 npt-import sys.json
