@@ -1689,36 +1689,58 @@ event(struct npt_tsv *t, const struct npt_tcol *tc, long trcol)
  * -s's hot loop, for streams with the canonical columns ts, dur and track
  * first (npt-events(5)) and the step column last, and no -k, --bytes or
  * thread column: the lines npt_tsv_lines takes in batches.  An event of
- * the step of the event before, on a track in the cache, with whole
- * numbers of 1 to 16 digits as start and duration, not the first and in
- * order, is what event() makes of it in fewer steps; any other line goes
- * to event(), made the current line (event_at).
+ * the step of the event before, on a track seen before, with start and
+ * duration as num() reads them, not the first and in order, is what
+ * event() makes of it in fewer steps; any other line goes to event(),
+ * made the current line (event_at).  Where most lines of a batch go
+ * there (each a new step, say), the next NSKIP lines are read line by
+ * line, as the batch would only read them twice.
  */
 #define NBATCH 256
+#define NSKIP 4096
 
 /*
- * If p[0..n) are 1 to 16 decimal digits, their value as a time into *v
- * (the 8 bytes after them must be readable): tget's whole numbers, read
- * eight digits at a time.
+ * p[0..n) as a time into *v, as npt_tcol_get reads it when it is a whole
+ * number of 1 to 16 digits (read eight at a time) or a decimal I.F of at
+ * most 19 bytes, F 1 to 12 digits (not in cycles): returns the places of
+ * F, or -1 for any other field (event() then reads it, or finds it
+ * wrong).  The 8 bytes after p[0..n) must be readable.
  */
 NPT_INLINE int
-num16(const char *p, size_t n, struct npt_time *v)
+num(const char *p, size_t n, int cyc, struct npt_time *v)
 {
 	uint64_t h, m;
+	size_t i, k;
+	unsigned d;
 
 	if (n - 1 < 8) {
-		if (!npt_parse_dign(p, n, &m))
-			return 0;
+		if (npt_parse_dign(p, n, &m))
+			goto whole;
 	} else if (n - 9 < 8) {
-		if (!npt_parse_dign(p, n - 8, &h) ||
-		    !npt_parse_dig8(p + n - 8, &m))
-			return 0;
-		m += h * 100000000;
-	} else {
-		return 0;
+		if (npt_parse_dign(p, n - 8, &h) &&
+		    npt_parse_dig8(p + n - 8, &m)) {
+			m += h * 100000000;
+			goto whole;
+		}
 	}
+	if (cyc || n - 1 >= 19)
+		return -1;
+	for (i = 0, m = 0; i < n && (d = (unsigned)(unsigned char)p[i] -
+	    '0') <= 9; i++)
+		m = m * 10 + d;
+	if (i == 0 || i == n || p[i] != '.' || (k = n - i - 1) == 0 ||
+	    k > NPT_TIME_DEC)
+		return -1;
+	for (i++; i < n; i++) {
+		if ((d = (unsigned)(unsigned char)p[i] - '0') > 9)
+			return -1;
+		m = m * 10 + d;
+	}
+	npt_time_mul(v, m, npt_pow10[NPT_TIME_DEC - k]);
+	return (int)k;
+whole:
 	npt_time_mul(v, m, npt_pow10[NPT_TIME_DEC]);
-	return 1;
+	return 0;
 }
 
 /* event(), for a line the batches leave (not inlined there). */
@@ -1758,19 +1780,20 @@ fast_event(struct npt_tsv *t, struct step *sp, const struct track *k,
 	step_event(t, sp, k, ts, end);
 }
 
-static void
+static int
 fast_steps(struct npt_tsv *t, const struct npt_tcol *tc, long trcol,
     size_t need)
 {
 	struct npt_tsv_line v[NBATCH];
 	long long base;
-	size_t i, n;
+	size_t i, n, nslow;
+	int d, d2, cyc = unit == NPT_UNIT_CYC;
 
 	for (;;) {
 		base = t->in.lineno;
 		if ((n = npt_tsv_lines(t, need, v, NBATCH)) == 0)
-			return;
-		for (i = 0; i < n; i++) {
+			return 0;
+		for (i = nslow = 0; i < n; i++) {
 			const struct npt_tsv_line *l = &v[i];
 			const char *p = l->p, *tp = p + l->end[1] + 1;
 			size_t sn = l->len - l->last, tn = l->end[2] -
@@ -1779,14 +1802,16 @@ fast_steps(struct npt_tsv *t, const struct npt_tcol *tc, long trcol,
 			struct track *k;
 			unsigned slot;
 
-			if (!num16(p, l->end[0], &ts) || !num16(p + l->end[0] +
-			    1, l->end[1] - l->end[0] - 1, &dur))
+			if ((d = num(p, l->end[0], cyc, &ts)) < 0 ||
+			    (d2 = num(p + l->end[0] + 1, l->end[1] - l->end[0] -
+			    1, cyc, &dur)) < 0)
 				goto slow;
 			slot = npt_htc_slot(tp, tn);
 			if ((k = tcache.val[slot]) == NULL ||
 			    tcache.len[slot] != tn ||
-			    !npt_memeq(tcache.key[slot], tp, tn) ||
-			    k->selgen != selgen)
+			    !npt_memeq(tcache.key[slot], tp, tn))
+				k = npt_ht_get(&tracks, tp, tn);
+			if (k == NULL || k->selgen != selgen)
 				goto slow;
 			if (cur == NULL || sn == 0 || cur->namelen != sn ||
 			    !npt_memeq(cur->name, p + l->last, sn))
@@ -1797,13 +1822,20 @@ fast_steps(struct npt_tsv *t, const struct npt_tcol *tc, long trcol,
 			front = ts;
 			if (tlt(last, end))
 				last = end;
+			if (d2 > d)
+				d = d2;
+			if (d > digits)
+				digits = d;
 			fast_event(t, cur, k, ts, end);
 			continue;
 slow:
 			event_at(t, l, base + (long long)i + 1, need, tc,
 			    trcol);
+			nslow++;
 		}
 		t->in.lineno = base + (long long)n;
+		if (nslow > n / 2)
+			return 1;
 	}
 }
 
@@ -1813,7 +1845,7 @@ read_events(const char *path, int *rc)
 	struct npt_tsv t;
 	struct npt_tcol tc = { -1, -1, -1, -1 };
 	long trcol = -1;
-	size_t need = SIZE_MAX;
+	size_t need = SIZE_MAX, skip = 0;
 	int r, fast = 0;
 
 	if (npt_tsv_open(&t, path) < 0) {
@@ -1821,10 +1853,12 @@ read_events(const char *path, int *rc)
 		return;
 	}
 	for (;;) {
-		if (fast)
-			fast_steps(&t, &tc, trcol, need);
+		if (fast && skip == 0 && fast_steps(&t, &tc, trcol, need))
+			skip = NSKIP;
 		if ((r = npt_tsv_nextn(&t, need)) == NPT_TSV_EOF)
 			break;
+		if (skip > 0)
+			skip--;
 		if (r == NPT_TSV_META) {
 			selgen++;
 			npt_tsel_meta(&tsel, &t.key, &t.val);

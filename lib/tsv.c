@@ -516,13 +516,34 @@ scanw(struct npt_tsv *t, size_t need)
 #endif
 
 /*
+ * Line p[0..lf - p) of a batch, line n after in.lineno, holds a backslash:
+ * its escapes checked; the next backslash in the buffer before e, or e.
+ * Out of line: the batch's loop keeps its registers without it.
+ */
+#ifdef __GNUC__
+__attribute__((noinline))
+#endif
+static const char *
+escline(const struct npt_tsv *t, const char *p, const char *lf,
+    const char *e, long long n)
+{
+	const char *bs;
+
+	npt_tsv_esccheck(&t->hdr, p, (size_t)(lf - p), t->in.name,
+	    t->in.lineno + n);
+	bs = memchr(lf + 1, '\\', (size_t)(e - lf - 1));
+	return bs != NULL ? bs : e;
+}
+
+/*
  * npt_tsv_lines: the lines of the buffered input taken as scan_ takes one,
  * in a loop of its own.  A line is taken only if npt_tsv_nextn would
- * return it as a data line without a word: it starts with no '#', ends at
- * an LF with 8 more bytes buffered after it (npt_parse_dign may read
- * them), has the header's field count, no CR before its LF and no
- * backslash (the search for one is npt_tsv_hasbs's, and leaves bsclean
- * and bsfound as it would).
+ * return it as a data line: it starts with no '#', ends at an LF with 8
+ * more bytes buffered after it (npt_parse_dign may read them), has the
+ * header's field count and no CR before its LF, and the escapes of a line
+ * that holds a backslash are checked as checkdata checks them.  The
+ * backslashes are found as npt_tsv_hasbs finds them, one memchr from
+ * one to the next, and bsclean and bsfound left as it would leave them.
  */
 NPT_INLINE size_t
 lines_(struct npt_tsv *t, size_t need, struct npt_tsv_line *v, size_t nv,
@@ -530,7 +551,7 @@ lines_(struct npt_tsv *t, size_t need, struct npt_tsv_line *v, size_t nv,
 {
 	struct npt_in *in = &t->in;
 	const char *p = in->buf + in->beg, *e = in->buf + in->end, *q = p, *lf;
-	const char *bs;
+	const char *bs, *p0 = p;
 	size_t i, k, ncol = t->hdr.ncol;
 	uint64_t tab, nl, m, b;
 
@@ -543,13 +564,8 @@ lines_(struct npt_tsv *t, size_t need, struct npt_tsv_line *v, size_t nv,
 		bs = e;
 	else if (t->bsfound && t->bsclean >= in->off)
 		bs = p + (t->bsclean - in->off);
-	else {
-		bs = memchr(p, '\\', (size_t)(e - p));
-		t->bsfound = bs != NULL;
-		if (bs == NULL)
-			bs = e;
-		t->bsclean = in->off + (size_t)(bs - p);
-	}
+	else if ((bs = memchr(p, '\\', (size_t)(e - p))) == NULL)
+		bs = e;
 #ifdef WIDE
 #define MARKS() (wide ? marks64w(q, &tab, &nl) : marks64(q, &tab, &nl))
 #else
@@ -584,8 +600,10 @@ lines_(struct npt_tsv *t, size_t need, struct npt_tsv_line *v, size_t nv,
 			l->end[k++] = (uint32_t)(q + __builtin_ctzll(m) - p);
 		k += popcount(m);
 		lf = q + __builtin_ctzll(b);
-		if (k + 1 != ncol || (lf > p && lf[-1] == '\r') || lf > bs)
+		if (k + 1 != ncol || (lf > p && lf[-1] == '\r'))
 			break;
+		if (lf > bs)
+			bs = escline(t, p, lf, e, (long long)i + 1);
 		if (k < need)
 			l->end[k] = (uint32_t)(lf - p);
 		l->p = p;
@@ -603,6 +621,8 @@ lines_(struct npt_tsv *t, size_t need, struct npt_tsv_line *v, size_t nv,
 	}
 #undef MARKS
 out:
+	t->bsfound = bs < e;
+	t->bsclean = in->off + (size_t)(bs - p0);
 	if (i > 0) {
 		in->lineno += (long long)i;
 		in->off += (size_t)(p - (in->buf + in->beg));

@@ -24,7 +24,7 @@ static void fuzz_cleanup(void);
 #include "../../lib/stream.h"
 
 static struct npt_tsv t, t2;
-static int topen, t2open, inbatch;
+static int topen, t2open, taken;
 static char *u;
 
 /* The fields of the reader's line, split here byte by byte: the first need. */
@@ -90,11 +90,11 @@ fields(void)
 	}
 }
 
-/* An error on a line a batch took: the batch took a bad line. */
+/* An error of the first reader on a line the second took. */
 static void
 tsv_exit(int status)
 {
-	if (inbatch)
+	if (taken)
 		abort();
 	fuzz_exit(status);
 }
@@ -119,10 +119,10 @@ fuzz_one(const uint8_t *p, size_t n)
 		while (batch && (nb = npt_tsv_lines(&t2, bneed, v,
 		    1 + n / 2 % 8)) > 0) {
 			for (i = 0; i < nb; i++) {
-				inbatch = 1;
+				taken = 1;
 				if (npt_tsv_next(&t) != NPT_TSV_DATA)
 					abort();
-				inbatch = 0;
+				taken = 0;
 				check(&t, SIZE_MAX);
 				checkline(&v[i], bneed);
 				if (t.in.lineno != t2.in.lineno - (long long)(nb -
@@ -133,8 +133,10 @@ fuzz_one(const uint8_t *p, size_t n)
 		}
 		if ((kind = npt_tsv_nextn(&t2, need)) == NPT_TSV_EOF)
 			break;
+		taken = 1;
 		if (npt_tsv_next(&t) != kind)
 			abort();
+		taken = 0;
 		if (kind != NPT_TSV_DATA)
 			continue;
 		if (t.len != t2.len || t.line - t.in.buf != t2.line - t2.in.buf)
@@ -154,7 +156,7 @@ fuzz_cleanup(void)
 		npt_tsv_close(&t);
 	if (t2open)
 		npt_tsv_close(&t2);
-	topen = t2open = inbatch = 0;
+	topen = t2open = taken = 0;
 	free(u);
 	u = NULL;
 }
