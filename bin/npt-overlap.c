@@ -1839,26 +1839,32 @@ slow:
 	}
 }
 
+/* -s reads batches (fast_steps), or line by line for skip lines */
+static int fast;
+static size_t skip;
+
 static void
 read_events(const char *path, int *rc)
 {
 	struct npt_tsv t;
 	struct npt_tcol tc = { -1, -1, -1, -1 };
 	long trcol = -1;
-	size_t need = SIZE_MAX, skip = 0;
-	int r, fast = 0;
+	size_t need = SIZE_MAX;
+	int r;
 
 	if (npt_tsv_open(&t, path) < 0) {
 		*rc = 1;
 		return;
 	}
+	fast = 0;
+	skip = 0;
 	for (;;) {
-		if (fast && skip == 0 && fast_steps(&t, &tc, trcol, need))
+		if (fast && skip > 0)
+			skip--;
+		else if (fast && fast_steps(&t, &tc, trcol, need))
 			skip = NSKIP;
 		if ((r = npt_tsv_nextn(&t, need)) == NPT_TSV_EOF)
 			break;
-		if (skip > 0)
-			skip--;
 		if (r == NPT_TSV_META) {
 			selgen++;
 			npt_tsel_meta(&tsel, &t.key, &t.val);
