@@ -32,6 +32,11 @@
 #include "import.h"
 
 #define MAXWARN 10
+#ifdef __GNUC__
+#define NOINLINE __attribute__((noinline))	/* packet() stays inlined */
+#else
+#define NOINLINE
+#endif
 #define MAXPKT ((uint64_t)256 << 20)	/* bytes of one packet */
 
 enum { T_BEGIN = 1, T_END, T_INSTANT, T_COUNTER };
@@ -118,6 +123,10 @@ struct ann {
 struct trk {
 	uint32_t t;		/* the sink's track */
 	int named;		/* by a descriptor */
+	uint64_t parent;	/* its parent_uuid (0: none) */
+	uint64_t pid, tid;	/* of the process or thread it describes */
+	int ids;		/* 0 none, 1 pid, 2 pid and tid */
+	int counter;		/* a counter track's */
 	int64_t cmult;		/* a counter's unit_multiplier (0: 1) */
 	int cincr;		/* its values are deltas (is_incremental) */
 	struct open **open;
@@ -438,6 +447,25 @@ reftime(struct pb *c, struct seq *s, uint64_t v)
 	return 0;
 }
 
+/*
+ * The ids of the thread or process that track k describes into b (room
+ * for 48 bytes): pid/tid or pid, *pidn the pid's length; returns the
+ * length.
+ */
+static size_t
+idtext(char *b, const struct trk *k, size_t *pidn)
+{
+	size_t n;
+
+	/* pid is an int32: a negative one is 10 bytes of 1s */
+	n = *pidn = (size_t)snprintf(b, 48, "%lld",
+	    (long long)(int32_t)(uint32_t)k->pid);
+	if (k->ids == 2)
+		n += (size_t)snprintf(b + n, 48 - n, "/%lld",
+		    (long long)k->tid);
+	return n;
+}
+
 /* A TrackDescriptor: the name of its track. */
 static int
 descriptor(struct pb *c, struct seq *s, struct npt_pb *m)
@@ -446,7 +474,7 @@ descriptor(struct pb *c, struct seq *s, struct npt_pb *m)
 	struct npt_pb d;
 	const unsigned char *name = NULL, *tname = NULL, *pname = NULL;
 	size_t nn = 0, tn = 0, pn = 0, bn = 0, pidn = 0;
-	uint64_t uuid = 0, pid = 0, tid = 0;
+	uint64_t uuid = 0, pid = 0, tid = 0, parent = 0;
 	int64_t cmult = 0;
 	int r, r2, haspid = 0, hastid = 0, counter = 0, cincr = 0;
 	struct trk *k;
@@ -454,13 +482,17 @@ descriptor(struct pb *c, struct seq *s, struct npt_pb *m)
 
 	while ((r = npt_pb_next(m, &f)) > 0) {
 		if (f.num == 1 || f.num == 2 || f.num == 10 || f.num == 13 ||
-		    f.num == 3 || f.num == 4 || f.num == 8) {
-			if (f.wt != (f.num == 1 ? NPT_PB_VARINT : NPT_PB_LEN))
+		    f.num == 3 || f.num == 4 || f.num == 8 || f.num == 5) {
+			if (f.wt != (f.num == 1 || f.num == 5 ? NPT_PB_VARINT :
+			    NPT_PB_LEN))
 				return wrongtype(c, &f, "TrackDescriptor");
 		}
 		switch (f.num) {
 		case 1:
 			uuid = f.v;
+			break;
+		case 5:
+			parent = f.v;
 			break;
 		case 2:
 		case 10:
@@ -519,6 +551,11 @@ descriptor(struct pb *c, struct seq *s, struct npt_pb *m)
 	if (r < 0)
 		return pbfail(c, m);
 	k = trackof(c, uuid);
+	k->parent = parent;
+	k->pid = pid;
+	k->tid = tid;
+	k->ids = hastid ? 2 : haspid;
+	k->counter = counter;
 	if (counter) {
 		k->cmult = cmult;
 		k->cincr = cincr;
@@ -529,12 +566,7 @@ descriptor(struct pb *c, struct seq *s, struct npt_pb *m)
 		nn = tname ? tn : pn;
 	}
 	if (haspid || hastid) {
-		/* pid is an int32: a negative one is 10 bytes of 1s */
-		bn = pidn = (size_t)snprintf(b, sizeof b, "%lld",
-		    (long long)(int32_t)(uint32_t)pid);
-		if (hastid)
-			bn += (size_t)snprintf(b + bn, sizeof b - bn, "/%lld",
-			    (long long)tid);
+		bn = idtext(b, k, &pidn);
 		if (name == NULL) {
 			name = (const unsigned char *)b;
 			nn = bn;
@@ -1650,6 +1682,107 @@ packet(struct pb *c, const unsigned char *p, size_t n)
 	return trackevent(c, s, &sub, hasts, ts, clock);
 }
 
+#define MAXANC 100	/* ancestors followed, as trace_processor does */
+
+/*
+ * The tracks with a parent that describe no process or thread, once the
+ * whole input is read (a parent may come after its children), placed as
+ * trace_processor places them: under the process or thread of their
+ * nearest ancestor that describes one, they take its pid or pid/tid as
+ * their ids; with none, the path of their ancestors' names, outermost
+ * first (one never described or named by its uuid; a loop or the
+ * hundredth ancestor ends it), or their parent's uuid where the parents
+ * of namesakes share a path.  Namesakes with the same ids, those of one
+ * parent among them (lanes), are one track, NAME IDS where the name is
+ * also elsewhere (npt_imp_track_ids, npt_imp_track_merge).
+ */
+static NOINLINE void
+parents(struct pb *c)
+{
+	struct npt_ht_ent *e;
+	struct npt_ht seen;
+	struct { uint64_t parent; int clash; } *v;
+	struct trk *k, *a, *anc[MAXANC];
+	uint64_t u, uu[MAXANC];
+	struct npt_buf path = { 0 }, key = { 0 };
+	const char *nm;
+	size_t i, j, n, nn, pidn;
+	char b[48], kb[8];
+	int pass, isnew;
+
+	npt_ht_init(&seen, sizeof *v);
+	for (pass = 0; pass < 2; pass++) {
+		i = 0;
+		while ((e = npt_ht_iter(&c->trks, &i)) != NULL) {
+			k = npt_ht_val(e);
+			if (k->parent == 0 || k->ids != 0)
+				continue;
+			a = NULL;
+			for (n = 0, u = k->parent; u != 0 && n < MAXANC; n++) {
+				for (j = 0; j < n && uu[j] != u; j++)
+					;
+				if (j < n)
+					break;
+				uu[n] = u;
+				anc[n] = a = npt_ht_get(&c->trks, numkey(kb, u),
+				    8);
+				if (a == NULL || a->ids != 0) {
+					n++;
+					break;
+				}
+				u = a->parent;
+			}
+			if (a != NULL && a->ids != 0) {
+				if (pass == 1) {
+					nn = idtext(b, a, &pidn);
+					npt_imp_track_ids(c->m, k->t, b, nn, nn,
+					    k->counter);
+					npt_imp_track_merge(c->m, k->t, 1);
+				}
+				continue;
+			}
+			path.n = 0;
+			for (j = n; j-- > 0;) {
+				nn = 0;
+				if (anc[j] != NULL)
+					nm = npt_imp_track_str(c->m, anc[j]->t,
+					    &nn);
+				if (nn == 0) {
+					nm = b;
+					nn = npt_fmt_u64(b, uu[j]);
+				}
+				npt_buf_add(&path, nm, nn);
+				if (j > 0)
+					npt_buf_addc(&path, '/');
+			}
+			/* the key: its name, a NUL, the path */
+			key.n = 0;
+			nm = npt_imp_track_str(c->m, k->t, &nn);
+			npt_buf_add(&key, nm, nn);
+			npt_buf_addc(&key, '\0');
+			npt_buf_add(&key, path.p, path.n);
+			v = npt_ht_put(&seen, key.p, key.n, &isnew);
+			if (pass == 0) {
+				if (isnew)
+					v->parent = k->parent;
+				else if (v->parent != k->parent)
+					v->clash = 1;
+				continue;
+			}
+			if (v->clash) {
+				path.n = 0;
+				npt_buf_add(&path, b, npt_fmt_u64(b, k->parent));
+			}
+			npt_imp_track_ids(c->m, k->t, path.p, path.n, path.n,
+			    k->counter);
+			npt_imp_track_merge(c->m, k->t, 1);
+		}
+	}
+	npt_ht_free(&seen);
+	npt_buf_free(&path);
+	npt_buf_free(&key);
+}
+
 /* The slices still open at the end: written with an unknown dur. */
 static void
 flushopen(struct pb *c)
@@ -1808,6 +1941,7 @@ npt_imppb_perfetto(struct npt_imp *m, struct npt_in *in,
 	r = 0;
 out:
 	flushopen(&c);
+	parents(&c);
 	if (c.nunmatched > MAXWARN)
 		npt_warning("%s: %llu more slice ends or begins unmatched",
 		    in->name, c.nunmatched - MAXWARN);

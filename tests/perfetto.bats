@@ -102,6 +102,87 @@ need_protoc() {
 	EOF
 }
 
+@test "perfetto: tracks under parents take their ancestor's pid or pid/tid, else their ancestors' names; namesakes under one parent are one track; parents described after their children" {
+	# by the rule of the man page: 11 and 12 (lanes) under gpu under
+	# card A, 21 under gpu under card B, 31 under queue under process 7,
+	# 41 under thread 7/8, 60 at the root, 91 under 90 of an empty name
+	# (its uuid; an empty path before, which a fuzzer found), all core0;
+	# 10 and 20 gpu under cards A and B; 51 dma under 50 never described,
+	# 52 dma at the root; 72 and 73 y under two roots x (one path: the
+	# parent's uuid); 80 solo under card A, the only one of its name
+	pb 'write([
+	    packet(track_descriptor=track(11, name="core0", parent=10)),
+	    packet(track_descriptor=track(12, name="core0", parent=10)),
+	    packet(track_descriptor=track(31, name="core0", parent=32)),
+	    packet(track_descriptor=track(41, name="core0", parent=40)),
+	    packet(track_descriptor=track(60, name="core0")),
+	    packet(track_descriptor=track(90, name="")),
+	    packet(track_descriptor=track(91, name="core0", parent=90)),
+	    packet(track_descriptor=track(51, name="dma", parent=50)),
+	    packet(track_descriptor=track(52, name="dma")),
+	    packet(track_descriptor=track(72, name="y", parent=70)),
+	    packet(track_descriptor=track(73, name="y", parent=71)),
+	    packet(track_descriptor=track(80, name="solo", parent=1)),
+	    packet(ts=1000, seq=1, event=event(BEGIN, 11, name="a")),
+	    packet(ts=1500, seq=1, event=event(BEGIN, 12, name="b")),
+	    packet(ts=2000, seq=1, event=event(END, 11)),
+	    packet(ts=2500, seq=1, event=event(END, 12)),
+	    packet(ts=3000, seq=1, event=event(BEGIN, 21, name="c")),
+	    packet(ts=3100, seq=1, event=event(END, 21)),
+	    packet(ts=4000, seq=1, event=event(BEGIN, 10, name="g")),
+	    packet(ts=4100, seq=1, event=event(END, 10)),
+	    packet(ts=4200, seq=1, event=event(BEGIN, 20, name="h")),
+	    packet(ts=4300, seq=1, event=event(END, 20)),
+	    packet(ts=5000, seq=1, event=event(BEGIN, 31, name="p")),
+	    packet(ts=5100, seq=1, event=event(END, 31)),
+	    packet(ts=6000, seq=1, event=event(BEGIN, 41, name="t")),
+	    packet(ts=6100, seq=1, event=event(END, 41)),
+	    packet(ts=7000, seq=1, event=event(BEGIN, 60, name="r")),
+	    packet(ts=7100, seq=1, event=event(END, 60)),
+	    packet(ts=7500, seq=1, event=event(BEGIN, 91, name="e")),
+	    packet(ts=7600, seq=1, event=event(END, 91)),
+	    packet(ts=8000, seq=1, event=event(BEGIN, 51, name="d1")),
+	    packet(ts=8100, seq=1, event=event(END, 51)),
+	    packet(ts=9000, seq=1, event=event(BEGIN, 52, name="d2")),
+	    packet(ts=9100, seq=1, event=event(END, 52)),
+	    packet(ts=10000, seq=1, event=event(BEGIN, 72, name="y1")),
+	    packet(ts=10100, seq=1, event=event(END, 72)),
+	    packet(ts=11000, seq=1, event=event(BEGIN, 73, name="y2")),
+	    packet(ts=11100, seq=1, event=event(END, 73)),
+	    packet(ts=12000, seq=1, event=event(BEGIN, 80, name="s")),
+	    packet(ts=12100, seq=1, event=event(END, 80)),
+	    packet(track_descriptor=track(21, name="core0", parent=20)),
+	    packet(track_descriptor=track(10, name="gpu", parent=1)),
+	    packet(track_descriptor=track(20, name="gpu", parent=2)),
+	    packet(track_descriptor=track(1, name="card A")),
+	    packet(track_descriptor=track(2, name="card B")),
+	    packet(track_descriptor=track(32, name="queue", parent=30)),
+	    packet(track_descriptor=track(30, pid=7, pname="host")),
+	    packet(track_descriptor=track(40, pid=7, tid=8, tname="main")),
+	    packet(track_descriptor=track(70, name="x")),
+	    packet(track_descriptor=track(71, name="x")),
+	])' > par.pb
+	run -0 npt-import par.pb
+	assert_output <<-'EOF'
+	## source=par.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	1.000	1.000	core0 card A/gpu		a		
+	1.500	1.000	core0 card A/gpu		b		
+	3.000	0.100	core0 card B/gpu		c		
+	4.000	0.100	gpu card A		g		
+	4.200	0.100	gpu card B		h		
+	5.000	0.100	core0 7		p		
+	6.000	0.100	core0 7/8		t		
+	7.000	0.100	core0		r		
+	7.500	0.100	core0 90		e		
+	8.000	0.100	dma 50		d1		
+	9.000	0.100	dma		d2		
+	10.000	0.100	y 70		y1		
+	11.000	0.100	y 71		y2		
+	12.000	0.100	solo		s		
+	EOF
+}
+
 @test "perfetto: names, categories and annotation names interned per sequence, and cleared" {
 	# sequence 1 defines name 1 = conv and categories 1 = npu, 2 = dma;
 	# sequence 2 has its own name 1 = pool; after sequence 1 is cleared,
@@ -489,6 +570,11 @@ sys.stdout.buffer.write(trace([packet(ts=1000, seq=1, event=event(INSTANT, 1, na
 	pb 'sys.stdout.buffer.write(b"\x0a\x02\x58\x01")' > wt.pb
 	run --separate-stderr -1 npt-import wt.pb
 	assert_stderr "npt-import: wt.pb: byte 2: TracePacket field 11: wire type 0"
+	# a parent_uuid (5) that is a string: the packet's tag, length, its
+	# field 60's two-byte tag and length, the uuid's two bytes, then it
+	pb 'write([packet(track_descriptor=fv(1, 5) + fl(5, "x"))])' > par.pb
+	run --separate-stderr -1 npt-import par.pb
+	assert_stderr "npt-import: par.pb: byte 7: TrackDescriptor field 5: wire type 2"
 	pb 'sys.stdout.buffer.write(b"\x0a\x09\x40\x01")' > cut.pb
 	run --separate-stderr -1 npt-import cut.pb
 	assert_stderr "npt-import: cut.pb: byte 0: the trace is cut short: a packet of 9 bytes, 2 there"
@@ -785,6 +871,35 @@ write([packet(ts=5, extra=fl(1, fv(1, 0) + fl(2, ev))),
 	canon ev.tsv > want
 	canon got.tsv > got
 	cmp want got
+}
+
+@test "perfetto: the round trip keeps apart the tracks of one name of two inputs, named by their process; of one input twice, by its uuid" {
+	printf '#ts_us\tdur_us\ttrack\top\tname\n0\t10\tcore0\tA\ta\n5\t10\tcore0\tB\tb\n' > a.tsv
+	printf '#ts_us\tdur_us\ttrack\top\tname\n0\t10\tcore0\tC\tc\n' > b.tsv
+	npt-json -F perfetto a.tsv b.tsv > ab.pb
+	run -0 npt-import ab.pb
+	assert_output <<-'EOF'
+	## source=ab.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	0.000	10.000	core0 a.tsv	A	a		
+	0.000	10.000	core0 b.tsv	C	c		
+	5.000	10.000	core0 a.tsv	B	b		
+	EOF
+	# alone, the lanes of a.tsv are one track core0, as before
+	npt-json -F perfetto a.tsv | npt-import | tail -n +3 | cut -f3 | sort -u > got
+	echo core0 > want
+	cmp want got
+	# the processes' uuids: input n's is n << 40 (npt-json -F perfetto)
+	npt-json -F perfetto a.tsv a.tsv > aa.pb
+	run -0 npt-import aa.pb
+	assert_output <<-EOF
+	## source=aa.pb
+	#ts_us	dur_us	track	op	name	id	loc
+	0.000	10.000	core0 $((1 << 40))	A	a		
+	0.000	10.000	core0 $((2 << 40))	A	a		
+	5.000	10.000	core0 $((1 << 40))	B	b		
+	5.000	10.000	core0 $((2 << 40))	B	b		
+	EOF
 }
 
 @test "perfetto: npt-json -F perfetto's bytes, read by protoc: descriptors, interned names, begin and end packets" {
