@@ -372,7 +372,7 @@ joined(struct npt_imp *m)
  * counter whose ids, its pid, are also a process track's of the name as
  * NAME IDS counter; but those of one pid of which one is named to be
  * drawn with the others as one, NAME PID when the name is also another
- * pid's.
+ * pid's, and so the only one of a pid where one elsewhere is.
  */
 static void
 apart(struct npt_imp *m)
@@ -416,10 +416,12 @@ apart(struct npt_imp *m)
 			} else if (w != NULL && (v->n > w->n || (v->n > 1 &&
 			    !v->merge))) {
 				/* NAME PID for a pid one of whose tracks is
-				 * merged, NAME IDS for the others */
+				 * merged, or whose only one it is where the
+				 * name is merged elsewhere (a track of one
+				 * lane), NAME IDS for the others */
 				npt_buf_addc(&k, ' ');
-				npt_buf_add(&k, t->ids, w->merge ? t->pidn :
-				    t->idn);
+				npt_buf_add(&k, t->ids, w->merge || (v->merge &&
+				    w->n == 1) ? t->pidn : t->idn);
 				if (t->counter && w->nproc > 0 && !w->merge)
 					npt_buf_add(&k, " counter", 8);
 				npt_imp_track_name(m, (uint32_t)i, k.p +

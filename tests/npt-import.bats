@@ -327,10 +327,11 @@ npt-import: 4 events read before the error are written"
 	EOF
 }
 
-@test "import: chrome: npt-json's lanes join the track of their own process only; a namesake in another process stays apart" {
+@test "import: chrome: npt-json's lanes join the track of their own process only; a namesake in another process stays apart, named by its pid too when it is that process's only one" {
 	# npt-json -p before -p after: track dma of each input in its own
 	# process (pid 1 and 2), before's in two lanes; by hand: a and b
-	# are one track (named with pid 1), c on its own thread of pid 2
+	# are one track (named with pid 1), c on its own thread of pid 2,
+	# the only dma of its process: named with pid 2 as well
 	printf '#ts_us\tdur_us\ttrack\top\tname\tid\tloc\n0\t10\tdma\tDMA\ta\t\t\n5\t10\tdma\tDMA\tb\t\t\n' > before.tsv
 	printf '#ts_us\tdur_us\ttrack\top\tname\tid\tloc\n0\t100\tdma\tDMA\tc\t\t\n' > after.tsv
 	npt-json -p before -p after before.tsv after.tsv > ba.json
@@ -339,12 +340,24 @@ npt-import: 4 events read before the error are written"
 	## source=ba.json
 	$US
 	0.000	10.000	dma 1	DMA	a		
-	0.000	100.000	dma 2/19999901	DMA	c		
+	0.000	100.000	dma 2	DMA	c		
 	5.000	10.000	dma 1	DMA	b		
 	EOF
 	# so c does not nest over a and b: its self time is all its own
 	run -0 sh -c 'npt-import ba.json | npt-agg -k name | cut -f1,12'
 	[ "${lines[1]}" = "c	100.000" ]
+	# by hand: two threads dma of pid 3, neither a lane, keep their
+	# tids; the only one of pid 4 is named with its pid
+	printf '[{"ph":"M","name":"thread_name","pid":1,"tid":1,"args":{"name":"dma"}},{"ph":"M","name":"thread_name","pid":1,"tid":2,"args":{"name":"dma lane 1","npt_track":"dma"}},{"ph":"M","name":"thread_name","pid":3,"tid":5,"args":{"name":"dma"}},{"ph":"M","name":"thread_name","pid":3,"tid":6,"args":{"name":"dma"}},{"ph":"M","name":"thread_name","pid":4,"tid":7,"args":{"name":"dma"}},{"ph":"X","name":"a","pid":1,"tid":2,"ts":1,"dur":1},{"ph":"X","name":"d","pid":3,"tid":5,"ts":2,"dur":1},{"ph":"X","name":"e","pid":3,"tid":6,"ts":3,"dur":1},{"ph":"X","name":"f","pid":4,"tid":7,"ts":4,"dur":1}]' > th.json
+	run -0 sh -c 'npt-import th.json | cut -f3,5'
+	assert_output <<-'EOF'
+	## source=th.json
+	track	name
+	dma 1	a
+	dma 3/5	d
+	dma 3/6	e
+	dma 4	f
+	EOF
 }
 
 @test "import: chrome: a pid or tid written 1.0 or 2e0 is the thread of 1 and 2, as trace_processor takes it; others as written" {
