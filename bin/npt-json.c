@@ -512,13 +512,12 @@ newtid(struct track *k, size_t lane)
 		return tid;
 	}
 	/*
-	 * A lane, or a track with no name, also says which track it draws,
-	 * for npt-import to read back: "npt_track" in the thread_name args.
+	 * Every lane also says which track it draws, for npt-import to read
+	 * back: "npt_track" in the thread_name args.
 	 */
-	if (lane == 0 && k->namelen > 0) {
-		meta("thread_name", tid, "name", tname, tn, 0);
-	} else if (lane == 0) {
-		meta2("thread_name", tid, "name", tname, tn, 0, "", 0, 1);
+	if (lane == 0) {
+		meta2("thread_name", tid, "name", tname, tn, 0, k->name,
+		    k->namelen, 1);
 	} else {
 		struct npt_buf b = { 0 };
 

@@ -149,14 +149,14 @@ example() {
 	npt-json in.tsv > out.json
 	events out.json M name tid args | grep '^thread_name' | cut -f2- | tr -d ' ' > got
 	cat > want <<-'EOF'
-	20000001	{"name":"ctrl0"}
-	19999901	{"name":"dma_in"}
-	101	{"name":"core1"}
-	1001	{"name":"core10"}
-	10000101	{"name":"dma1"}
-	1	{"name":"core0"}
-	2	{"name":"slice0"}
-	9999901	{"name":"host"}
+	20000001	{"name":"ctrl0","npt_track":"ctrl0"}
+	19999901	{"name":"dma_in","npt_track":"dma_in"}
+	101	{"name":"core1","npt_track":"core1"}
+	1001	{"name":"core10","npt_track":"core10"}
+	10000101	{"name":"dma1","npt_track":"dma1"}
+	1	{"name":"core0","npt_track":"core0"}
+	2	{"name":"slice0","npt_track":"slice0"}
+	9999901	{"name":"host","npt_track":"host"}
 	EOF
 	cmp want got
 	events out.json M name tid args | grep '^thread_sort_index' | awk -F'\t' '{ if ($3 != "{\"sort_index\": " $2 "}") exit 1 }'
@@ -204,6 +204,41 @@ for i, (s, d, t) in enumerate(ev):
 	events out.json X name tid > got
 	printf 'A\t10000001\nB\t10000001\nC\t10000002\nD\t10000001\nE\t10000001\n' | cmp - got
 	grep -q '"tid":10000002,"ts":0,"args":{"name":"dma0 lane 1","npt_track":"dma0"}' out.json
+}
+
+@test "json: every lane names its track (npt_track): through npt-import a track of two inputs is NAME PID whether or not it needed a second lane, one of one input keeps its name" {
+	# a: core0 one lane, dma0 two (c overlaps b without nesting), slice0
+	# two, ctrl0 only here; b: core0 one lane, dma0 two, slice0 one
+	printf '#ts_us\tdur_us\ttrack\tname\n0\t10\tcore0\ta\n0\t1\tctrl0\td\n0\t10\tdma0\tb\n0\t10\tslice0\tx\n5\t10\tdma0\tc\n5\t10\tslice0\ty\n' > a.tsv
+	printf '#ts_us\tdur_us\ttrack\tname\n0\t1\tslice0\tz\n2\t1\tcore0\te\n2\t10\tdma0\tf\n3\t10\tdma0\tg\n' > b.tsv
+	npt-json a.tsv b.tsv > ab.json
+	# the premise: dma0 needs a second lane in each input, slice0 in a only
+	[ "$(grep -c '"name":"dma0 lane 1","npt_track":"dma0"' ab.json)" -eq 2 ]
+	[ "$(grep -c '"name":"slice0 lane 1","npt_track":"slice0"' ab.json)" -eq 1 ]
+	# by hand: the tracks of both inputs by name and pid, ctrl0 alone
+	run -0 sh -c "npt-import ab.json | awk -F'\t' '!/^#/ { print \$5 \"\t\" \$3 }' | sort"
+	assert_output <<-'EOF'
+	a	core0 1
+	b	dma0 1
+	c	dma0 1
+	d	ctrl0
+	e	core0 2
+	f	dma0 2
+	g	dma0 2
+	x	slice0 1
+	y	slice0 1
+	z	slice0 2
+	EOF
+	# one input: every track by its name, lanes or not
+	run -0 sh -c "npt-json a.tsv | npt-import | awk -F'\t' '!/^#/ { print \$5 \"\t\" \$3 }' | sort"
+	assert_output <<-'EOF'
+	a	core0
+	b	dma0
+	c	dma0
+	d	ctrl0
+	x	slice0
+	y	slice0
+	EOF
 }
 
 @test "json: lanes for speedscope by hand: an event of length 0 where no other begins or ends then, touching events of one key apart" {
