@@ -812,8 +812,9 @@ isname(const struct ev *e, const char *s)
 
 /*
  * A metadata event: thread and process names.  A thread_name whose args
- * also hold "npt_track" (npt-json writes it for the extra lanes of a
- * track) names the thread by it: the events come back on their track.
+ * also hold "npt_track" (npt-json writes it for each lane of a track,
+ * older versions for the extra lanes only) names the thread by it: the
+ * events come back on their track.
  */
 static void
 meta(struct chrome *c)
