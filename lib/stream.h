@@ -7,7 +7,7 @@
  * base.h and stats.h.
  *
  * Which functions exit: bad data is a located error ("prog: src:line:
- * msg", status 1) in npt_tsv_next, npt_tsv_nextn, npt_tsv_lines, npt_tsv_col,
+ * msg", status 1) in npt_tsv_next, npt_tsv_nextn, npt_tsv_col,
  * npt_tsv_esccheck, npt_tcol_header, npt_tcol_get, npt_tcol_get1,
  * npt_clocks_meta, npt_clocks_track, npt_clocks_cyc, npt_clocks_ts and
  * npt_loss_meta; a bad option value is a usage error (status 2) in
@@ -125,10 +125,10 @@ int npt_tsv_nextn(struct npt_tsv *t, size_t need);
  * A batch of data lines for a hot loop: up to nv of the lines npt_tsv_nextn
  * would return next as data lines, each with its first need (at most
  * NPT_TSV_LINEF; fewer if it has fewer) fields cut and its last field
- * found; an unknown escape is a located error, as there.  Returns how
- * many were taken, 0 when the next line is not one wholly buffered (a
- * header, metadata, a line in error, the end of the buffer):
- * npt_tsv_nextn then reads it.  in.lineno counts the lines taken, and
+ * found.  Returns how many were taken, 0 when the next line is not one
+ * wholly buffered (a header, metadata, a line in error, the end of the
+ * buffer): npt_tsv_nextn then reads it, and says what is wrong with it
+ * after the caller has used the lines before it.  in.lineno counts the lines taken, and
  * line and len are the last one's; f is not set.  The lines stay valid
  * until the next read.
  */

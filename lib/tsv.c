@@ -516,23 +516,28 @@ scanw(struct npt_tsv *t, size_t need)
 #endif
 
 /*
- * Line p[0..lf - p) of a batch, line n after in.lineno, holds a backslash:
- * its escapes checked; the next backslash in the buffer before e, or e.
- * Out of line: the batch's loop keeps its registers without it.
+ * Line p[0..lf - p) of a batch holds a backslash: NULL if an escape of it
+ * is unknown (npt_tsv_esccheck's test; npt_tsv_nextn then reads the line
+ * and says so, after the lines before it are used), else the next
+ * backslash in the buffer before e, or e.  Out of line: the batch's loop
+ * keeps its registers without it.
  */
 #ifdef __GNUC__
 __attribute__((noinline))
 #endif
 static const char *
-escline(const struct npt_tsv *t, const char *p, const char *lf,
-    const char *e, long long n)
+escline(const char *p, const char *lf, const char *e)
 {
-	const char *bs;
+	const char *q = p;
 
-	npt_tsv_esccheck(&t->hdr, p, (size_t)(lf - p), t->in.name,
-	    t->in.lineno + n);
-	bs = memchr(lf + 1, '\\', (size_t)(e - lf - 1));
-	return bs != NULL ? bs : e;
+	while ((q = memchr(q, '\\', (size_t)(lf - q))) != NULL) {
+		if (++q == lf || (*q != 't' && *q != 'n' && *q != 'r' &&
+		    *q != '\\' && *q != '0'))
+			return NULL;
+		q++;
+	}
+	q = memchr(lf + 1, '\\', (size_t)(e - lf - 1));
+	return q != NULL ? q : e;
 }
 
 /*
@@ -540,8 +545,8 @@ escline(const struct npt_tsv *t, const char *p, const char *lf,
  * in a loop of its own.  A line is taken only if npt_tsv_nextn would
  * return it as a data line: it starts with no '#', ends at an LF with 8
  * more bytes buffered after it (npt_parse_dign may read them), has the
- * header's field count and no CR before its LF, and the escapes of a line
- * that holds a backslash are checked as checkdata checks them.  The
+ * header's field count, no CR before its LF, and no unknown escape (a
+ * line that holds a backslash is checked as checkdata checks it).  The
  * backslashes are found as npt_tsv_hasbs finds them, one memchr from
  * one to the next, and bsclean and bsfound left as it would leave them.
  */
@@ -551,7 +556,7 @@ lines_(struct npt_tsv *t, size_t need, struct npt_tsv_line *v, size_t nv,
 {
 	struct npt_in *in = &t->in;
 	const char *p = in->buf + in->beg, *e = in->buf + in->end, *q = p, *lf;
-	const char *bs, *p0 = p;
+	const char *bs, *q2, *p0 = p;
 	size_t i, k, ncol = t->hdr.ncol;
 	uint64_t tab, nl, m, b;
 
@@ -602,8 +607,11 @@ lines_(struct npt_tsv *t, size_t need, struct npt_tsv_line *v, size_t nv,
 		lf = q + __builtin_ctzll(b);
 		if (k + 1 != ncol || (lf > p && lf[-1] == '\r'))
 			break;
-		if (lf > bs)
-			bs = escline(t, p, lf, e, (long long)i + 1);
+		if (lf > bs) {
+			if ((q2 = escline(p, lf, e)) == NULL)
+				break;
+			bs = q2;
+		}
 		if (k < need)
 			l->end[k] = (uint32_t)(lf - p);
 		l->p = p;

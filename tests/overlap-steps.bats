@@ -74,6 +74,25 @@ hand() {
 	done
 }
 
+@test "steps: a line in error after plain lines read in a batch: the rows before it written, the first error told (found by a review)" {
+	# lines of the step column last are read in batches; an unknown
+	# escape in one was an error before the lines before it were used
+	h() { printf '#ts_ns\tdur_ns\ttrack\titer\n'; }
+	{ h; printf '10\t5\tcore0\ts1\n20\t5\tcore0\ts2\n30\t5\tcore0\ts3\n40\t5\tcore0\ts3\\q\n50\t5\tcore0\ts3\n60\t5\tcore0\ts3\n'; } > e1.tsv
+	run --separate-stderr -1 npt-overlap -s iter e1.tsv
+	# s3 closes s1 (two steps open): s1's row, core0 busy 5 of 5
+	[ "${lines[1]}" = "s1${T}compute${T}1${T}1${T}5${T}5${T}5${T}5${T}100.000${T}100.000${T}100.000" ]
+	[ "${#lines[@]}" -eq 2 ]
+	[ "$stderr" = 'npt-overlap: e1.tsv:5: column iter: unknown escape "\q" (escapes are \t \n \r \\ \0)' ]
+	{ h; printf '10\t5\tcore0\ts1\n5\t5\tcore0\ts1\n20\t5\tcore0\ts1\\q\n30\t5\tcore0\ts1\n40\t5\tcore0\ts1\n50\t5\tcore0\ts1\n'; } > e2.tsv
+	run --separate-stderr -1 npt-overlap -s iter e2.tsv
+	[ "$stderr" = 'npt-overlap: e2.tsv:3: column ts_ns: out of order: "5" after 10 (npt-overlap needs events sorted by start)' ]
+	{ h; printf '10\t5\tcore0\ts1\n20\t5\tcore0\ts2\n30\t5\tcore0\ts1\n40\t5\tcore0\ts1\\q\n50\t5\tcore0\ts3\n60\t5\tcore0\ts3\n'; } > e3.tsv
+	run --separate-stderr -1 npt-overlap -s iter -w 1 e3.tsv
+	[ "${lines[1]}" = "s1${T}compute${T}1${T}1${T}5${T}5${T}5${T}5${T}100.000${T}100.000${T}100.000" ]
+	[[ $stderr == 'npt-overlap: e3.tsv:4: column iter: step "s1" again after it was closed'* ]] || flunk "$stderr"
+}
+
 @test "steps: a thread column gives the threads; a class given with -c and no track is listed empty" {
 	printf '#ts_us\tdur_us\ttrack\tstep\tthread\n' > t.tsv
 	printf '0.5\t1.25\ttile0\ta\tw0\n0.5\t2\ttile0\ta\tw1\n1\t1\ttile0\ta\tw0\n1\t0.5\ttile1\ta\t\n' >> t.tsv

@@ -5,7 +5,7 @@ the batch path must leave to the line-by-line one: decimals, numbers of 17
 to 20 digits, leading zeros, empty fields, escapes, a CR, tracks new or of
 more than 8 bytes, control tracks, metadata and headers in the middle,
 steps seen again and reopened, and an error now and then (out of order, a
-bad number, a wrong field count).
+bad number, a wrong field count, an unknown escape).
 
 steps_batch.py SEED DIR: write DIR/last/t.tsv (the step column last) and
 DIR/pad/t.tsv (the same with a column "pad" after it: read line by line)
@@ -26,7 +26,7 @@ def gen(seed, d):
     step = 0
     nsteps = r.randint(1, 40)
     lines = []
-    bad = r.random() < 0.15
+    bad = r.random() < 0.4
 
     def name(k):
         return "a_step_name_longer_than_8_%d" % k if k % 5 == 3 else str(k)
@@ -74,7 +74,15 @@ def gen(seed, d):
                                                                ["pad"])))
     if bad:
         i = r.randint(2, len(lines) - 1)
-        kind = r.randint(0, 3)
+        kind = r.randint(0, 4)
+        # a few lines after a step closes the one before it, often: its
+        # row is written before the error
+        new = [j for j in range(3, len(lines))
+               if lines[j][0].split("\t")[-1] != lines[j - 1][0].split(
+                   "\t")[-1]]
+        if new and r.random() < 0.5:
+            i = min(r.choice(new) + r.randint(0, 10), len(lines) - 1)
+            kind = r.choice([0, 1, 2, 3, 4, 4, 4, 4])
         a, b = lines[i]
         if not a.startswith("#"):
             fa, fb = a.split("\t"), b.split("\t")
@@ -85,9 +93,12 @@ def gen(seed, d):
             elif kind == 2:         # a CR
                 fa[-1] += "\r"
                 fb[-1] += "\r"
-            else:                   # a field too many
+            elif kind == 3:         # a field too many
                 fa.append("z")
                 fb.append("z")
+            else:                   # an unknown escape
+                fa[3] += "\\q"
+                fb[3] += "\\q"
             lines[i] = ("\t".join(fa), "\t".join(fb))
     args = ["-s", "step"]
     if r.random() < 0.3:
