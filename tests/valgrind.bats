@@ -27,6 +27,9 @@ setup() {
 	vg npt-agg --partial ann.tsv > part.tsv
 	vg npt-agg --merge part.tsv > /dev/null
 	vg npt-overlap -p ann.tsv > /dev/null
+	# -s with the step column last: lines read in batches
+	vg npt-overlap -s iter ev.tsv > /dev/null
+	vg npt-overlap -s iter us.tsv > /dev/null
 	vg npt-diff -p ann.tsv us.tsv > /dev/null
 	vg npt-diff --fail-above 1% part.tsv ann.tsv > /dev/null
 	vg npt-json ann.tsv > t.json
