@@ -128,9 +128,9 @@ int npt_tsv_nextn(struct npt_tsv *t, size_t need);
  * found.  Returns how many were taken, 0 when the next line is not one
  * wholly buffered (a header, metadata, a line in error, the end of the
  * buffer): npt_tsv_nextn then reads it, and says what is wrong with it
- * after the caller has used the lines before it.  in.lineno counts the lines taken, and
- * line and len are the last one's; f is not set.  The lines stay valid
- * until the next read.
+ * after the caller has used the lines before it.  in.lineno counts the
+ * lines taken, and line and len are the last one's; f is not set.  The
+ * lines stay valid until the next read.
  */
 #define NPT_TSV_LINEF 4
 struct npt_tsv_line {
