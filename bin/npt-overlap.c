@@ -1700,18 +1700,14 @@ event(struct npt_tsv *t, const struct npt_tcol *tc, long trcol)
 #define NSKIP 4096
 
 /*
- * p[0..n) as a time into *v, as npt_tcol_get reads it when it is a whole
- * number of 1 to 16 digits (read eight at a time) or a decimal I.F of at
- * most 19 bytes, F 1 to 12 digits (not in cycles): returns the places of
- * F, or -1 for any other field (event() then reads it, or finds it
- * wrong).  The 8 bytes after p[0..n) must be readable.
+ * npt_time_plain, with a whole number of 1 to 16 digits read eight at a
+ * time from words that may reach past it: the 8 bytes after p[0..n)
+ * must be readable.
  */
 NPT_INLINE int
 num(const char *p, size_t n, int cyc, struct npt_time *v)
 {
 	uint64_t h, m;
-	size_t i, k;
-	unsigned d;
 
 	if (n - 1 < 8) {
 		if (npt_parse_dign(p, n, &m))
@@ -1723,21 +1719,7 @@ num(const char *p, size_t n, int cyc, struct npt_time *v)
 			goto whole;
 		}
 	}
-	if (cyc || n - 1 >= 19)
-		return -1;
-	for (i = 0, m = 0; i < n && (d = (unsigned)(unsigned char)p[i] -
-	    '0') <= 9; i++)
-		m = m * 10 + d;
-	if (i == 0 || i == n || p[i] != '.' || (k = n - i - 1) == 0 ||
-	    k > NPT_TIME_DEC)
-		return -1;
-	for (i++; i < n; i++) {
-		if ((d = (unsigned)(unsigned char)p[i] - '0') > 9)
-			return -1;
-		m = m * 10 + d;
-	}
-	npt_time_mul(v, m, npt_pow10[NPT_TIME_DEC - k]);
-	return (int)k;
+	return npt_time_plain(p, n, cyc, v);
 whole:
 	npt_time_mul(v, m, npt_pow10[NPT_TIME_DEC]);
 	return 0;

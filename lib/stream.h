@@ -412,18 +412,21 @@ size_t npt_tcol_header(struct npt_tcol *tc, struct npt_tsv *t, int flags,
  */
 int npt_tcol_get1(const struct npt_tsv *t, size_t col, int unit, int dur,
     struct npt_time *v);
-/* npt_tcol_get1, inline for up to 18 digits and 12 decimals, the common case. */
+/*
+ * p[0..n) as npt_tcol_get1 reads it, inline, if it is a whole number of up
+ * to 18 digits or a decimal I.F of at most 19 bytes, F of 1 to 12 digits
+ * (not in cycles: cyc): returns its decimals, or -1 for any other field
+ * (npt_tcol_get1 then reads it, or finds it wrong).  Reads only p[0..n).
+ */
 NPT_INLINE int
-npt_tcol_get(const struct npt_tsv *t, size_t col, int unit, int dur,
-    struct npt_time *v)
+npt_time_plain(const char *p, size_t n, int cyc, struct npt_time *v)
 {
-	const char *p = t->f[col].p;
-	size_t n = t->f[col].n, i = 0, k;
+	size_t i = 0, k;
 	uint64_t m = 0;
 	unsigned d;
 
 	if (n - 1 >= 19)
-		return npt_tcol_get1(t, col, unit, dur, v);
+		return -1;
 	if (n >= 8 && npt_parse_dig8(p, &m)) {
 		uint64_t w;
 
@@ -442,16 +445,26 @@ npt_tcol_get(const struct npt_tsv *t, size_t col, int unit, int dur,
 		npt_time_mul(v, m, npt_pow10[NPT_TIME_DEC]);
 		return 0;
 	}
-	if (i == 0 || i == n || p[i] != '.' || unit == NPT_UNIT_CYC ||
-	    (k = n - i - 1) == 0 || k > NPT_TIME_DEC)
-		return npt_tcol_get1(t, col, unit, dur, v);
+	if (i == 0 || i == n || p[i] != '.' || cyc || (k = n - i - 1) == 0 ||
+	    k > NPT_TIME_DEC)
+		return -1;
 	for (i++; i < n; i++) {
 		if ((d = (unsigned)(unsigned char)p[i] - '0') > 9)
-			return npt_tcol_get1(t, col, unit, dur, v);
+			return -1;
 		m = m * 10 + d;
 	}
 	npt_time_mul(v, m, npt_pow10[NPT_TIME_DEC - k]);
 	return (int)k;
+}
+/* npt_tcol_get1, inline for up to 18 digits and 12 decimals, the common case. */
+NPT_INLINE int
+npt_tcol_get(const struct npt_tsv *t, size_t col, int unit, int dur,
+    struct npt_time *v)
+{
+	int k = npt_time_plain(t->f[col].p, t->f[col].n, unit == NPT_UNIT_CYC,
+	    v);
+
+	return k >= 0 ? k : npt_tcol_get1(t, col, unit, dur, v);
 }
 
 /* clocks.c: the clock of each track; unwrapping */
