@@ -246,40 +246,50 @@ npt_tsv_unescape(char *dst, const char *p, size_t n)
 	return (long)k;
 }
 
+/* The first unknown escape of p[0..n): its backslash, or NULL. */
+static const char *
+badesc(const char *p, size_t n)
+{
+	const char *e = p + n, *q = p;
+
+	while ((q = memchr(q, '\\', (size_t)(e - q))) != NULL) {
+		if (++q == e || (*q != 't' && *q != 'n' && *q != 'r' &&
+		    *q != '\\' && *q != '0'))
+			return q - 1;
+		q++;
+	}
+	return NULL;
+}
+
 void
 npt_tsv_esccheck(const struct npt_tsv_hdr *h, const char *p, size_t n,
     const char *src, long long line)
 {
-	size_t i, col = 0;
+	const char *b = badesc(p, n), *q;
+	size_t col = 0;
 	unsigned char c;
 	char name[32];
 	const char *cn;
 
-	for (i = 0; i < n; i++) {
-		if (p[i] == '\t')
-			col++;
-		if (p[i] != '\\')
-			continue;
-		c = i + 1 < n ? (unsigned char)p[++i] : '\t';
-		if (c == 't' || c == 'n' || c == 'r' || c == '\\' || c == '0')
-			continue;
-		if (h != NULL && col < h->ncol) {
-			cn = h->col[col].p;
-		} else {
-			snprintf(name, sizeof name, "%zu", col + 1);
-			cn = name;
-		}
-		if (c == '\t')
-			npt_errat(src, line, "column %s: backslash at the end "
-			    "of the field (write \\\\ for a backslash)", cn);
-		if (c > ' ' && c < 0x7f)
-			npt_errat(src, line, "column %s: unknown escape "
-			    "\"\\%c\" (escapes are \\t \\n \\r \\\\ \\0)",
-			    cn, c);
-		npt_errat(src, line, "column %s: unknown escape: backslash "
-		    "before byte 0x%02X (escapes are \\t \\n \\r \\\\ \\0)",
-		    cn, c);
+	if (b == NULL)
+		return;
+	for (q = p; q < b; q++)
+		col += *q == '\t';
+	c = b + 1 < p + n ? (unsigned char)b[1] : '\t';
+	if (h != NULL && col < h->ncol) {
+		cn = h->col[col].p;
+	} else {
+		snprintf(name, sizeof name, "%zu", col + 1);
+		cn = name;
 	}
+	if (c == '\t')
+		npt_errat(src, line, "column %s: backslash at the end of the "
+		    "field (write \\\\ for a backslash)", cn);
+	if (c > ' ' && c < 0x7f)
+		npt_errat(src, line, "column %s: unknown escape \"\\%c\" "
+		    "(escapes are \\t \\n \\r \\\\ \\0)", cn, c);
+	npt_errat(src, line, "column %s: unknown escape: backslash before "
+	    "byte 0x%02X (escapes are \\t \\n \\r \\\\ \\0)", cn, c);
 }
 
 const char *
@@ -517,10 +527,10 @@ scanw(struct npt_tsv *t, size_t need)
 
 /*
  * Line p[0..lf - p) of a batch holds a backslash: NULL if an escape of it
- * is unknown (npt_tsv_esccheck's test; npt_tsv_nextn then reads the line
- * and says so, after the lines before it are used), else the next
- * backslash in the buffer before e, or e.  Out of line: the batch's loop
- * keeps its registers without it.
+ * is unknown (npt_tsv_nextn then reads the line and says so, after the
+ * lines before it are used), else the next backslash in the buffer
+ * before e, or e.  Out of line: the batch's loop keeps its registers
+ * without it.
  */
 #ifdef __GNUC__
 __attribute__((noinline))
@@ -528,14 +538,10 @@ __attribute__((noinline))
 static const char *
 escline(const char *p, const char *lf, const char *e)
 {
-	const char *q = p;
+	const char *q;
 
-	while ((q = memchr(q, '\\', (size_t)(lf - q))) != NULL) {
-		if (++q == lf || (*q != 't' && *q != 'n' && *q != 'r' &&
-		    *q != '\\' && *q != '0'))
-			return NULL;
-		q++;
-	}
+	if (badesc(p, (size_t)(lf - p)) != NULL)
+		return NULL;
 	q = memchr(lf + 1, '\\', (size_t)(e - lf - 1));
 	return q != NULL ? q : e;
 }
