@@ -143,7 +143,8 @@ size_t npt_tsv_lines(struct npt_tsv *t, size_t need, struct npt_tsv_line *v,
     size_t nv);
 /*
  * Make line l of a batch the current line (line, len, the first need
- * fields in f, nf) numbered lineno, for the slow path or an error.
+ * fields in f, as the batch cut them with that need, and nf) numbered
+ * lineno, for the slow path or an error.
  */
 void npt_tsv_line_at(struct npt_tsv *t, const struct npt_tsv_line *l,
     long long lineno, size_t need);

@@ -688,9 +688,17 @@ void
 npt_tsv_line_at(struct npt_tsv *t, const struct npt_tsv_line *l,
     long long lineno, size_t need)
 {
+	size_t k, s = 0;
+
 	t->line = (char *)l->p;
 	t->len = l->len;
-	t->nf = npt_tsv_splitn(l->p, l->len, &t->f, &t->fcap, need);
+	t->nf = t->hdr.ncol;	/* a batch takes no other */
+	room(&t->f, &t->fcap, need);
+	for (k = 0; k < need && k < t->nf; k++) {
+		t->f[k].p = l->p + s;
+		t->f[k].n = l->end[k] - s;
+		s = l->end[k] + 1;
+	}
 	t->in.lineno = lineno;
 }
 
