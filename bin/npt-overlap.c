@@ -1366,6 +1366,14 @@ step_find(struct npt_tsv *t, const char *p, size_t n)
 	return sp;
 }
 
+/* Lane h's open events that end by ts, closed (popped). */
+NPT_INLINE void
+lanepop(struct thr *h, struct npt_time ts)
+{
+	while (h->depth > 0 && !tlt(ts, *lanetop(h)))
+		h->depth--;
+}
+
 static struct thr *
 thread(struct st *st, const char *p, size_t n, struct npt_time ts,
     struct npt_time end)
@@ -1389,8 +1397,7 @@ thread(struct st *st, const char *p, size_t n, struct npt_time ts,
 				return h;
 			continue;
 		}
-		while (h->depth > 0 && !tlt(ts, *lanetop(h)))
-			h->depth--;
+		lanepop(h, ts);
 		if (h->depth == 0 || !tlt(*lanetop(h), end))
 			break;
 	}
@@ -1737,7 +1744,7 @@ event_at(struct npt_tsv *t, const struct npt_tsv_line *l, long long lineno,
 /*
  * step_event for an event on a track already in the step whose first
  * thread is a lane free at ts (the general case after it): the lane's
- * ends that ts passed popped, as thread() pops them.
+ * ends that ts passed popped (lanepop), as thread() pops them.
  */
 NPT_INLINE void
 fast_event(struct npt_tsv *t, struct step *sp, const struct track *k,
@@ -1748,8 +1755,7 @@ fast_event(struct npt_tsv *t, struct step *sp, const struct track *k,
 
 	if (k->idx < sp->n && (st = &sp->st[k->idx])->nthr > 0 &&
 	    (h = st->thr)->name == NULL) {
-		while (h->depth > 0 && !tlt(ts, *lanetop(h)))
-			h->depth--;
+		lanepop(h, ts);
 		if (h->depth == 0) {
 			st->active = 1;
 			runadd(&st->r, ts, end);
