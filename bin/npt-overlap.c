@@ -1065,6 +1065,7 @@ struct st {
 	uint32_t nthr, cap;
 	uint64_t bytes;
 	int active;
+	int solo;		/* thr[0], the only lane, not kept: unsolo() */
 };
 
 struct step {
@@ -1090,6 +1091,9 @@ static int nk, hdrout;
 static struct step *slot;	/* the open steps, slot[0] the oldest */
 static size_t nslot, slotcap, nopen = 2;	/* open, allocated, -w */
 static struct step *cur;	/* the step of the event before */
+/* -s reads batches (fast_steps), or line by line for skip lines */
+static int fast;
+static size_t skip;
 static uint64_t nsteps;		/* steps begun */
 static struct npt_ht seen;	/* names of the steps -> their numbers */
 static int *trclass;		/* class of each track, by its index */
@@ -1193,10 +1197,29 @@ out_bal(const struct npt_u256 *sum, size_t n, struct npt_u256 max)
 static void
 out_u64(uint64_t v)
 {
-	char b[24];
+	char b[48];
 
-	npt_out_write(b, (size_t)snprintf(b, sizeof b, "%llu",
-	    (unsigned long long)v));
+	npt_out_write(b, npt_fmt_u64(b, v));
+}
+
+/*
+ * A track whose events in a step all went, one after another, to its one
+ * lane (no thread column) is solo: the lane's run is the track's and its
+ * one open end the run's end, so fast_event keeps the track's run only.
+ * unsolo writes the lane as thread() would have kept it (the end it holds
+ * is popped by the next event that starts at or after it).
+ */
+static void
+unsolo(struct st *st)
+{
+	struct thr *h = st->thr;
+
+	if (!st->solo)
+		return;
+	h->r = st->r;
+	h->depth = 1;
+	h->stk0 = st->r.re;
+	st->solo = 0;
 }
 
 /* Print the rows of a step and clear it. */
@@ -1223,6 +1246,7 @@ step_close(struct step *sp)
 		if (i >= sp->n || !sp->st[i].active)
 			continue;
 		st = &sp->st[i];
+		unsolo(st);
 		/* active: busy for some time, not only seen */
 		tb = runend(&st->r);
 		busy = tb.lo != 0 || tb.hi != 0;
@@ -1253,6 +1277,7 @@ step_close(struct step *sp)
 		if (g->bmax < st->bytes)
 			g->bmax = st->bytes;
 		st->active = 0;
+		st->solo = 0;
 		st->nthr = 0;
 		st->bytes = 0;
 		memset(&st->r, 0, sizeof st->r);
@@ -1264,8 +1289,11 @@ step_close(struct step *sp)
 		npt_out_write(sp->name, sp->namelen);
 		npt_out_putc('\t');
 		npt_out_str(cls[a].name);
-		snprintf(b, sizeof b, "\t%zu\t%zu\t", g->n, g->a);
-		npt_out_str(b);
+		npt_out_putc('\t');
+		out_u64(g->n);
+		npt_out_putc('\t');
+		out_u64(g->a);
+		npt_out_putc('\t');
 		if (g->n > 0) {
 			if (g->a < g->n)
 				npt_time_units(&g->min, 0);
@@ -1448,6 +1476,10 @@ step_event(struct npt_tsv *t, struct step *sp, const struct track *k,
 	if (sp->n <= i)
 		sp->n = i + 1;
 	st = &sp->st[i];
+	unsolo(st);
+	/* the track's first event in the step, on a lane: it is solo */
+	if (st->nthr == 0 && thcol < 0 && nk == 0 && bcol < 0)
+		st->solo = fast;
 	st->active = 1;
 	runadd(&st->r, ts, end);
 	if (nk > 0) {
@@ -1732,6 +1764,54 @@ whole:
 	return 0;
 }
 
+/*
+ * num() for a start of 9 to 16 digits, whose first digits are most often
+ * those of the start before it, and often all of them (events that start
+ * together): the bytes compared as words, the digits parsed only where
+ * they differ.  c holds the last start's words, n and values; a word is
+ * kept only once its digits are checked.
+ */
+struct tsc {
+	size_t n;		/* digits of hw's value h, 9 to 16; 0: none */
+	uint64_t hw, h;		/* its first n - 8 bytes (at the high end) */
+	uint64_t lw;		/* its last 8 bytes, if lwok */
+	int lwok;
+	struct npt_time v;	/* its value, if lwok */
+};
+
+NPT_INLINE int
+numts(const char *p, size_t n, int cyc, struct npt_time *v, struct tsc *c)
+{
+	uint64_t hw, lw, h, m;
+
+	if (n - 9 >= 8)
+		return num(p, n, cyc, v);
+	hw = npt_load8le(p) << (64 - 8 * (n - 8));
+	lw = npt_load8le(p + n - 8);
+	if (n == c->n && hw == c->hw) {
+		if (c->lwok && lw == c->lw) {
+			*v = c->v;
+			return 0;
+		}
+		h = c->h;
+	} else if (npt_dig8x(hw | 0x3030303030303030ULL >> (8 * n - 72) >> 8,
+	    &h)) {
+		c->n = n;
+		c->hw = hw;
+		c->h = h;
+		c->lwok = 0;
+	} else {
+		return npt_time_plain(p, n, cyc, v);
+	}
+	if (!npt_dig8x(lw, &m))
+		return npt_time_plain(p, n, cyc, v);
+	npt_time_mul(v, m + h * 100000000, npt_pow10[NPT_TIME_DEC]);
+	c->lw = lw;
+	c->lwok = 1;
+	c->v = *v;
+	return 0;
+}
+
 /* event(), for a line the batches leave (not inlined there). */
 static void
 event_at(struct npt_tsv *t, const struct npt_tsv_line *l, long long lineno,
@@ -1753,7 +1833,19 @@ fast_event(struct npt_tsv *t, struct step *sp, const struct track *k,
 	struct st *st;
 	struct thr *h;
 
-	if (k->idx < sp->n && (st = &sp->st[k->idx])->nthr > 0 &&
+	if (k->idx < sp->n && (st = &sp->st[k->idx])->solo) {
+		/* the lane is free, its end being the run's: the run goes on
+		 * from it or a new one starts */
+		if (!tlt(ts, st->r.re)) {
+			if (tlt(st->r.re, ts)) {
+				st->r.busy = tadd(st->r.busy,
+				    tsub(st->r.re, st->r.rs));
+				st->r.rs = ts;
+			}
+			st->r.re = end;
+			return;
+		}
+	} else if (k->idx < sp->n && st->nthr > 0 &&
 	    (h = st->thr)->name == NULL) {
 		lanepop(h, ts);
 		if (h->depth == 0) {
@@ -1776,6 +1868,7 @@ fast_steps(struct npt_tsv *t, const struct npt_tcol *tc, long trcol,
 	long long base;
 	size_t i, n, nslow;
 	int d, d2, cyc = unit == NPT_UNIT_CYC;
+	struct tsc c = { 0, 0, 0, 0, 0, { 0, 0 } };
 
 	for (;;) {
 		base = t->in.lineno;
@@ -1790,7 +1883,7 @@ fast_steps(struct npt_tsv *t, const struct npt_tcol *tc, long trcol,
 			struct track *k;
 			unsigned slot;
 
-			if ((d = num(p, l->end[0], cyc, &ts)) < 0 ||
+			if ((d = numts(p, l->end[0], cyc, &ts, &c)) < 0 ||
 			    (d2 = num(p + l->end[0] + 1, l->end[1] - l->end[0] -
 			    1, cyc, &dur)) < 0)
 				goto slow;
@@ -1826,10 +1919,6 @@ slow:
 			return 1;
 	}
 }
-
-/* -s reads batches (fast_steps), or line by line for skip lines */
-static int fast;
-static size_t skip;
 
 static void
 read_events(const char *path, int *rc)

@@ -8,6 +8,7 @@ with steps) and DIR/args (npt-overlap's options for it, one per line),
 then DIR/want (what npt-overlap must print for them).
 overlap_steps_ref.py gen A-B DIR: the same for seeds A to B in DIR/A to
 DIR/B (one python3 run).
+overlap_steps_ref.py genlong A-B DIR: the same with gen_long's streams.
 overlap_steps_ref.py want DIR: only DIR/want, from DIR/t.tsv and DIR/args."""
 import os
 import fnmatch
@@ -282,12 +283,57 @@ def gen(seed, d):
     want(d)
 
 
+def gen_long(seed, d):
+    """A stream npt-overlap reads in batches (the step column last, no -k,
+    --bytes or thread column): many events a tile and step, most one after
+    another on their tile, some overlapping, touching or of zero length,
+    with starts of 1 to 16 digits that share their first digits."""
+    r = random.Random(seed)
+    tracks = ["tile%d" % i for i in range(r.randint(1, 4))]
+    if r.random() < 0.3:
+        tracks.append("dma0")
+    unit = r.choice(["cyc", "cyc", "us", "ns"])
+    base = r.choice([0, 10 ** r.randint(1, 15), 99999999 - 50000,
+                     9999999999999999 - 10 ** 7])
+    ev = []
+    s = 0
+    at = {t: base for t in tracks}
+    for _ in range(r.randint(1, 8)):
+        top = max(at.values())          # a step starts after the last
+        at = {t: top for t in tracks}
+        for t in tracks:
+            if r.random() < 0.15:       # idle in this step
+                continue
+            for _ in range(r.randint(1, 40)):
+                x = r.random()
+                du = r.choice([0, 1, r.randint(1, 10 ** r.randint(1, 6))])
+                if x < 0.1:             # overlapping the one before
+                    st = max(at[t] - r.randint(0, 50), base)
+                elif x < 0.3:           # touching
+                    st = at[t]
+                else:
+                    st = at[t] + r.randint(1, 10 ** r.randint(0, 5))
+                ev.append([st, du, t, s])
+                at[t] = max(at[t], st + du)
+        s += 1
+    ev.sort(key=lambda e: e[0])
+    rows = ["#ts_%s\tdur_%s\ttrack\top\tstep" % (unit, unit)]
+    rows += ["%d\t%d\t%s\tmm\t%d" % (st, du, t, k) for st, du, t, k in ev]
+    open(d + "/t.tsv", "w").write("\n".join(rows) + "\n")
+    args = ["-s", "step"]
+    if r.random() < 0.5:
+        args += ["-c", "tiles=tile*", "-c", "dma=dma*"]
+    open(d + "/args", "w").write("\n".join(args) + "\n")
+    want(d)
+
+
 if __name__ == "__main__":
-    if sys.argv[1] == "gen" and "-" in sys.argv[2]:
+    if sys.argv[1] in ("gen", "genlong") and "-" in sys.argv[2]:
         a, b = sys.argv[2].split("-")
         for i in range(int(a), int(b) + 1):
             os.makedirs("%s/%d" % (sys.argv[3], i), exist_ok=True)
-            gen(i, "%s/%d" % (sys.argv[3], i))
+            (gen if sys.argv[1] == "gen" else gen_long)(
+                i, "%s/%d" % (sys.argv[3], i))
     elif sys.argv[1] == "gen":
         gen(int(sys.argv[2]), sys.argv[3])
     else:
