@@ -1277,7 +1277,6 @@ step_close(struct step *sp)
 		if (g->bmax < st->bytes)
 			g->bmax = st->bytes;
 		st->active = 0;
-		st->solo = 0;
 		st->nthr = 0;
 		st->bytes = 0;
 		memset(&st->r, 0, sizeof st->r);
@@ -1477,8 +1476,9 @@ step_event(struct npt_tsv *t, struct step *sp, const struct track *k,
 		sp->n = i + 1;
 	st = &sp->st[i];
 	unsolo(st);
-	/* the track's first event in the step, on a lane: it is solo */
-	if (st->nthr == 0 && thcol < 0 && nk == 0 && bcol < 0)
+	/* the track's first event in the step, on a lane: it is solo (fast
+	 * is set only without thread column, -k or --bytes) */
+	if (st->nthr == 0)
 		st->solo = fast;
 	st->active = 1;
 	runadd(&st->r, ts, end);
@@ -1772,8 +1772,9 @@ whole:
  * kept only once its digits are checked.
  */
 struct tsc {
-	size_t n;		/* digits of hw's value h, 9 to 16; 0: none */
-	uint64_t hw, h;		/* its first n - 8 bytes (at the high end) */
+	size_t n;		/* the start's length, 9 to 16; 0: none */
+	uint64_t hw, h;		/* its first n - 8 bytes (at the high end),
+				 * and their value */
 	uint64_t lw;		/* its last 8 bytes, if lwok */
 	int lwok;
 	struct npt_time v;	/* its value, if lwok */
@@ -1822,9 +1823,11 @@ event_at(struct npt_tsv *t, const struct npt_tsv_line *l, long long lineno,
 }
 
 /*
- * step_event for an event on a track already in the step whose first
- * thread is a lane free at ts (the general case after it): the lane's
- * ends that ts passed popped (lanepop), as thread() pops them.
+ * step_event for an event on a track already in the step: on a solo
+ * track (unsolo) starting at or after the end of the track's run, that
+ * run only; else, where the first thread is a lane free at ts, the lane's
+ * ends that ts passed popped (lanepop), as thread() pops them; else the
+ * general case (step_event, which writes out a solo track's lane first).
  */
 NPT_INLINE void
 fast_event(struct npt_tsv *t, struct step *sp, const struct track *k,
@@ -1868,7 +1871,7 @@ fast_steps(struct npt_tsv *t, const struct npt_tcol *tc, long trcol,
 	long long base;
 	size_t i, n, nslow;
 	int d, d2, cyc = unit == NPT_UNIT_CYC;
-	struct tsc c = { 0, 0, 0, 0, 0, { 0, 0 } };
+	struct tsc c = { 0 };
 
 	for (;;) {
 		base = t->in.lineno;
