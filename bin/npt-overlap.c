@@ -1836,20 +1836,18 @@ fast_event(struct npt_tsv *t, struct step *sp, const struct track *k,
 	struct st *st;
 	struct thr *h;
 
-	if (k->idx < sp->n && (st = &sp->st[k->idx])->solo) {
-		/* the lane is free, its end being the run's: the run goes on
-		 * from it or a new one starts */
+	if (k->idx >= sp->n) {
+		step_event(t, sp, k, ts, end);
+		return;
+	}
+	st = &sp->st[k->idx];
+	if (st->solo) {
+		/* the lane is free, its end being the run's */
 		if (!tlt(ts, st->r.re)) {
-			if (tlt(st->r.re, ts)) {
-				st->r.busy = tadd(st->r.busy,
-				    tsub(st->r.re, st->r.rs));
-				st->r.rs = ts;
-			}
-			st->r.re = end;
+			runadd(&st->r, ts, end);
 			return;
 		}
-	} else if (k->idx < sp->n && st->nthr > 0 &&
-	    (h = st->thr)->name == NULL) {
+	} else if (st->nthr > 0 && (h = st->thr)->name == NULL) {
 		lanepop(h, ts);
 		if (h->depth == 0) {
 			st->active = 1;

@@ -72,7 +72,8 @@ against_ref() {
 @test "steps: starts read in batches: the same first digits, the same start, a decimal between; a lane after nested and overlapping events (by hand)" {
 	# tile0: [5,15) with [5,6) nested in it (one lane), then 30 from
 	# 500000005: 40.  The start 500000005 has the first digit of
-	# 5.0000000 and the last 8 bytes of 000000005: its value is neither's.  tile1: 20, then [1200000005,1200000045) and
+	# 5.0000000 and the last 8 bytes of 000000005: its value is
+	# neither's.  tile1: 20, then [1200000005,1200000045) and
 	# [1200000006,1200000106) overlapping (two lanes of 40 and 100): 121.
 	# tile2: 50 events of 2, 100.  Tracks 40, 121, 100: mean 87, balance
 	# 87/121; threads 40, 60, 100, 100: 300/(4 x 100).
